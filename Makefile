@@ -1,0 +1,48 @@
+# Inferno Companion — the two commands a table needs: `make run` and `make test`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+HOST ?= 0.0.0.0
+PORT ?= 5000
+
+.PHONY: setup browser run test test-fast lint translations bench clean
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip==25.3
+	$(PY) -m pip install -q -r requirements-dev.txt
+	$(PY) -m pip install -q --no-deps -e .
+	touch $@
+
+$(VENV)/.runtime: requirements.txt pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q -r requirements.txt
+	$(PY) -m pip install -q --no-deps -e .
+	touch $@
+
+translations: $(VENV)/.runtime
+	$(VENV)/bin/pybabel compile --statistics -d companion/translations >/dev/null
+
+browser:
+	./scripts/install-browser.sh
+
+setup: $(VENV)/.installed translations browser
+
+run: $(VENV)/.runtime translations
+	$(PY) -m companion serve --host $(HOST) --port $(PORT)
+
+test: setup
+	$(PY) -m pytest -q
+
+test-fast: $(VENV)/.installed translations
+	$(PY) -m pytest -q tests
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check companion/game events
+	$(VENV)/bin/mypy
+
+bench: $(VENV)/.installed
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) instance/*.sqlite3*

@@ -1,0 +1,169 @@
+"""The command line: serve, export, import, replay (and score, once a game can be scored).
+
+companion serve [--host H] [--port P] [--db FILE]
+companion export GAME_ID [--db FILE] > game.json
+companion import game.json [--db FILE]
+companion replay game.json [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+__all__ = ["main"]
+
+
+def _db_path(args: argparse.Namespace) -> str:
+    from companion.web import ROOT
+
+    return str(args.db or os.environ.get("COMPANION_DB") or ROOT / "instance" / "companion.sqlite3")
+
+
+def _service(args: argparse.Namespace) -> Any:
+    from companion.editions import load_all
+    from companion.service import GameService
+    from events.store import EventStore
+
+    Path(_db_path(args)).parent.mkdir(parents=True, exist_ok=True)
+    return GameService(EventStore.open(_db_path(args)), load_all())
+
+
+def _lan_address() -> str | None:
+    """This machine's address on the local network, if it has one."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks a route
+            address = str(s.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the app with waitress and say where to open it."""
+    from waitress import serve
+
+    from companion.web import create_app
+
+    os.environ["COMPANION_DB"] = _db_path(args)
+    app = create_app()
+    print(f"Inferno Companion — database: {_db_path(args)}")
+    print(f"  Open on this computer:  http://127.0.0.1:{args.port}/")
+    lan = _lan_address()
+    if args.host in ("0.0.0.0", "::") and lan:
+        print(f"  Open on phones:         http://{lan}:{args.port}/")
+        print("  Phones must be on the same Wi-Fi as this computer; each game page shows a QR code to join.")
+    elif args.host in ("127.0.0.1", "localhost"):
+        print("  Only this computer can connect. For phones, run: companion serve --host 0.0.0.0")
+    sys.stdout.flush()
+    serve(app, host=args.host, port=args.port, threads=args.threads, channel_timeout=120)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Print a game's log as JSON."""
+    from companion.exchange import export_game
+    from events.store import UnknownGame
+
+    try:
+        data = export_game(_service(args), args.game_id)
+    except UnknownGame:
+        print(f"no game {args.game_id!r} in {_db_path(args)}", file=sys.stderr)
+        return 2
+    json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
+    print()
+    return 0
+
+
+def _read_json(path: str) -> Any:
+    with open(path, encoding="utf-8") if path != "-" else sys.stdin as fh:
+        return json.load(fh)
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Store an exported game under a new id."""
+    from companion.exchange import BadExport, import_game
+
+    try:
+        game_id = import_game(_service(args), _read_json(args.file))
+    except (BadExport, json.JSONDecodeError, OSError) as exc:
+        print(f"cannot import {args.file}: {exc}", file=sys.stderr)
+        return 1
+    print(game_id)
+    print(f"Open it at /g/{game_id}", file=sys.stderr)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay an exported log through the rules and print the final state."""
+    from companion.exchange import BadExport, replay_export
+    from companion.summary import state_summary, summary_text
+
+    try:
+        _edition, state, breach = replay_export(_read_json(args.file))
+    except (BadExport, json.JSONDecodeError, OSError) as exc:
+        print(f"cannot read {args.file}: {exc}", file=sys.stderr)
+        return 1
+    if breach is not None:
+        print(
+            f"event {breach.index} (entry #{breach.seq}) is illegal: {breach.code} — {breach.rule} "
+            f"{json.dumps(breach.params, default=str)}",
+            file=sys.stderr,
+        )
+    if state is not None:
+        if args.json:
+            json.dump(
+                {
+                    "state": state_summary(state),
+                    "breach": None
+                    if breach is None
+                    else {"index": breach.index, "seq": breach.seq, "code": breach.code, "rule": breach.rule},
+                },
+                sys.stdout,
+                indent=1,
+            )
+            print()
+        else:
+            print(summary_text(state))
+    return 1 if breach is not None else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser."""
+    parser = argparse.ArgumentParser(prog="companion", description="Inferno Companion")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="serve the web app")
+    serve.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to let phones on the LAN connect")
+    serve.add_argument("--port", type=int, default=5000)
+    serve.add_argument("--threads", type=int, default=32)
+    serve.add_argument("--db")
+    serve.set_defaults(run=cmd_serve)
+    export = sub.add_parser("export", help="print a game's log as JSON")
+    export.add_argument("game_id")
+    export.add_argument("--db")
+    export.set_defaults(run=cmd_export)
+    imp = sub.add_parser("import", help="import an exported game under a new id")
+    imp.add_argument("file")
+    imp.add_argument("--db")
+    imp.set_defaults(run=cmd_import)
+    rep = sub.add_parser("replay", help="replay an exported log through the rules")
+    rep.add_argument("file")
+    rep.add_argument("--json", action="store_true")
+    rep.set_defaults(run=cmd_replay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line."""
+    args = build_parser().parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

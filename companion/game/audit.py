@@ -1,0 +1,111 @@
+"""Replaying a log *through the rules*: does every recorded entry still hold?
+
+Each action is re-decided from its stored command against the state the earlier actions
+produce, and must give exactly the events that were recorded. The first action that is
+refused, or that would now record different events, is reported with its index. Used by
+``companion replay`` and ``companion import``, and to re-check later entries after an
+earlier one is corrected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.game.commands import CreateGame, Redo, Undo
+from companion.game.edition import Edition
+from companion.game.errors import RuleViolation
+from companion.game.projection import evolve, replay
+from companion.game.rules import decide, decide_create
+from companion.game.state import GameState
+from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo
+from events.catalog import Event
+
+__all__ = ["Breach", "LoggedAction", "actions_of", "audit"]
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    """One recorded action: its first seq, the command that made it, and its events."""
+
+    seq: int
+    command: Any
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Breach:
+    """The first entry that no longer holds."""
+
+    seq: int
+    index: int  # position of the action's first event in the log (0-based)
+    code: str
+    params: dict[str, Any]
+    rule: str
+
+
+def _records(done: Sequence[LoggedAction]) -> list[Recorded]:
+    return [Recorded(a.seq + i, a.seq, e) for a in done for i, e in enumerate(a.events)]
+
+
+def audit(edition: Edition, actions: Sequence[LoggedAction]) -> tuple[GameState | None, Breach | None]:
+    """Re-decide every action in order; return the final state and the first breach, if any."""
+    state: GameState | None = None
+    seen: list[LoggedAction] = []
+    index = 0
+    for action in actions:
+        try:
+            expected = _decide(edition, state, seen, action)
+        except RuleViolation as exc:
+            return state, Breach(action.seq, index, exc.code, exc.params, exc.rule)
+        if tuple(expected) != action.events:
+            return state, Breach(
+                action.seq,
+                index,
+                "different_events",
+                {
+                    "recorded": [type(e).__name__ for e in action.events],
+                    "decided": [type(e).__name__ for e in expected],
+                },
+                "the rules now record different events for this entry",
+            )
+        seen.append(action)
+        if isinstance(action.command, (Undo, Redo)):
+            timeline = build_timeline(_records(seen))
+            state = replay(edition, timeline.effective_events())
+        elif state is None:
+            state = replay(edition, action.events)
+        else:
+            for evt in action.events:
+                state = evolve(state, evt)
+        index += len(action.events)
+    return state, None
+
+
+def _decide(edition: Edition, state: GameState | None, seen: list[LoggedAction], action: LoggedAction) -> list[Event]:
+    command = action.command
+    if command is None:
+        raise RuleViolation("no_command", {"seq": action.seq}, rule="every entry must carry its command")
+    if isinstance(command, CreateGame):
+        if state is not None:
+            raise RuleViolation("game_exists", {})
+        return decide_create(edition, command)
+    if state is None:
+        raise RuleViolation("no_game", {}, rule="a log starts with the game's creation")
+    if isinstance(command, (Undo, Redo)):
+        timeline = build_timeline(_records(seen))
+        if isinstance(command, Undo):
+            return list(decide_undo(timeline, command.to_action))
+        return [decide_redo(timeline)]
+    return decide(state, command)
+
+
+def actions_of(records: Sequence[tuple[int, int, Event, Any]]) -> list[LoggedAction]:
+    """Group (seq, action, event, command-or-None) rows into actions."""
+    grouped: dict[int, tuple[Any, list[Event]]] = {}
+    for _seq, action, event, command in records:
+        if action not in grouped:
+            grouped[action] = (command, [])
+        grouped[action][1].append(event)
+    return [LoggedAction(seq, cmd, tuple(evts)) for seq, (cmd, evts) in grouped.items()]

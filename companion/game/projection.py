@@ -1,0 +1,162 @@
+"""Rebuilding the game from its events: ``evolve`` applies one fact; ``replay`` folds them.
+
+``evolve`` holds no rules and never rejects an event: a recorded event is a fact. It is a
+``match`` over the closed set of game events, ending in ``assert_never`` so that mypy
+names any event type a projection forgot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from companion.game.edition import Edition
+from companion.game.state import Floor, GameState, Phase, PlayerInfo, PlayerState, Soul
+from events.catalog import (
+    CoinsGained,
+    CoinsPaid,
+    Event,
+    FlorinsExchanged,
+    GameCreated,
+    GameEnded,
+    InfamyChanged,
+    LoanTaken,
+    PlagueCardRevealed,
+    PlagueDeckExhausted,
+    SoulBroughtIn,
+    SoulLaidDown,
+    SoulMoved,
+    StartingSkullPlaced,
+    TurnEnded,
+    TurnQuarterSet,
+)
+
+__all__ = ["evolve", "initial_state", "replay"]
+
+
+def _counts(d: dict[int, int], colour: int, delta: int) -> dict[int, int]:
+    out = dict(d)
+    out[colour] = out.get(colour, 0) + delta
+    if out[colour] <= 0:
+        del out[colour]
+    return out
+
+
+def initial_state(edition: Edition, created: GameCreated) -> GameState:
+    """The table right after set-up, from the creation event and its pinned edition."""
+    count = len(created.players)
+    economy = edition.section("economy")
+    florins = created.start_florins or (int(economy["start_florins"]),) * count
+    drachmas = created.start_drachmas or (int(economy["start_drachmas"]),) * count
+    family = edition.section("family")
+    tower = edition.section("tower")
+    floors = tuple(Floor(int(h)) for h in tower["heights"][: int(tower["start_floors"])])
+    players = tuple(
+        PlayerState(
+            florins=florins[i],
+            drachmas=drachmas[i],
+            home_nobles=int(family["nobles"]),
+            home_urchins=int(family["start_urchins_at_home"]),
+            reserve_urchins=int(family["urchins"]) - int(family["start_urchins_at_home"]),
+            tower=floors,
+            fraud_hand=int(economy["start_fraud_cards"]),
+        )
+        for i in range(count)
+    )
+    side = edition.sides[created.side]
+    florence = {loc.location: loc.quarter for loc in created.florence} or {
+        location: quarter
+        for quarter, locations in edition.section("default_layout")["quarters"].items()
+        for location in locations
+    }
+    guardians = {g.guardian: g.shield for g in created.guardians}
+    supply = {int(c): int(n) for c, n in edition.section("souls")["supply"].items()}
+    phlegethon = {int(c): int(i) for c, i in edition.section("phlegethon")["start"].items()}
+    return GameState(
+        edition=edition,
+        side=side,
+        players=tuple(
+            PlayerInfo(s.name, s.colour, edition.colours.get(s.colour, s.name[:1].upper())) for s in created.players
+        ),
+        expansion=created.expansion,
+        p=players,
+        hell={},
+        cemetery={},
+        supply=supply,
+        phlegethon=phlegethon,
+        florence=florence,
+        guardians=guardians,
+    )
+
+
+def evolve(state: GameState, event: Event) -> GameState:
+    """Apply one recorded event. Never refuses: the rules were checked before recording."""
+    match event:
+        case StartingSkullPlaced(player=p, track=track):
+            skulls = dict(state.p[p].skulls)
+            skulls[track] = skulls.get(track, 0) + 1
+            return state.with_player(p, skulls=skulls)
+        case PlagueCardRevealed(souls=souls):
+            cemetery, supply = state.cemetery, state.supply
+            for colour in souls:
+                cemetery = _counts(cemetery, colour, 1)
+                supply = _counts(supply, colour, -1)
+            return replace(state, cemetery=cemetery, supply=supply, needs_plague_card=False)
+        case PlagueDeckExhausted():
+            return replace(state, needs_plague_card=False, plague_deck_empty=True)
+        case LoanTaken(player=p, drachmas=d, ship_to=ship, infamy_penalty=penalty):
+            pl = state.p[p]
+            return state.with_player(p, ship=ship, drachmas=pl.drachmas + d, infamy=pl.infamy - penalty)
+        case CoinsPaid(player=p, florins=f, drachmas=d):
+            pl = state.p[p]
+            return state.with_player(p, florins=pl.florins - f, drachmas=pl.drachmas - d)
+        case CoinsGained(player=p, florins=f, drachmas=d):
+            pl = state.p[p]
+            return state.with_player(p, florins=pl.florins + f, drachmas=pl.drachmas + d)
+        case FlorinsExchanged(player=p, florins=f, drachmas=d):
+            pl = state.p[p]
+            return state.with_player(p, florins=pl.florins - f, drachmas=pl.drachmas + d)
+        case InfamyChanged(player=p, amount=amount):
+            return state.with_player(p, infamy=state.p[p].infamy + amount)
+        case SoulBroughtIn(player=p, colour=colour, shield=shield, cost=cost):
+            cemetery = _counts(state.cemetery, colour, -1)
+            state = state.with_player(p, drachmas=state.p[p].drachmas - cost)
+            return replace(
+                state,
+                hell={**state.hell, shield: Soul(colour)},
+                cemetery=cemetery,
+                needs_plague_card=not cemetery and not state.plague_deck_empty,
+            )
+        case SoulMoved(player=p, from_shield=start, path=path, wall_pass_used=used):
+            hell = dict(state.hell)
+            soul = hell.pop(start)
+            hell[path[-1]] = soul
+            if used:
+                state = state.with_player(p, wall_passes=state.p[p].wall_passes - 1)
+            return replace(state, hell=hell)
+        case SoulLaidDown(player=p, shield=shield, infamy=infamy):
+            hell = {**state.hell, shield: replace(state.hell[shield], laid=True)}
+            state = state.with_player(p, infamy=state.p[p].infamy + infamy)
+            return replace(state, hell=hell)
+        case TurnQuarterSet(quarter=quarter):
+            return replace(state, quarter=quarter, phase=Phase.DONE)
+        case TurnEnded(next_player=nxt):
+            return replace(state, active=nxt, turn=state.turn + 1, phase=Phase.HELL, quarter=None)
+        case GameEnded(reason=reason):
+            return replace(state, phase=Phase.OVER, ended=reason)
+        case GameCreated():
+            raise ValueError("GameCreated starts a game; it cannot be applied to one")
+        case _:
+            raise ValueError(f"no projection for event {type(event).__name__}")
+
+
+def replay(edition: Edition, events: Iterable[Event]) -> GameState:
+    """Fold a game's effective events (the first must be ``GameCreated``)."""
+    iterator = iter(events)
+    first = next(iterator, None)
+    if not isinstance(first, GameCreated):
+        raise ValueError("a game's log must start with GameCreated")
+    state = initial_state(edition, first)
+    for evt in iterator:
+        state = evolve(state, evt)
+    return state

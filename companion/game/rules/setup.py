@@ -1,0 +1,155 @@
+"""Creating a game (RULES.md §2): players, board side, Florence layout, guardians, Cemetery.
+
+1–4 players with distinct names and colours, in turn order. The board side follows the
+player count. The edition's id and content hash are pinned in ``GameCreated``. What the
+physical game randomises (the location tiles, the first plague card) is entered by the
+table or dealt by the shell, and recorded here as data.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.game.commands import CreateGame
+from companion.game.edition import Edition
+from companion.game.errors import Choice, RuleViolation
+from events.catalog import Event, GameCreated, GuardianSetup, PlagueCardRevealed, StartingSkullPlaced
+
+__all__ = ["decide_create", "default_guardians", "guardian_start"]
+
+
+def guardian_start(edition: Edition, side_id: str, guardian: str) -> str:
+    """The shield where a guardian's standee starts, from the edition data."""
+    side = edition.sides[side_id]
+    for g in edition.raw["guardians"]:
+        if g["id"] == guardian:
+            circle, position = int(g["start"]["circle"]), g["start"]["position"]
+            break
+    else:
+        expansion = edition.section("expansion")
+        if guardian not in ("plutus", "phlegyas"):
+            raise RuleViolation("unknown_guardian", {"guardian": guardian})
+        circle, position = int(expansion[guardian]["circle"]), expansion[guardian]["position"]
+    row = side.row(circle)
+    return row[0] if position == "far_left" else row[-1]
+
+
+def default_guardians(edition: Edition, side_id: str, expansion: bool) -> tuple[GuardianSetup, ...]:
+    """The expansion's two guardians, or the edition's default pair for the base game."""
+    ids = ["plutus", "phlegyas"] if expansion else list(edition.section("default_guardians")["ids"])
+    return tuple(GuardianSetup(g, guardian_start(edition, side_id, g)) for g in ids)
+
+
+def _check_players(edition: Edition, cmd: CreateGame) -> None:
+    count = len(cmd.players)
+    if not edition.min_players <= count <= edition.max_players:
+        raise RuleViolation(
+            "player_count",
+            {"count": count, "min": edition.min_players, "max": edition.max_players},
+            rule="RULES.md §2: 1–4 players",
+        )
+    names = [p.name.strip() for p in cmd.players]
+    if any(not n for n in names):
+        raise RuleViolation("player_name_missing", {}, rule="each seat needs a name")
+    twice = [n for n, k in Counter(n.casefold() for n in names).items() if k > 1]
+    if twice:
+        raise RuleViolation("player_names_repeat", {"names": twice}, rule="names tell the players apart")
+    colours = [p.colour for p in cmd.players]
+    unknown = [c for c in colours if c not in edition.colours]
+    if unknown:
+        raise RuleViolation(
+            "unknown_colour_name",
+            {"colours": unknown},
+            [Choice("choice.colour", {"colour": c}) for c in edition.colours],
+        )
+    repeated = [c for c, k in Counter(colours).items() if k > 1]
+    if repeated:
+        free = [c for c in edition.colours if c not in colours]
+        raise RuleViolation(
+            "player_colours_repeat",
+            {"colours": repeated},
+            [Choice("choice.colour", {"colour": c}) for c in free],
+            rule="each player's pieces have their own colour",
+        )
+
+
+def _check_layout(edition: Edition, cmd: CreateGame) -> None:
+    if not cmd.florence:
+        return
+    kinds = {loc["id"]: loc["kind"] for loc in edition.raw["locations"]}
+    placed = [loc.location for loc in cmd.florence]
+    if sorted(placed) != sorted(kinds) or any(loc.quarter not in edition.quarters for loc in cmd.florence):
+        raise RuleViolation(
+            "florence_layout_incomplete",
+            {"locations": sorted(kinds)},
+            rule="RULES.md §2 step 2: all eight location tiles are laid out",
+        )
+    for quarter in edition.quarters:
+        here = sorted(kinds[loc.location] for loc in cmd.florence if loc.quarter == quarter)
+        if here != ["free", "special"]:
+            raise RuleViolation(
+                "florence_quarter_mix",
+                {"quarter": quarter},
+                rule="RULES.md §2 step 2: each quarter has one free and one special location",
+            )
+
+
+def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
+    """The events that set up a new game, or a refusal naming what is wrong."""
+    _check_players(edition, cmd)
+    _check_layout(edition, cmd)
+    count = len(cmd.players)
+    side = edition.side_for(count).id
+    for name, values in (("start_florins", cmd.start_florins), ("start_drachmas", cmd.start_drachmas)):
+        if values and (len(values) != count or any(v < 0 for v in values)):
+            raise RuleViolation("starting_coins", {"field": name, "count": count})
+    guardians = cmd.guardians or default_guardians(edition, side, cmd.expansion)
+    wanted = 2
+    if len(guardians) != wanted or len({g.guardian for g in guardians}) != wanted:
+        raise RuleViolation(
+            "guardian_count", {"count": len(guardians)}, rule="RULES.md §2 step 8: two guardians are in play"
+        )
+    known = {g["id"] for g in edition.raw["guardians"]} | ({"plutus", "phlegyas"} if cmd.expansion else set())
+    for g in guardians:
+        if g.guardian not in known or g.shield not in edition.sides[side].shields:
+            raise RuleViolation(
+                "unknown_guardian",
+                {"guardian": g.guardian, "shield": g.shield},
+                [Choice("choice.guardian", {"guardian": k}) for k in sorted(known)],
+            )
+    if len({g.shield for g in guardians}) != len(guardians):
+        raise RuleViolation("guardians_share_shield", {}, rule="RULES.md §3.2: a shield holds one piece")
+    souls = edition.section("souls")
+    if not 1 <= len(cmd.plague_card) <= int(souls["plague_card_max"]):
+        raise RuleViolation(
+            "plague_card_size",
+            {"count": len(cmd.plague_card), "max": souls["plague_card_max"]},
+            rule="RULES.md §2 step 6: the first plague card fills the Cemetery",
+        )
+    if any(c not in edition.circles for c in cmd.plague_card):
+        raise RuleViolation("unknown_colour", {"colours": list(cmd.plague_card)})
+    events: list[Event] = [
+        GameCreated(
+            edition_id=edition.id,
+            edition_hash=edition.content_hash,
+            players=cmd.players,
+            side=side,
+            expansion=cmd.expansion,
+            florence=cmd.florence,
+            guardians=guardians,
+            start_florins=cmd.start_florins,
+            start_drachmas=cmd.start_drachmas,
+        )
+    ]
+    if cmd.starting_skulls and len(cmd.starting_skulls) != count:
+        raise RuleViolation("starting_skulls", {"count": count})
+    for player, tracks in enumerate(cmd.starting_skulls):
+        if len(tracks) > 2 or any(t not in edition.track_circles for t in tracks):
+            raise RuleViolation(
+                "starting_skulls",
+                {"player": player, "tracks": list(tracks)},
+                rule="RULES.md §2 step 9: a Family card places 1–2 skulls on sin tracks",
+            )
+        events += [StartingSkullPlaced(player, t) for t in tracks]
+    events.append(PlagueCardRevealed(tuple(cmd.plague_card)))
+    return events

@@ -1,0 +1,152 @@
+"""The state of a game at one moment: frozen dataclasses rebuilt by folding the log.
+
+Nothing here is ever mutated: ``projection.evolve`` returns new values with
+``dataclasses.replace``. Dicts inside these dataclasses are treated as frozen too (they
+are replaced, never changed in place).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from companion.game.edition import Edition, Side
+
+__all__ = [
+    "Floor",
+    "GameState",
+    "Phase",
+    "Piece",
+    "PlayerInfo",
+    "PlayerState",
+    "Soul",
+]
+
+
+class Phase(StrEnum):
+    """Where the active player's turn stands."""
+
+    HELL = "hell"  # one soul move is due
+    FLORENCE = "florence"  # send a member, accuse, or hold the family council
+    ACTION = "action"  # the chosen location's optional effects, then end the turn
+    DONE = "done"  # the Florence action is complete; only "end turn" remains
+    OVER = "over"  # the game has ended; final scoring
+
+
+@dataclass(frozen=True)
+class Soul:
+    """A soul on a shield. ``colour`` is the number of the circle of its sin."""
+
+    colour: int
+    laid: bool = False
+    petrified: bool = False
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Something in a tower: a guest or barrel (with its circle colour) or a family member."""
+
+    kind: str  # "guest", "barrel", "noble", "urchin"
+    colour: int = 0
+
+
+@dataclass(frozen=True)
+class Floor:
+    """One tower floor: its height (the Palace's pay) and what stands on it."""
+
+    height: int
+    pieces: tuple[Piece, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """Who sits in a seat: name, colour and the letter drawn on their markers."""
+
+    name: str
+    colour: str
+    letter: str
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """Everything a player owns or has scored."""
+
+    florins: int
+    drachmas: int
+    infamy: int = 0
+    ship: int = 0
+    skulls: dict[int, int] = field(default_factory=dict)
+    diplomas: frozenset[int] = frozenset()
+    half_diplomas: int = 0
+    discs: frozenset[str] = frozenset()
+    home_nobles: int = 0
+    home_urchins: int = 0
+    reserve_urchins: int = 0
+    placed: tuple[tuple[str, str], ...] = ()  # (location, "noble"|"urchin") in Florence
+    tower: tuple[Floor, ...] = ()
+    barrels_delivered: frozenset[int] = frozenset()
+    fraud_hand: int = 0
+    fraud_cards: tuple[int, ...] = ()  # indexes into GameState.fraud_cards played by this player
+    wall_passes: int = 0
+    bells: int = 0
+    desks: tuple[str, ...] = ()
+
+    def skull(self, track: int) -> int:
+        """The skull level on ``track`` (0 when the player has no skull there)."""
+        return self.skulls.get(track, 0)
+
+    def pieces(self, kind: str) -> tuple[Piece, ...]:
+        """Every piece of ``kind`` in the tower."""
+        return tuple(p for f in self.tower for p in f.pieces if p.kind == kind)
+
+    def has_in_tower(self, kind: str, colour: int) -> bool:
+        """Whether a guest or barrel of this colour stands in the tower."""
+        return any(p.kind == kind and p.colour == colour for f in self.tower for p in f.pieces)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The whole table: Hell, Florence, every player, and whose turn it is."""
+
+    edition: Edition
+    side: Side
+    players: tuple[PlayerInfo, ...]
+    expansion: bool
+    p: tuple[PlayerState, ...]
+    hell: dict[str, Soul]
+    cemetery: dict[int, int]
+    supply: dict[int, int]
+    phlegethon: dict[int, int]  # circle -> index on the edition's scale
+    florence: dict[str, str]  # location -> quarter
+    guardians: dict[str, str]  # guardian -> shield
+    active: int = 0
+    turn: int = 1
+    phase: Phase = Phase.HELL
+    quarter: str | None = None
+    dante: int = 0  # position on this player count's path
+    final_turns_left: int | None = None
+    ended: str | None = None
+    needs_plague_card: bool = False
+    plague_deck_empty: bool = False
+
+    def player(self, index: int) -> PlayerState:
+        """The state of player ``index``."""
+        return self.p[index]
+
+    def with_player(self, index: int, **changes: object) -> GameState:
+        """A copy with player ``index`` changed."""
+        players = list(self.p)
+        players[index] = replace(players[index], **changes)  # type: ignore[arg-type]
+        return replace(self, p=tuple(players))
+
+    def occupied(self, shield: str) -> bool:
+        """Whether a soul or a guardian standee stands on ``shield``."""
+        return shield in self.hell or shield in self.guardians.values()
+
+    def empty_shields(self, circle: int) -> tuple[str, ...]:
+        """The shields of ``circle`` that hold nothing at all."""
+        return tuple(s for s in self.side.row(circle) if not self.occupied(s))
+
+    def cemetery_total(self) -> int:
+        """How many souls wait in the Cemetery."""
+        return sum(self.cemetery.values())

@@ -1,0 +1,118 @@
+"""Undo and redo as facts: which recorded actions are in effect, and what to append next.
+
+An *action* is the batch of events one command appended; it is named by the seq of its
+first event. ``ActionUndone`` and ``ActionRedone`` events take actions out of effect and
+put them back; nothing is ever deleted. The game state is the fold of the events of the
+actions in effect, in log order, so replaying the log always gives the live state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from companion.game.errors import Choice, RuleViolation
+from events.catalog import ActionRedone, ActionUndone, Event
+
+__all__ = ["Action", "Recorded", "Timeline", "build_timeline", "decide_redo", "decide_undo"]
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """One event as read from the log: its seq and the action it belongs to."""
+
+    seq: int
+    action: int
+    event: Event
+
+
+@dataclass(frozen=True)
+class Action:
+    """A batch of events appended by one command (or one undo/redo)."""
+
+    seq: int
+    events: tuple[Event, ...]
+
+    @property
+    def is_log_control(self) -> bool:
+        """Whether this action is an undo or a redo rather than a game action."""
+        return isinstance(self.events[0], (ActionUndone, ActionRedone))
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """Every action, which game actions are in effect, and the redo stack."""
+
+    actions: tuple[Action, ...]
+    done: tuple[int, ...]
+    undone: tuple[int, ...]  # a stack: the last entry is redone first
+
+    def effective_events(self) -> Iterator[Event]:
+        """The events of the actions in effect, in log order."""
+        live = set(self.done)
+        for action in self.actions:
+            if action.seq in live:
+                yield from action.events
+
+    def action(self, seq: int) -> Action:
+        """The action that starts at ``seq``."""
+        for action in self.actions:
+            if action.seq == seq:
+                return action
+        raise KeyError(seq)
+
+    @property
+    def undoable(self) -> tuple[int, ...]:
+        """Game actions that may be undone, oldest first (set-up never is)."""
+        return self.done[1:]
+
+
+def build_timeline(records: Iterable[Recorded]) -> Timeline:
+    """Group a game's events into actions and work out which are in effect."""
+    grouped: dict[int, list[Event]] = {}
+    for record in records:
+        grouped.setdefault(record.action, []).append(record.event)
+    actions = tuple(Action(seq, tuple(evts)) for seq, evts in grouped.items())
+    done: list[int] = []
+    undone: list[int] = []
+    for action in actions:
+        first = action.events[0]
+        if isinstance(first, ActionUndone):
+            for evt in action.events:
+                assert isinstance(evt, ActionUndone)
+                done.remove(evt.action)
+                undone.append(evt.action)
+        elif isinstance(first, ActionRedone):
+            for evt in action.events:
+                assert isinstance(evt, ActionRedone)
+                undone.remove(evt.action)
+                done.append(evt.action)
+        else:
+            done.append(action.seq)
+            undone.clear()
+    return Timeline(actions, tuple(done), tuple(undone))
+
+
+def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[ActionUndone, ...]:
+    """Undo the latest action, or every action from ``to_action`` on ("undo to here")."""
+    undoable = timeline.undoable
+    if not undoable:
+        raise RuleViolation("nothing_to_undo", rule="undo")
+    if to_action is None:
+        return (ActionUndone(undoable[-1]),)
+    if to_action not in undoable:
+        raise RuleViolation(
+            "not_undoable",
+            {"action": to_action},
+            [Choice("choice.undo_to", {"action": seq}) for seq in undoable[-5:]],
+            rule="undo",
+        )
+    index = undoable.index(to_action)
+    return tuple(ActionUndone(seq) for seq in reversed(undoable[index:]))
+
+
+def decide_redo(timeline: Timeline) -> ActionRedone:
+    """Put back the most recently undone action, while no new action was recorded since."""
+    if not timeline.undone:
+        raise RuleViolation("nothing_to_redo", rule="redo")
+    return ActionRedone(timeline.undone[-1])

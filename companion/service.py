@@ -1,0 +1,246 @@
+"""The one path every page, the CLI and the API take: load → replay → decide → append.
+
+The service owns the imperative shell around the pure core: it reads the log, upcasts and
+replays it with the game's pinned edition, asks the rules, and appends what they decide in
+one durable transaction. It holds no game state between calls; the log is the only truth.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.game.commands import Command, CreateGame, Redo, Undo
+from companion.game.edition import Edition, parse_edition
+from companion.game.errors import RuleViolation
+from companion.game.projection import replay
+from companion.game.rules import decide, decide_create
+from companion.game.state import GameState
+from companion.game.timeline import Recorded, Timeline, build_timeline, decide_redo, decide_undo
+from companion.wire import command_to_json, event_from_row, to_new_events
+from events.catalog import Event, LocationSetup
+from events.store import EventStore, StaleSequence, StoredEvent, UnknownGame
+
+__all__ = ["Conflict", "GameService", "GameView", "Outcome", "UnknownGame", "new_token"]
+
+
+def new_token() -> str:
+    """An unguessable id: 128 bits of randomness, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass(frozen=True)
+class GameView:
+    """A game as read now: its log, which actions are in effect, and the rebuilt state."""
+
+    game_id: str
+    kind: str
+    edition: Edition
+    rows: tuple[StoredEvent, ...]
+    timeline: Timeline
+    state: GameState
+    seq: int
+    read_token: str
+    write_token: str
+
+    def row(self, seq: int) -> StoredEvent:
+        """The stored row with this seq."""
+        return self.rows[seq - 1]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did: the fresh view, the events it appended, and if it was a repeat."""
+
+    view: GameView
+    events: tuple[Event, ...]
+    duplicate: bool
+
+
+class Conflict(Exception):
+    """The screen that sent a command was drawn from an older seq; ``view`` is fresh."""
+
+    def __init__(self, view: GameView, expected: int) -> None:
+        super().__init__(f"stale seq {expected}, game is at {view.seq}")
+        self.view = view
+        self.expected = expected
+
+
+class GameService:
+    """Create, read and change games through the rules and the event store."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        editions: dict[str, tuple[str, Edition]],
+        rng: random.Random | None = None,
+    ) -> None:
+        self.store = store
+        self.editions = editions
+        self.rng = rng or random.SystemRandom()
+        self._by_hash: dict[str, Edition] = {e.content_hash: e for _, e in editions.values()}
+
+    # ------------------------------------------------------------------ editions
+
+    def edition(self, edition_id: str) -> Edition:
+        """The current edition file with this id."""
+        return self.editions[edition_id][1]
+
+    def pinned_edition(self, content_hash: str) -> Edition:
+        """The exact edition a game was created with, from the copy kept in the store."""
+        if content_hash not in self._by_hash:
+            text = self.store.edition_content(content_hash)
+            if text is None:
+                raise LookupError(f"edition {content_hash} is not kept in this database")
+            self._by_hash[content_hash] = parse_edition(text)
+        return self._by_hash[content_hash]
+
+    def deal_florence(self, edition: Edition) -> tuple[LocationSetup, ...]:
+        """A random layout of the location tiles: one free and one special per quarter."""
+        free = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "free"]
+        special = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "special"]
+        self.rng.shuffle(free)
+        self.rng.shuffle(special)
+        return tuple(
+            LocationSetup(location, quarter)
+            for quarter, pair in zip(edition.quarters, zip(free, special, strict=True), strict=True)
+            for location in pair
+        )
+
+    # ------------------------------------------------------------------ reading
+
+    def view(self, game_id: str) -> GameView:
+        """Read, upcast and replay a game; raises ``UnknownGame``."""
+        meta = self.store.game(game_id)
+        rows = tuple(self.store.read(game_id))
+        edition = self.pinned_edition(meta["edition_hash"])
+        records = [Recorded(r.seq, r.action, event_from_row(r.type, r.version, r.data)) for r in rows]
+        timeline = build_timeline(records)
+        state = replay(edition, timeline.effective_events())
+        return GameView(
+            game_id=game_id,
+            kind=meta["kind"],
+            edition=edition,
+            rows=rows,
+            timeline=timeline,
+            state=state,
+            seq=rows[-1].seq if rows else 0,
+            read_token=meta["read_token"],
+            write_token=meta["write_token"],
+        )
+
+    # ------------------------------------------------------------------ writing
+
+    def create_game(
+        self,
+        command: CreateGame,
+        idempotency_key: str,
+        edition_id: str | None = None,
+        actor: str | None = None,
+    ) -> str:
+        """Create a game and return its id; the same key twice creates it once."""
+        edition = self.edition(edition_id or next(iter(self.editions)))
+        events = decide_create(edition, command)
+        text = self.editions[edition.id][0]
+        self.store.keep_edition(edition.content_hash, edition.id, text)
+        return self.store.create_game(
+            game_id=new_token(),
+            kind="game",
+            edition_hash=edition.content_hash,
+            tokens=(new_token(), new_token()),
+            events=to_new_events(events),
+            idempotency_key=idempotency_key,
+            command=command_to_json(command),
+            actor=actor,
+        )
+
+    def _append(
+        self,
+        game_id: str,
+        expected_seq: int,
+        key: str,
+        produce: Callable[[GameView], list[Event]],
+        command: dict[str, Any] | None,
+        actor: str | None,
+    ) -> Outcome:
+        view = self.view(game_id)
+        if self.store.action_for_key(game_id, key) is not None:
+            return Outcome(view, (), duplicate=True)
+        if expected_seq != view.seq:
+            raise Conflict(view, expected_seq)
+        events = produce(view)
+        try:
+            result = self.store.append(game_id, expected_seq, to_new_events(events), key, command, actor)
+        except StaleSequence as exc:
+            raise Conflict(self.view(game_id), expected_seq) from exc
+        return Outcome(self.view(game_id), tuple(events), result.duplicate)
+
+    def execute(
+        self, game_id: str, expected_seq: int, command: Command, idempotency_key: str, actor: str | None = None
+    ) -> Outcome:
+        """Judge ``command`` against the game drawn at ``expected_seq`` and record it.
+
+        Raises ``Conflict`` when the log moved on, ``RuleViolation`` when illegal. A repeated
+        ``idempotency_key`` records nothing and reports ``duplicate``.
+        """
+        return self._append(
+            game_id,
+            expected_seq,
+            idempotency_key,
+            lambda view: decide(view.state, command),
+            command_to_json(command),
+            actor,
+        )
+
+    def undo(
+        self,
+        game_id: str,
+        expected_seq: int,
+        idempotency_key: str,
+        to_action: int | None = None,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Take back the latest action, or every action from ``to_action`` on."""
+        return self._append(
+            game_id,
+            expected_seq,
+            idempotency_key,
+            lambda view: list(decide_undo(view.timeline, to_action)),
+            command_to_json(Undo(to_action)),
+            actor,
+        )
+
+    def redo(self, game_id: str, expected_seq: int, idempotency_key: str, actor: str | None = None) -> Outcome:
+        """Put back the most recently undone action."""
+        return self._append(
+            game_id,
+            expected_seq,
+            idempotency_key,
+            lambda view: [decide_redo(view.timeline)],
+            command_to_json(Redo()),
+            actor,
+        )
+
+    def preview_undo(self, game_id: str, to_action: int | None = None) -> tuple[GameView, tuple[int, ...], GameState]:
+        """What an undo would take back, and the state it would leave: nothing is recorded."""
+        view = self.view(game_id)
+        undos = decide_undo(view.timeline, to_action)
+        reverted = tuple(u.action for u in undos)
+        remaining = [a for a in view.timeline.done if a not in reverted]
+        live = set(remaining)
+        events = [e for a in view.timeline.actions if a.seq in live for e in a.events]
+        return view, reverted, replay(view.edition, events)
+
+
+def refusal_of(exc: RuleViolation) -> dict[str, Any]:
+    """A refusal as plain data (for JSON answers and tests)."""
+    return {
+        "code": exc.code,
+        "key": exc.key,
+        "params": exc.params,
+        "rule": exc.rule,
+        "alternatives": [{"key": c.key, "params": c.params} for c in exc.alternatives],
+    }

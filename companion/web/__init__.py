@@ -1,0 +1,83 @@
+"""The phone web app: application factory, one blueprint per area.
+
+``create_app`` loads and validates every edition file first, so a broken file stops the
+app at start with a message naming the bad entry, never mid-game.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, request, session
+from flask_babel import Babel
+from flask_htmx import HTMX
+from flask_wtf.csrf import CSRFProtect
+
+from companion.editions import load_all
+from companion.web import errors, helpers_jinja, history_pages, home, play
+from companion.web.store import close_store, open_store
+
+__all__ = ["ROOT", "create_app"]
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("en", "es")
+
+
+def _secret_key(instance: Path) -> str:
+    env = os.environ.get("COMPANION_SECRET_KEY")
+    if env:
+        return env
+    instance.mkdir(parents=True, exist_ok=True)
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32), encoding="utf-8")
+    return path.read_text(encoding="utf-8").strip()
+
+
+def select_locale() -> str:
+    """The language: the player's switch, else the browser's preference, else English."""
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. ``test_config`` overrides settings (tests pass a temp DATABASE)."""
+    app = Flask(
+        __name__,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+        instance_path=str(ROOT / "instance"),
+    )
+    instance = Path(app.instance_path)
+    app.config.from_mapping(
+        DATABASE=os.environ.get("COMPANION_DB", str(instance / "companion.sqlite3")),
+        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "companion" / "translations"),
+        WTF_CSRF_TIME_LIMIT=None,
+        SESSION_COOKIE_SAMESITE="Lax",
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+    )
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(instance)
+    app.extensions["companion.editions"] = load_all()
+    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    store = open_store(app)
+    store.migrate()
+    store.close()
+
+    CSRFProtect(app)
+    HTMX(app)
+    Babel(app, locale_selector=select_locale)
+    app.teardown_appcontext(close_store)
+    app.register_blueprint(home.bp)
+    app.register_blueprint(play.bp)
+    app.register_blueprint(history_pages.bp)
+    errors.register(app)
+    helpers_jinja.install(app)
+    return app

@@ -1,0 +1,165 @@
+"""The shape of what a phone sends: marshmallow schemas with a message per field.
+
+These check *shape* only (types, ranges, required fields). Whether a well-formed request
+is legal now is the rules' business (``RuleViolation``), never this module's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
+from werkzeug.datastructures import MultiDict
+
+__all__ = [
+    "ActionForm",
+    "BringForm",
+    "CreateForm",
+    "LoanForm",
+    "MoveForm",
+    "PlagueForm",
+    "UndoForm",
+    "flatten_errors",
+    "parse",
+]
+
+
+def _messages() -> dict[str, Any]:
+    return {
+        "required": _l("This field is required."),
+        "invalid": _l("Not a valid value."),
+        "null": _l("This field is required."),
+    }
+
+
+def _int(**kw: Any) -> fields.Integer:
+    return fields.Integer(strict=False, error_messages=_messages(), **kw)
+
+
+class ActionForm(Schema):
+    """Every state-changing form: the seq its screen was drawn from and an idempotency key."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    seq = _int(required=True, validate=validate.Range(min=0))
+    key = fields.String(required=True, validate=validate.Length(min=8, max=80), error_messages=_messages())
+
+
+class PlayerActionForm(ActionForm):
+    """A form that acts for one player."""
+
+    player = _int(required=True, validate=validate.Range(min=0, max=7))
+
+
+class LoanForm(PlayerActionForm):
+    """Take a loan."""
+
+
+class EndTurnForm(PlayerActionForm):
+    """End the turn."""
+
+
+class BringForm(PlayerActionForm):
+    """Bring a soul in from the Cemetery."""
+
+    colour = _int(required=True, validate=validate.Range(min=1, max=9))
+    shield = fields.String(required=True, validate=validate.Length(min=1, max=8), error_messages=_messages())
+    borrow = fields.Boolean(load_default=False)
+
+
+class MoveForm(PlayerActionForm):
+    """Move a standing soul."""
+
+    from_shield = fields.String(required=True, validate=validate.Length(min=1, max=8), error_messages=_messages())
+    to_shield = fields.String(required=True, validate=validate.Length(min=1, max=8), error_messages=_messages())
+    via = fields.String(load_default="", validate=validate.Length(max=80))
+    borrow = fields.Boolean(load_default=False)
+
+
+class PlagueForm(PlayerActionForm):
+    """The souls on the plague card just revealed."""
+
+    souls = fields.List(_int(validate=validate.Range(min=1, max=9)), load_default=list)
+    deck_empty = fields.Boolean(load_default=False)
+
+    @validates_schema
+    def _some_souls(self, data: dict[str, Any], **_kw: Any) -> None:
+        if not data.get("deck_empty") and not data.get("souls"):
+            raise ValidationError(_l("Choose the souls shown on the card."), "souls")
+
+
+class UndoForm(ActionForm):
+    """Undo the latest entry, or every entry from ``to`` on."""
+
+    to = _int(load_default=None, allow_none=True, validate=validate.Range(min=1))
+
+
+class CreateForm(Schema):
+    """A new game: players in turn order, expansion, the first plague card."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    key = fields.String(required=True, validate=validate.Length(min=8, max=80), error_messages=_messages())
+    name = fields.List(fields.String(validate=validate.Length(max=24)), load_default=list)
+    colour = fields.List(fields.String(validate=validate.Length(max=24)), load_default=list)
+    expansion = fields.Boolean(load_default=False)
+    plague = fields.List(_int(validate=validate.Range(min=1, max=9)), load_default=list)
+    layout = fields.String(load_default="random", validate=validate.OneOf(["random", "default"]))
+
+    @pre_load
+    def _drop_empty_seats(self, data: dict[str, Any], **_kw: Any) -> dict[str, Any]:
+        names = data.get("name", [])
+        colours = data.get("colour", [])
+        seats = [(n.strip(), c) for n, c in zip(names, colours, strict=False) if n.strip()]
+        data["name"] = [n for n, _ in seats]
+        data["colour"] = [c for _, c in seats]
+        data["plague"] = [p for p in data.get("plague", []) if p not in ("", None)]
+        return data
+
+    @validates_schema
+    def _players(self, data: dict[str, Any], **_kw: Any) -> None:
+        if not data.get("name"):
+            raise ValidationError(_l("Enter at least one player's name."), "name")
+        if not data.get("plague"):
+            raise ValidationError(_l("Choose the souls on the first plague card."), "plague")
+
+
+def flatten_errors(messages: Any) -> dict[str, list[str]]:
+    """marshmallow's nested messages as ``{field: [sentence, ...]}``."""
+    out: dict[str, list[str]] = {}
+
+    def walk(field: str, value: Any) -> None:
+        if isinstance(value, dict):
+            for inner in value.values():
+                walk(field, inner)
+        elif isinstance(value, (list, tuple)):
+            for inner in value:
+                walk(field, inner)
+        else:
+            out.setdefault(field, []).append(str(value))
+
+    if isinstance(messages, dict):
+        for field, value in messages.items():
+            walk(str(field), value)
+    else:
+        walk("_schema", messages)
+    return out
+
+
+def parse(schema: type[Schema], form: MultiDict[str, str]) -> dict[str, Any]:
+    """Load a submitted form through ``schema``; raises ``ValidationError`` per field."""
+    instance = schema()
+    data: dict[str, Any] = {}
+    for key in form:
+        field = instance.fields.get(key)
+        if isinstance(field, fields.List):
+            data[key] = form.getlist(key)
+        elif isinstance(field, fields.Boolean):
+            data[key] = form.get(key) in ("1", "on", "true", "yes")
+        else:
+            data[key] = form.get(key)
+    loaded: dict[str, Any] = instance.load(data)
+    return loaded

@@ -1,0 +1,62 @@
+"""Functions the templates call to show the state in words and colours (no rules here)."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app
+from flask_babel import get_locale, gettext
+
+from companion.game.state import GameState, Phase
+from companion.web.words import PLAYER_COLOURS, colour_name, player_name, quarter_name, shield_label
+
+__all__ = ["install"]
+
+
+def _player_hex(colour: str) -> str:
+    edition = next(iter(current_app.extensions["companion.editions"].values()))[1]
+    for c in edition.section("players")["colours"]:
+        if c["id"] == colour:
+            return str(c["hex"])
+    return "#888888"
+
+
+def _phase_text(state: GameState) -> str:
+    if state.needs_plague_card:
+        return gettext("The Cemetery is empty: a plague card is due.")
+    match state.phase:
+        case Phase.HELL:
+            return gettext("Hell phase: move one soul, or bring one in from the Cemetery.")
+        case Phase.FLORENCE:
+            return gettext(
+                "Florence phase in the %(quarter)s quarter: send a family member, accuse, or hold the family council.",
+                quarter=quarter_name(state.quarter),
+            )
+        case Phase.ACTION:
+            return gettext("Take the location's action.")
+        case Phase.DONE:
+            return gettext("Quarter this turn: %(quarter)s. The turn can end.", quarter=quarter_name(state.quarter))
+        case _:
+            return ""
+
+
+def _ended_reason(state: GameState) -> str:
+    if state.ended == "sudden_death":
+        return gettext("Sudden death: no legal soul move was left. Final scoring follows.")
+    return gettext("Every player had their last turn. Final scoring follows.")
+
+
+def install(app: Flask) -> None:
+    """Make the helpers available in every template."""
+
+    app.jinja_env.globals.update(
+        {
+            "colour_name": colour_name,
+            "player_colour_name": lambda c: str(PLAYER_COLOURS.get(c, c)),
+            "player_hex": _player_hex,
+            "quarter_name": quarter_name,
+            "shield_label": shield_label,
+            "player_name": player_name,
+            "phase_text": _phase_text,
+            "ended_reason": _ended_reason,
+            "get_locale": lambda: str(get_locale() or "en"),
+        }
+    )

@@ -1,0 +1,110 @@
+"""The start page: create a game, and reopen the games this phone created or joined."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from marshmallow import ValidationError
+from werkzeug.wrappers import Response
+
+from companion.game.commands import CreateGame
+from companion.game.errors import RuleViolation
+from companion.web.forms import CreateForm, flatten_errors, parse
+from companion.web.respond import new_key
+from companion.web.store import service
+from companion.web.words import describe_refusal
+from events.catalog import SeatSetup
+
+__all__ = ["bp", "remember_game"]
+
+bp = Blueprint("home", __name__)
+
+SEATS = 4
+
+
+def remember_game(game_id: str) -> None:
+    """Keep a game in this phone's list (a signed cookie; games are never listed publicly)."""
+    games = [g for g in session.get("games", []) if g != game_id]
+    session["games"] = [game_id, *games][:12]
+
+
+def _form_defaults() -> dict[str, Any]:
+    svc = service()
+    edition = svc.edition(next(iter(current_app.extensions["companion.editions"])))
+    colours = list(edition.colours)
+    plague_size = int(edition.section("souls")["plague_card_souls"])
+    rng = random.SystemRandom()
+    return {
+        "edition": edition,
+        "colours": colours,
+        "seats": SEATS,
+        "plague_slots": int(edition.section("souls")["plague_card_max"]),
+        "plague_suggestion": [rng.randint(1, 9) for _ in range(plague_size)],
+    }
+
+
+def _my_games() -> list[dict[str, Any]]:
+    svc = service()
+    games = []
+    for game_id in session.get("games", []):
+        try:
+            view = svc.view(game_id)
+        except LookupError:
+            continue
+        games.append(
+            {
+                "id": game_id,
+                "players": [p.name for p in view.state.players],
+                "turn": view.state.turn,
+                "over": view.state.ended is not None,
+            }
+        )
+    return games
+
+
+@bp.get("/")
+def index() -> str:
+    """The create-a-game form and this phone's games."""
+    return render_template(
+        "home.html", form=_form_defaults(), key=new_key(), values={}, errors={}, my_games=_my_games()
+    )
+
+
+@bp.post("/games")
+def create() -> Response | tuple[str, int]:
+    """Create a game from the form; on success go to its page."""
+    svc = service()
+    values = request.form
+    try:
+        data = parse(CreateForm, request.form)
+    except ValidationError as exc:
+        return render_template(
+            "home.html",
+            form=_form_defaults(),
+            key=request.form.get("key") or new_key(),
+            values=values,
+            errors=flatten_errors(exc.normalized_messages()),
+            my_games=_my_games(),
+        ), 400
+    edition = svc.edition(next(iter(current_app.extensions["companion.editions"])))
+    command = CreateGame(
+        players=tuple(SeatSetup(n, c) for n, c in zip(data["name"], data["colour"], strict=True)),
+        expansion=data["expansion"],
+        plague_card=tuple(data["plague"]),
+        florence=svc.deal_florence(edition) if data["layout"] == "random" else (),
+    )
+    try:
+        game_id = svc.create_game(command, data["key"], edition.id)
+    except RuleViolation as exc:
+        return render_template(
+            "home.html",
+            form=_form_defaults(),
+            key=data["key"],
+            values=values,
+            errors={"_rule": [describe_refusal(exc, None)]},
+            my_games=_my_games(),
+        ), 422
+    remember_game(game_id)
+    return redirect(url_for("play.game", game_id=game_id), 303)

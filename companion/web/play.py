@@ -1,0 +1,81 @@
+"""The game page and the actions recorded from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort
+from werkzeug.wrappers import Response
+
+from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCard, TakeLoan
+from companion.service import UnknownGame
+from companion.web.forms import BringForm, EndTurnForm, LoanForm, MoveForm, PlagueForm
+from companion.web.home import remember_game
+from companion.web.respond import perform, render_game
+from companion.web.store import service
+
+__all__ = ["bp"]
+
+bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
+
+Answer = Response | tuple[str, int]
+
+
+@bp.get("")
+def game(game_id: str) -> tuple[str, int]:
+    """The game: whose turn, what they may do, Hell, the Cemetery and every player."""
+    try:
+        view = service().view(game_id)
+    except UnknownGame:
+        abort(404)
+    remember_game(game_id)
+    return render_game(view)
+
+
+def _execute(game_id: str, data: dict[str, Any], command: Any) -> Any:
+    return service().execute(game_id, data["seq"], command, data["key"])
+
+
+@bp.post("/loan")
+def take_loan(game_id: str) -> Answer:
+    """Take a loan: +2 drachmas, the Ship one space down."""
+    return perform(game_id, LoanForm, lambda d: _execute(game_id, d, TakeLoan(d["player"])), "loan")
+
+
+@bp.post("/bring")
+def bring_soul(game_id: str) -> Answer:
+    """Bring a soul in from the Cemetery to Limbo."""
+    return perform(
+        game_id,
+        BringForm,
+        lambda d: _execute(game_id, d, BringSoul(d["player"], d["colour"], d["shield"], d["borrow"])),
+        "bring",
+    )
+
+
+@bp.post("/move")
+def move_soul(game_id: str) -> Answer:
+    """Move a standing soul down along the lines."""
+
+    def run(d: dict[str, Any]) -> Any:
+        via = tuple(s for s in d["via"].split(",") if s)
+        return _execute(game_id, d, MoveSoul(d["player"], d["from_shield"], d["to_shield"], via, d["borrow"]))
+
+    return perform(game_id, MoveForm, run, "move")
+
+
+@bp.post("/end-turn")
+def end_turn(game_id: str) -> Answer:
+    """Finish the turn."""
+    return perform(game_id, EndTurnForm, lambda d: _execute(game_id, d, EndTurn(d["player"])), "end-turn")
+
+
+@bp.post("/plague")
+def plague(game_id: str) -> Answer:
+    """Enter the souls of the plague card the table revealed."""
+    return perform(
+        game_id,
+        PlagueForm,
+        lambda d: _execute(game_id, d, RevealPlagueCard(d["player"], tuple(d["souls"]), d["deck_empty"])),
+        "plague",
+    )

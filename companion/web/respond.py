@@ -1,0 +1,115 @@
+"""Turning a submitted form into a recorded command, and the game into a page or fragment.
+
+Every state-changing form goes through ``perform``: parse the shape (400 with a message
+per field), call the service (409 with the fresh state on a stale seq, 422 with the rule
+and the alternatives on an illegal command), then show the fresh game. A plain browser
+gets a full page (303 redirect after success); htmx gets the ``game`` block.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app, redirect, render_template, request, url_for
+from flask_babel import gettext
+from jinja2_fragments.flask import render_block
+from marshmallow import Schema, ValidationError
+from werkzeug.wrappers import Response
+
+from companion.game.errors import RuleViolation
+from companion.game.legal import turn_options
+from companion.service import Conflict, GameView, Outcome
+from companion.web.forms import flatten_errors, parse
+from companion.web.history import history_entries
+from companion.web.store import service
+from companion.web.words import describe_choice, describe_refusal
+
+__all__ = ["is_htmx", "new_key", "perform", "render_game"]
+
+
+def is_htmx() -> bool:
+    """Whether this request came from htmx (flask-htmx reads the HX-Request header)."""
+    return bool(current_app.htmx)  # type: ignore[attr-defined]
+
+
+def new_key() -> str:
+    """A fresh idempotency key for one form on one rendered screen."""
+    return uuid.uuid4().hex
+
+
+def game_context(view: GameView, **extra: Any) -> dict[str, Any]:
+    """Everything the game templates need."""
+    entries = history_entries(view)
+    undoable = set(view.timeline.undoable)
+    last = next((e for e in reversed(entries) if e.seq in undoable), None)
+    redo_seq = view.timeline.undone[-1] if view.timeline.undone else None
+    redo = next((e for e in entries if e.seq == redo_seq), None)
+    return {
+        "view": view,
+        "state": view.state,
+        "options": turn_options(view.state),
+        "new_key": new_key,
+        "last_entry": last,
+        "redo_entry": redo,
+        **extra,
+    }
+
+
+def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> tuple[str, int]:
+    """The game page, or only its ``block`` for an htmx request."""
+    context = game_context(view, **extra)
+    if is_htmx():
+        return render_block("game.html", block, **context), status
+    return render_template("game.html", **context), status
+
+
+def perform(
+    game_id: str,
+    schema: type[Schema],
+    run: Callable[[dict[str, Any]], Outcome],
+    control: str,
+) -> Response | tuple[str, int]:
+    """Parse a form, record its command through ``run``, and answer with the fresh game."""
+    svc = service()
+    try:
+        data = parse(schema, request.form)
+    except ValidationError as exc:
+        view = svc.view(game_id)
+        fields = flatten_errors(exc.normalized_messages())
+        details = [f"{name}: {' '.join(messages)}" for name, messages in fields.items()]
+        return render_game(
+            view,
+            400,
+            errors={"control": control, "fields": fields},
+            refusal={
+                "control": control,
+                "text": gettext("Some fields need fixing."),
+                "details": details,
+                "alternatives": [],
+            },
+        )
+    try:
+        outcome = run(data)
+    except Conflict as exc:
+        notice = gettext(
+            "This screen was out of date: the game moved on at another phone. "
+            "Here is the fresh state; nothing was recorded."
+        )
+        return render_game(exc.view, 409, notice=notice, notice_kind="conflict")
+    except RuleViolation as exc:
+        view = svc.view(game_id)
+        refusal = {
+            "control": control,
+            "code": exc.code,
+            "text": describe_refusal(exc, view.state),
+            "rule": exc.rule,
+            "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
+            "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
+        }
+        return render_game(view, 422, refusal=refusal)
+    if not is_htmx():
+        return redirect(url_for("play.game", game_id=game_id), 303)
+    notice = gettext("Already recorded.") if outcome.duplicate else None
+    return render_game(outcome.view, 200, notice=notice, notice_kind="info", last=outcome.events)

@@ -1,0 +1,23 @@
+"""Steps a player takes on the phone, written with role and label locators."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+
+def create_game(page: Page, names: list[str], plague: list[str] | None = None, expansion: bool = False) -> None:
+    """Fill the new-game form and start the game."""
+    page.goto("/")
+    for i, name in enumerate(names):
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    for i, colour in enumerate(plague or []):
+        page.get_by_label(f"Soul {i + 1}", exact=True).select_option(label=colour)
+    if expansion:
+        page.get_by_label("Play with the Plutus & Phlegyas expansion").check()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("heading", name=f"{names[0]}'s turn")).to_be_visible()
+
+
+def stat(page: Page, player: str, name: str) -> Locator:
+    """A player's resource on the players panel, e.g. stat(page, "Ana", "Drachmas")."""
+    return page.get_by_role("listitem", name=player).get_by_role("group", name=name).get_by_role("definition")

@@ -1,0 +1,258 @@
+"""What can happen in a game of Inferno: every event as a frozen, past-tense dataclass.
+
+Each event class carries a stable ``TYPE`` name and a ``VERSION``. The log stores the
+type, the version and the fields; ``events.codec`` turns them into JSON and back and
+upcasts old versions. This module imports only the standard library, so the pure game
+core (``companion.game``) may depend on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar, TypeVar
+
+__all__ = ["EVENT_TYPES", "Event", "event"]
+
+E = TypeVar("E")
+
+EVENT_TYPES: dict[str, type] = {}
+
+
+class Event:
+    """Base class of every event: a fact that happened; never rejected, never edited."""
+
+    TYPE: ClassVar[str]
+    VERSION: ClassVar[int]
+
+
+def event(type_name: str, version: int) -> Callable[[type[E]], type[E]]:
+    """Register a frozen dataclass as the current version of event ``type_name``."""
+
+    def register(cls: type[E]) -> type[E]:
+        if type_name in EVENT_TYPES:
+            raise ValueError(f"event type {type_name!r} registered twice")
+        cls.TYPE = type_name  # type: ignore[attr-defined]
+        cls.VERSION = version  # type: ignore[attr-defined]
+        EVENT_TYPES[type_name] = cls
+        return cls
+
+    return register
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    """One player as entered at game creation."""
+
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class GuardianSetup:
+    """A guardian standee placed in Hell at set-up."""
+
+    guardian: str
+    shield: str
+
+
+@dataclass(frozen=True)
+class LocationSetup:
+    """Which Florence location tile lies in which quarter."""
+
+    location: str
+    quarter: str
+
+
+@event("GameCreated", 2)
+@dataclass(frozen=True)
+class GameCreated(Event):
+    """A table started a game: players in turn order, board side, edition pinned by hash."""
+
+    edition_id: str
+    edition_hash: str
+    players: tuple[SeatSetup, ...]
+    side: str
+    expansion: bool
+    florence: tuple[LocationSetup, ...]
+    guardians: tuple[GuardianSetup, ...]
+    start_florins: tuple[int, ...]
+    start_drachmas: tuple[int, ...]
+
+
+@event("StartingSkullPlaced", 1)
+@dataclass(frozen=True)
+class StartingSkullPlaced(Event):
+    """A player's Family card put a skull on a sin track at set-up."""
+
+    player: int
+    track: int
+
+
+@event("PlagueCardRevealed", 1)
+@dataclass(frozen=True)
+class PlagueCardRevealed(Event):
+    """The table turned a plague card; its souls (by circle colour) went to the Cemetery."""
+
+    souls: tuple[int, ...]
+
+
+@event("PlagueDeckExhausted", 1)
+@dataclass(frozen=True)
+class PlagueDeckExhausted(Event):
+    """The Cemetery emptied and the table had no plague card left to reveal."""
+
+
+# --------------------------------------------------------------------------- money
+
+
+@event("LoanTaken", 1)
+@dataclass(frozen=True)
+class LoanTaken(Event):
+    """A player borrowed: the Ship moved down the loan track and drachmas were gained."""
+
+    player: int
+    drachmas: int
+    ship_from: int
+    ship_to: int
+    infamy_penalty: int
+
+
+@event("CoinsPaid", 1)
+@dataclass(frozen=True)
+class CoinsPaid(Event):
+    """A player paid coins to the bank for ``reason`` (a stable reason code)."""
+
+    player: int
+    florins: int
+    drachmas: int
+    reason: str
+
+
+@event("CoinsGained", 1)
+@dataclass(frozen=True)
+class CoinsGained(Event):
+    """A player received coins from the bank for ``reason``."""
+
+    player: int
+    florins: int
+    drachmas: int
+    reason: str
+
+
+@event("FlorinsExchanged", 1)
+@dataclass(frozen=True)
+class FlorinsExchanged(Event):
+    """A player changed florins into drachmas at the Bonfire or the Wall."""
+
+    player: int
+    florins: int
+    drachmas: int
+
+
+@event("InfamyChanged", 1)
+@dataclass(frozen=True)
+class InfamyChanged(Event):
+    """A player's infamy moved by ``amount`` (negative for a loss) for ``reason``."""
+
+    player: int
+    amount: int
+    reason: str
+
+
+# --------------------------------------------------------------------------- Hell
+
+
+@event("SoulBroughtIn", 1)
+@dataclass(frozen=True)
+class SoulBroughtIn(Event):
+    """A soul left the Cemetery, crossed the Acheron and stood on a Limbo shield."""
+
+    player: int
+    colour: int
+    shield: str
+    cost: int
+
+
+@event("SoulMoved", 1)
+@dataclass(frozen=True)
+class SoulMoved(Event):
+    """A standing soul fell along the lines; ``path`` lists every shield after the start."""
+
+    player: int
+    from_shield: str
+    path: tuple[str, ...]
+    wall_pass_used: bool
+
+
+@event("SoulLaidDown", 1)
+@dataclass(frozen=True)
+class SoulLaidDown(Event):
+    """A soul reached its own circle, was laid down and scored infamy for the mover."""
+
+    player: int
+    shield: str
+    infamy: int
+
+
+@event("TollPaid", 1)
+@dataclass(frozen=True)
+class TollPaid(Event):
+    """A soul crossed another player's Desk (below ``shield``): its owner got a drachma."""
+
+    player: int
+    owner: int
+    shield: str
+    drachmas: int
+
+
+@event("TurnQuarterSet", 1)
+@dataclass(frozen=True)
+class TurnQuarterSet(Event):
+    """The shield where this turn's soul ended fixed the Florence quarter."""
+
+    player: int
+    quarter: str
+
+
+@event("GameEnded", 1)
+@dataclass(frozen=True)
+class GameEnded(Event):
+    """The game is over (``reason``: sudden_death or final_turns_done); scoring follows."""
+
+    reason: str
+    player: int
+
+
+# --------------------------------------------------------------------------- turns
+
+
+@event("TurnEnded", 1)
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    """The active player finished their turn; the next player clockwise is active."""
+
+    player: int
+    next_player: int
+
+
+# --------------------------------------------------------------------------- the log itself
+
+
+@event("ActionUndone", 1)
+@dataclass(frozen=True)
+class ActionUndone(Event):
+    """The action recorded at ``action`` (its first sequence number) was taken back."""
+
+    action: int
+
+
+@event("ActionRedone", 1)
+@dataclass(frozen=True)
+class ActionRedone(Event):
+    """An undone action was put back."""
+
+    action: int

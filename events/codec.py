@@ -1,0 +1,147 @@
+"""Events to JSON and back: marshmallow schemas, the type registry, and upcasters.
+
+``encode(event)`` gives ``(type, version, data)``; ``decode(type, version, data)`` upcasts
+an old version step by step (``UPCASTERS[(type, version)]`` turns version N's payload into
+version N+1's) and loads it through the event's schema into the frozen dataclass.
+The schemas are derived from the dataclasses' annotations, so a field added to an event
+is serialised without a second declaration that could drift.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load
+
+from events.catalog import EVENT_TYPES, Event
+
+__all__ = [
+    "UPCASTERS",
+    "UnknownEventType",
+    "decode",
+    "encode",
+    "schema_for",
+]
+
+Payload = dict[str, Any]
+
+
+class UnknownEventType(ValueError):
+    """The log holds an event type or version this code cannot read."""
+
+
+class _Tuple(fields.List):  # type: ignore[type-arg]
+    """A JSON list loaded as a tuple, so loaded events stay hashable and frozen."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return tuple(super()._deserialize(value, attr, data, **kwargs))
+
+
+def _field_for(annotation: Any, required: bool) -> fields.Field:  # type: ignore[type-arg]
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin in (typing.Union, types.UnionType) and type(None) in args:
+        inner = next(a for a in args if a is not type(None))
+        return _field_for_inner(inner, required=False, allow_none=True)
+    return _field_for_inner(annotation, required=required, allow_none=False)
+
+
+def _field_for_inner(annotation: Any, *, required: bool, allow_none: bool) -> fields.Field:  # type: ignore[type-arg]
+    kw: dict[str, Any] = {"required": required, "allow_none": allow_none}
+    if annotation is bool:
+        return fields.Boolean(truthy={True}, falsy={False}, **kw)
+    if annotation is int:
+        return fields.Integer(strict=True, **kw)
+    if annotation is str:
+        return fields.String(**kw)
+    origin = typing.get_origin(annotation)
+    if origin is tuple:
+        (item, *_rest) = typing.get_args(annotation)
+        return _Tuple(_field_for_inner(item, required=True, allow_none=False), **kw)
+    if dataclasses.is_dataclass(annotation):
+        return fields.Nested(schema_for(annotation), **kw)  # type: ignore[arg-type]
+    raise TypeError(f"no marshmallow field for annotation {annotation!r}")
+
+
+_SCHEMAS: dict[type, type[Schema]] = {}
+
+
+def schema_for(cls: type) -> type[Schema]:
+    """The marshmallow schema class for a frozen dataclass (events and their parts)."""
+    if cls in _SCHEMAS:
+        return _SCHEMAS[cls]
+    hints = typing.get_type_hints(cls)
+    declared: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        declared[f.name] = _field_for(hints[f.name], required=not has_default)
+
+    def make(self: Schema, data: Mapping[str, Any], **kwargs: Any) -> Any:
+        return cls(**data)
+
+    declared["make"] = post_load(make)
+    declared["Meta"] = type("Meta", (), {"unknown": RAISE, "ordered": True})
+    schema = type(f"{cls.__name__}Schema", (Schema,), declared)
+    _SCHEMAS[cls] = schema
+    return schema
+
+
+# ---------------------------------------------------------------------------- upcasters
+
+
+def _game_created_v1_to_v2(data: Payload) -> Payload:
+    """v1 (the walking skeleton) had no Florence layout, guardians or starting coins.
+
+    Empty tuples mean "the edition's defaults" (``GameCreated`` documents this).
+    """
+    return {
+        **data,
+        "florence": [],
+        "guardians": [],
+        "start_florins": [],
+        "start_drachmas": [],
+    }
+
+
+UPCASTERS: dict[tuple[str, int], Callable[[Payload], Payload]] = {
+    ("GameCreated", 1): _game_created_v1_to_v2,
+}
+
+
+def encode(evt: Event) -> tuple[str, int, Payload]:
+    """An event as ``(type, version, JSON-ready data)``."""
+    schema = schema_for(type(evt))()
+    data: Payload = schema.dump(evt)
+    return evt.TYPE, evt.VERSION, data
+
+
+def upcast(type_name: str, version: int, data: Payload) -> Payload:
+    """Bring an old payload up to the current version of its event type."""
+    cls = EVENT_TYPES.get(type_name)
+    if cls is None:
+        raise UnknownEventType(f"unknown event type {type_name!r}")
+    current: int = cls.VERSION  # type: ignore[attr-defined]
+    if version > current:
+        raise UnknownEventType(f"{type_name} version {version} is newer than this code ({current})")
+    while version < current:
+        step = UPCASTERS.get((type_name, version))
+        if step is None:
+            raise UnknownEventType(f"no upcaster for {type_name} version {version}")
+        data = step(data)
+        version += 1
+    return data
+
+
+def decode(type_name: str, version: int, data: Mapping[str, Any]) -> Event:
+    """The event stored as ``(type, version, data)``, upcast to the current version."""
+    payload = upcast(type_name, version, dict(data))
+    cls = EVENT_TYPES[type_name]
+    try:
+        loaded: Event = schema_for(cls)().load(payload)
+    except ValidationError as exc:
+        raise UnknownEventType(f"{type_name} v{version} payload does not load: {exc.messages}") from exc
+    return loaded

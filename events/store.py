@@ -1,0 +1,376 @@
+"""The append-only event log on SQLite (through sqlite-utils).
+
+One table, ``events``, keyed ``(game_id, seq)``. Rows are only ever inserted: there is no
+UPDATE or DELETE of an event anywhere in this project. A batch of events appended together
+is one *action*: its first row carries the idempotency key (unique per game), the command
+that produced it, and who sent it; every row of the batch carries ``action`` = the first
+row's seq. ``append`` runs in one ``BEGIN IMMEDIATE`` transaction: a stale expected seq
+raises ``StaleSequence``; a repeated idempotency key returns the original result and stores
+nothing new.
+
+Connections use WAL, ``synchronous=FULL`` and a busy timeout. The schema is created and
+migrated with sqlite-utils' ``Migrations``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+from sqlite_utils import Migrations
+
+__all__ = [
+    "AppendResult",
+    "EventStore",
+    "NewEvent",
+    "StaleSequence",
+    "StoredEvent",
+    "UnknownGame",
+    "connect",
+]
+
+BUSY_TIMEOUT_MS = 10_000
+
+migrations = Migrations("inferno-companion")
+
+
+@migrations()
+def m001_events(db: sqlite_utils.Database) -> None:
+    """The log, the games index and the content-addressed edition copies."""
+    db.execute(
+        """
+        CREATE TABLE events (
+            game_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            action INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            data TEXT NOT NULL,
+            recorded_at TEXT NOT NULL,
+            idempotency_key TEXT,
+            command TEXT,
+            actor TEXT,
+            PRIMARY KEY (game_id, seq)
+        ) STRICT
+        """
+    )
+    db.execute(
+        "CREATE UNIQUE INDEX events_idempotency ON events (game_id, idempotency_key) WHERE idempotency_key IS NOT NULL"
+    )
+    db.execute(
+        """
+        CREATE TABLE games (
+            game_id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            edition_hash TEXT NOT NULL,
+            read_token TEXT NOT NULL,
+            write_token TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE editions (
+            hash TEXT PRIMARY KEY,
+            edition_id TEXT NOT NULL,
+            content TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    # The log is sacred: the database itself refuses to change or remove an event.
+    db.execute(
+        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
+        "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events "
+        "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END"
+    )
+
+
+class StaleSequence(Exception):
+    """The caller drew its screen at ``expected`` but the log is already at ``actual``."""
+
+    def __init__(self, game_id: str, expected: int, actual: int) -> None:
+        super().__init__(f"game {game_id}: expected seq {expected}, log is at {actual}")
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+
+
+class UnknownGame(LookupError):
+    """No game with this id exists in the store."""
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event ready to be stored: its type, version and JSON-ready data."""
+
+    type: str
+    version: int
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One row of the log."""
+
+    seq: int
+    action: int
+    type: str
+    version: int
+    data: dict[str, Any]
+    recorded_at: str
+    idempotency_key: str | None
+    command: dict[str, Any] | None
+    actor: str | None
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """What an append stored: the seq range of its events, and whether it was a replay."""
+
+    first_seq: int
+    last_seq: int
+    duplicate: bool
+
+
+def connect(path: str | Path) -> sqlite3.Connection:
+    """A connection with WAL, full durability and a busy timeout; autocommit mode."""
+    conn = sqlite3.connect(
+        str(path),
+        isolation_level=None,
+        timeout=BUSY_TIMEOUT_MS / 1000,
+        check_same_thread=False,
+    )
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class EventStore:
+    """The log of every game, in one SQLite file."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.db = sqlite_utils.Database(conn)
+
+    @classmethod
+    def open(cls, path: str | Path) -> EventStore:
+        """Open (creating and migrating if needed) the store at ``path``."""
+        store = cls(connect(path))
+        store.migrate()
+        return store
+
+    def migrate(self) -> None:
+        """Apply any pending schema migrations."""
+        migrations.apply(self.db)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    @contextmanager
+    def _immediate(self) -> Iterator[None]:
+        if self.conn.in_transaction:  # nested: the outer BEGIN IMMEDIATE already holds the lock
+            yield
+            return
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        else:
+            self.conn.execute("COMMIT")
+
+    # ----------------------------------------------------------------- editions
+
+    def keep_edition(self, content_hash: str, edition_id: str, content: str) -> None:
+        """Keep a copy of an edition file's exact content, addressed by its hash."""
+        self.conn.execute(
+            "INSERT OR IGNORE INTO editions (hash, edition_id, content) VALUES (?, ?, ?)",
+            (content_hash, edition_id, content),
+        )
+
+    def edition_content(self, content_hash: str) -> str | None:
+        """The kept content of the edition with this hash, if any."""
+        row = self.conn.execute("SELECT content FROM editions WHERE hash = ?", (content_hash,)).fetchone()
+        return None if row is None else str(row[0])
+
+    # ----------------------------------------------------------------- games
+
+    def create_game(
+        self,
+        game_id: str,
+        kind: str,
+        edition_hash: str,
+        tokens: tuple[str, str],
+        events: Sequence[NewEvent],
+        idempotency_key: str,
+        command: dict[str, Any] | None = None,
+        actor: str | None = None,
+    ) -> str:
+        """Index a new game and append its first action, atomically.
+
+        A repeated ``idempotency_key`` (a double tap on "create") returns the game the
+        first request created, and creates nothing.
+        """
+        with self._immediate():
+            row = self.conn.execute(
+                "SELECT game_id FROM events WHERE seq = 1 AND idempotency_key = ?", (idempotency_key,)
+            ).fetchone()
+            if row is not None:
+                return str(row[0])
+            self.conn.execute(
+                "INSERT INTO games (game_id, kind, created_at, edition_hash, read_token, write_token) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, kind, _now(), edition_hash, tokens[0], tokens[1]),
+            )
+            self.append(game_id, 0, events, idempotency_key, command, actor)
+        return game_id
+
+    def import_game(
+        self, game_id: str, kind: str, edition_hash: str, tokens: tuple[str, str], rows: Sequence[dict[str, Any]]
+    ) -> None:
+        """Store an exported log verbatim under a new game id (one transaction)."""
+        with self._immediate():
+            self.conn.execute(
+                "INSERT INTO games (game_id, kind, created_at, edition_hash, read_token, write_token) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, kind, _now(), edition_hash, tokens[0], tokens[1]),
+            )
+            self.db["events"].insert_all(  # type: ignore[union-attr]
+                {
+                    "game_id": game_id,
+                    "seq": int(r["seq"]),
+                    "action": int(r["action"]),
+                    "type": str(r["type"]),
+                    "version": int(r["version"]),
+                    "data": json.dumps(r["data"], sort_keys=True, separators=(",", ":")),
+                    "recorded_at": str(r.get("recorded_at") or _now()),
+                    "idempotency_key": r.get("idempotency_key"),
+                    "command": json.dumps(r["command"], sort_keys=True) if r.get("command") is not None else None,
+                    "actor": r.get("actor"),
+                }
+                for r in rows
+            )
+
+    def game(self, game_id: str) -> dict[str, Any]:
+        """The games-index row of ``game_id``; raises ``UnknownGame``."""
+        row = self.conn.execute(
+            "SELECT game_id, kind, created_at, edition_hash, read_token, write_token FROM games WHERE game_id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            raise UnknownGame(game_id)
+        keys = ("game_id", "kind", "created_at", "edition_hash", "read_token", "write_token")
+        return dict(zip(keys, row, strict=True))
+
+    def game_ids(self) -> list[str]:
+        """Every game id, newest first."""
+        rows = self.conn.execute("SELECT game_id FROM games ORDER BY created_at DESC, rowid DESC")
+        return [str(r[0]) for r in rows]
+
+    # ----------------------------------------------------------------- the log
+
+    def last_seq(self, game_id: str) -> int:
+        """The seq of the newest event of ``game_id`` (0 when it has none)."""
+        row = self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)).fetchone()
+        return int(row[0])
+
+    def action_for_key(self, game_id: str, idempotency_key: str) -> int | None:
+        """The action already recorded under this idempotency key, if any."""
+        row = self.conn.execute(
+            "SELECT seq FROM events WHERE game_id = ? AND idempotency_key = ?", (game_id, idempotency_key)
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def append(
+        self,
+        game_id: str,
+        expected_seq: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str,
+        command: dict[str, Any] | None = None,
+        actor: str | None = None,
+    ) -> AppendResult:
+        """Append ``events`` as one action if the log is still at ``expected_seq``.
+
+        A repeated ``idempotency_key`` returns the first append's result and stores nothing.
+        """
+        if not events:
+            raise ValueError("an action needs at least one event")
+        if not idempotency_key:
+            raise ValueError("an append needs an idempotency key")
+        with self._immediate():
+            row = self.conn.execute(
+                "SELECT seq FROM events WHERE game_id = ? AND idempotency_key = ?",
+                (game_id, idempotency_key),
+            ).fetchone()
+            if row is not None:
+                first = int(row[0])
+                last = self.conn.execute(
+                    "SELECT MAX(seq) FROM events WHERE game_id = ? AND action = ?", (game_id, first)
+                ).fetchone()[0]
+                return AppendResult(first, int(last), duplicate=True)
+            actual = self.last_seq(game_id)
+            if actual != expected_seq:
+                raise StaleSequence(game_id, expected_seq, actual)
+            first = actual + 1
+            recorded_at = _now()
+            rows = []
+            for i, evt in enumerate(events):
+                head = i == 0
+                rows.append(
+                    {
+                        "game_id": game_id,
+                        "seq": first + i,
+                        "action": first,
+                        "type": evt.type,
+                        "version": evt.version,
+                        "data": json.dumps(evt.data, sort_keys=True, separators=(",", ":")),
+                        "recorded_at": recorded_at,
+                        "idempotency_key": idempotency_key if head else None,
+                        "command": json.dumps(command, sort_keys=True) if head and command is not None else None,
+                        "actor": actor if head else None,
+                    }
+                )
+            self.db["events"].insert_all(rows)  # type: ignore[union-attr]
+        return AppendResult(first, first + len(events) - 1, duplicate=False)
+
+    def read(self, game_id: str, after: int = 0) -> list[StoredEvent]:
+        """Every event of ``game_id`` with seq greater than ``after``, in order."""
+        cursor = self.conn.execute(
+            "SELECT seq, action, type, version, data, recorded_at, idempotency_key, command, actor "
+            "FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, after),
+        )
+        return [
+            StoredEvent(
+                seq=int(seq),
+                action=int(action),
+                type=str(type_),
+                version=int(version),
+                data=json.loads(data),
+                recorded_at=str(recorded_at),
+                idempotency_key=key,
+                command=None if command is None else json.loads(command),
+                actor=actor,
+            )
+            for seq, action, type_, version, data, recorded_at, key, command, actor in cursor
+        ]

@@ -1,0 +1,72 @@
+"""Test builders: set up a table in a few words and read the rules as given / when / then."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from companion.game.commands import CreateGame
+from companion.game.edition import Edition
+from companion.game.errors import RuleViolation
+from companion.game.projection import evolve, replay
+from companion.game.rules import decide, decide_create
+from companion.game.state import GameState, Soul
+from events.catalog import Event, SeatSetup
+
+NAMES = ("Ana", "Ben", "Cleo", "Dino")
+COLOURS = ("crimson", "navy", "forest", "gold")
+
+
+def seats(count: int) -> tuple[SeatSetup, ...]:
+    return tuple(SeatSetup(NAMES[i], COLOURS[i]) for i in range(count))
+
+
+@dataclass
+class Table:
+    """A game under test: its log so far and the state it replays to."""
+
+    edition: Edition
+    log: list[Event] = field(default_factory=list)
+
+    def create(self, players: int = 2, **kw: Any) -> Table:
+        kw.setdefault("plague_card", (2, 3, 5, 1))
+        self.log = decide_create(self.edition, CreateGame(players=seats(players), **kw))
+        return self
+
+    @property
+    def state(self) -> GameState:
+        return replay(self.edition, self.log)
+
+    def given(self, *events: Event) -> Table:
+        self.log.extend(events)
+        return self
+
+    def when(self, command: Any) -> list[Event]:
+        """Decide ``command`` and record what it produced."""
+        events = decide(self.state, command)
+        self.log.extend(events)
+        return events
+
+    def refused(self, command: Any, code: str) -> RuleViolation:
+        """Assert ``command`` is refused with ``code`` and records nothing."""
+        before = list(self.log)
+        with pytest.raises(RuleViolation) as info:
+            decide(self.state, command)
+        assert info.value.code == code, info.value
+        assert self.log == before
+        return info.value
+
+
+def with_souls(state: GameState, souls: dict[str, Soul]) -> GameState:
+    """A state with extra souls placed on shields (arranging a board for a rule test)."""
+    from dataclasses import replace
+
+    return replace(state, hell={**state.hell, **souls})
+
+
+def apply(state: GameState, events: list[Event]) -> GameState:
+    for e in events:
+        state = evolve(state, e)
+    return state

@@ -1,0 +1,143 @@
+"""The SQLite log, for real, in a temp folder: append-only, optimistic, idempotent, durable."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from events.store import EventStore, NewEvent, StaleSequence, connect
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def evt(n: int) -> NewEvent:
+    return NewEvent("InfamyChanged", 1, {"player": 0, "amount": n, "reason": "test"})
+
+
+@pytest.fixture
+def game(store: EventStore) -> str:
+    store.create_game("g1", "game", "h" * 64, ("r", "w"), [evt(0)], "create-key")
+    return "g1"
+
+
+def test_the_connection_uses_wal_full_sync_and_a_busy_timeout(db_path: Path) -> None:
+    conn = connect(db_path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
+
+
+def test_append_numbers_events_and_groups_them_as_one_action(store: EventStore, game: str) -> None:
+    result = store.append(game, 1, [evt(1), evt(2)], "k1", {"type": "X", "data": {}}, "seat-0")
+    assert (result.first_seq, result.last_seq, result.duplicate) == (2, 3, False)
+    rows = store.read(game)
+    assert [(r.seq, r.action) for r in rows] == [(1, 1), (2, 2), (3, 2)]
+    assert rows[1].idempotency_key == "k1" and rows[2].idempotency_key is None
+    assert rows[1].command == {"type": "X", "data": {}} and rows[1].actor == "seat-0"
+    assert rows[2].data["amount"] == 2
+
+
+def test_a_stale_expected_seq_is_a_typed_conflict(store: EventStore, game: str) -> None:
+    store.append(game, 1, [evt(1)], "k1")
+    with pytest.raises(StaleSequence) as info:
+        store.append(game, 1, [evt(2)], "k2")
+    assert (info.value.expected, info.value.actual) == (1, 2)
+    assert store.last_seq(game) == 2
+
+
+def test_a_repeated_idempotency_key_stores_once_and_returns_the_first_result(store: EventStore, game: str) -> None:
+    first = store.append(game, 1, [evt(1), evt(2)], "tap")
+    again = store.append(game, 1, [evt(1), evt(2)], "tap")  # the double tap, same screen
+    assert (again.first_seq, again.last_seq, again.duplicate) == (first.first_seq, first.last_seq, True)
+    assert store.last_seq(game) == 3
+
+
+def test_the_same_key_in_another_game_is_independent(store: EventStore, game: str) -> None:
+    store.create_game("g2", "game", "h" * 64, ("r", "w"), [evt(0)], "other-create")
+    store.append(game, 1, [evt(1)], "same")
+    assert store.append("g2", 1, [evt(1)], "same").duplicate is False
+
+
+def test_creating_twice_with_one_key_creates_one_game(store: EventStore) -> None:
+    a = store.create_game("a", "game", "h" * 64, ("r", "w"), [evt(0)], "create-twice")
+    b = store.create_game("b", "game", "h" * 64, ("r", "w"), [evt(0)], "create-twice")
+    assert a == b == "a"
+    assert store.game_ids() == ["a"]
+
+
+def test_two_threads_appending_at_the_same_seq_exactly_one_wins(db_path: Path, game: str) -> None:
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def writer(key: str) -> None:
+        store = EventStore(connect(db_path))
+        barrier.wait()
+        try:
+            store.append(game, 1, [evt(9)], key)
+            outcomes.append("won")
+        except StaleSequence:
+            outcomes.append("conflict")
+        finally:
+            store.close()
+
+    threads = [threading.Thread(target=writer, args=(k,)) for k in ("t1", "t2")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert sorted(outcomes) == ["conflict", "won"]
+    reader = EventStore(connect(db_path))
+    assert reader.last_seq(game) == 2
+    reader.close()
+
+
+def test_events_can_never_be_updated_or_deleted(store: EventStore, game: str) -> None:
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        store.conn.execute("UPDATE events SET data = '{}' WHERE game_id = ?", (game,))
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        store.conn.execute("DELETE FROM events WHERE game_id = ?", (game,))
+    assert len(store.read(game)) == 1
+
+
+def test_no_code_updates_or_deletes_events() -> None:
+    pattern = re.compile(r"\b(UPDATE\s+events|DELETE\s+FROM\s+events)\b", re.IGNORECASE)
+    offenders = []
+    for folder in ("companion", "events"):
+        for path in (ROOT / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            for match in pattern.finditer(text):
+                line = text[: match.start()].count("\n") + 1
+                if "RAISE(ABORT" not in text.splitlines()[line - 1]:
+                    offenders.append(f"{path.name}:{line}")
+    assert offenders == []
+
+
+CRASHER = """
+import os, sys
+sys.path.insert(0, {root!r})
+from events.store import EventStore, NewEvent, connect
+store = EventStore(connect({db!r}))
+store.append("g1", 1, [NewEvent("InfamyChanged", 1, {{"player": 0, "amount": 1, "reason": "a"}})], "first")
+store.conn.execute("BEGIN IMMEDIATE")
+store.conn.execute(
+    "INSERT INTO events (game_id, seq, action, type, version, data, recorded_at) "
+    "VALUES ('g1', 3, 3, 'InfamyChanged', 1, '{{}}', 'now')")
+os._exit(137)  # the process dies between two appends, mid-transaction
+"""
+
+
+def test_a_crash_between_two_appends_leaves_the_log_readable(db_path: Path, store: EventStore, game: str) -> None:
+    script = CRASHER.format(root=str(ROOT), db=str(db_path))
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=30)
+    assert proc.returncode == 137, proc.stderr
+    fresh = EventStore(connect(db_path))
+    rows = fresh.read(game)
+    assert [r.seq for r in rows] == [1, 2]
+    assert fresh.append(game, 2, [evt(3)], "after-crash").first_seq == 3
+    fresh.close()

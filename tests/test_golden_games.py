@@ -1,0 +1,48 @@
+"""Every golden game in tests/fixtures keeps replaying, through the rules, to its known end.
+
+The expected values below were worked out by hand from the rules and each fixture's script
+(``tests/fixtures/*.script.json``), not copied from the program's output.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.exchange import replay_export
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def load(name: str) -> dict:
+    return json.loads((FIXTURES / name).read_text(encoding="utf-8"))
+
+
+def test_every_fixture_replays_without_a_breach() -> None:
+    names = sorted(p.name for p in FIXTURES.glob("*.json") if not p.name.endswith(".script.json"))
+    assert names, "no golden games found"
+    for name in names:
+        _edition, state, breach = replay_export(load(name))
+        assert breach is None, f"{name}: {breach}"
+        assert state is not None
+
+
+def test_the_skeleton_game_ends_where_the_rules_say() -> None:
+    """Ana starts with 1 drachma: a blue soul in (0 left); Ben borrows (5), brings a purple (4);
+    Ana borrows to bring a pagan, laid down in Limbo at once (+1 infamy); undo, redo."""
+    _edition, state, _breach = replay_export(load("skeleton.json"))
+    assert state is not None
+    ana, ben = state.p
+    assert (ana.drachmas, ana.ship, ana.infamy) == (1, 1, 1)
+    assert (ben.drachmas, ben.ship, ben.infamy) == (4, 1, 0)
+    assert state.cemetery == {3: 1}
+    assert sorted(state.hell) == ["1a", "1c", "1d"]
+    assert state.hell["1d"].laid
+
+
+@pytest.mark.parametrize("name", ["skeleton.json"])
+def test_golden_games_keep_their_old_event_versions_on_disk(name: str) -> None:
+    versions = {(e["type"], e["version"]) for e in load(name)["events"]}
+    assert ("GameCreated", 2) in versions
