@@ -76,3 +76,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "e2e" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(autouse=True)
+def _short_timeouts(page: Any) -> None:
+    """Fail in seconds, not half a minute: every expectation here is met within a second."""
+    page.set_default_timeout(8000)

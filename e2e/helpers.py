@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Locator, Page, expect
 
 
@@ -21,3 +23,8 @@ def create_game(page: Page, names: list[str], plague: list[str] | None = None, e
 def stat(page: Page, player: str, name: str) -> Locator:
     """A player's resource on the players panel, e.g. stat(page, "Ana", "Drachmas")."""
     return page.get_by_role("listitem", name=player).get_by_role("group", name=name).get_by_role("definition")
+
+
+def shield(page: Page, name: str, role: str = "button") -> Locator:
+    """A shield on the map of Hell by its name (e.g. "2C"), as a button, a link or an image."""
+    return page.get_by_role(role, name=re.compile(rf"^{name}, circle "))  # type: ignore[arg-type]

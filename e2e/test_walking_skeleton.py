@@ -16,8 +16,8 @@ def test_bring_a_soul_in_then_undo_and_redo(page: Page) -> None:
     assert page.evaluate("htmx.version") == "2.0.11"
     expect(stat(page, "Ana", "Drachmas")).to_have_text("3")
 
-    page.get_by_role("radio", name="blue (1)").check()
-    page.get_by_role("button", name="Bring it in (1 drachma)").click()
+    page.get_by_role("link", name="Bring in a blue soul").click()
+    page.get_by_role("button", name="1A · Eagle").click()
     expect(stat(page, "Ana", "Drachmas")).to_have_text("2")
     expect(page.get_by_text("Turn complete")).to_be_visible()
 

@@ -227,6 +227,30 @@ class GameEnded(Event):
     player: int
 
 
+@event("DiscPlaced", 1)
+@dataclass(frozen=True)
+class DiscPlaced(Event):
+    """A player put one of their safe-passage discs on a gate of the Wall of Dis."""
+
+    player: int
+    gate: str
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+@event("SoulCorrected", 1)
+@dataclass(frozen=True)
+class SoulCorrected(Event):
+    """The table set what stands on a shield to match the board (``colour`` 0: nothing)."""
+
+    shield: str
+    colour: int
+    laid: bool
+    petrified: bool
+    reason: str
+
+
 # --------------------------------------------------------------------------- turns
 
 

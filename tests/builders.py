@@ -70,3 +70,10 @@ def apply(state: GameState, events: list[Event]) -> GameState:
     for e in events:
         state = evolve(state, e)
     return state
+
+
+def place(shield: str, colour: int, laid: bool = False, petrified: bool = False) -> Event:
+    """A correction event putting a soul on a shield: how rule tests arrange the board."""
+    from events.catalog import SoulCorrected
+
+    return SoulCorrected(shield, colour, laid, petrified, "test set-up")

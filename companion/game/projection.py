@@ -15,6 +15,7 @@ from companion.game.state import Floor, GameState, Phase, PlayerInfo, PlayerStat
 from events.catalog import (
     CoinsGained,
     CoinsPaid,
+    DiscPlaced,
     Event,
     FlorinsExchanged,
     GameCreated,
@@ -24,6 +25,7 @@ from events.catalog import (
     PlagueCardRevealed,
     PlagueDeckExhausted,
     SoulBroughtIn,
+    SoulCorrected,
     SoulLaidDown,
     SoulMoved,
     StartingSkullPlaced,
@@ -137,6 +139,13 @@ def evolve(state: GameState, event: Event) -> GameState:
         case SoulLaidDown(player=p, shield=shield, infamy=infamy):
             hell = {**state.hell, shield: replace(state.hell[shield], laid=True)}
             state = state.with_player(p, infamy=state.p[p].infamy + infamy)
+            return replace(state, hell=hell)
+        case DiscPlaced(player=p, gate=gate):
+            return state.with_player(p, discs=state.p[p].discs | {gate})
+        case SoulCorrected(shield=shield, colour=colour, laid=laid, petrified=petrified):
+            hell = {k: v for k, v in state.hell.items() if k != shield}
+            if colour:
+                hell[shield] = Soul(colour, laid=laid or petrified, petrified=petrified)
             return replace(state, hell=hell)
         case TurnQuarterSet(quarter=quarter):
             return replace(state, quarter=quarter, phase=Phase.DONE)

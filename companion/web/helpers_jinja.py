@@ -6,6 +6,7 @@ from flask import Flask, current_app
 from flask_babel import get_locale, gettext
 
 from companion.game.state import GameState, Phase
+from companion.web.hellmap import GUARDIAN_GLYPHS
 from companion.web.words import PLAYER_COLOURS, colour_name, player_name, quarter_name, shield_label
 
 __all__ = ["install"]
@@ -58,5 +59,6 @@ def install(app: Flask) -> None:
             "phase_text": _phase_text,
             "ended_reason": _ended_reason,
             "get_locale": lambda: str(get_locale() or "en"),
+            "guardian_glyph": lambda g: GUARDIAN_GLYPHS.get(g, g[:2].title()),
         }
     )

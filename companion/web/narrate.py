@@ -148,6 +148,29 @@ def _toll(e: ev.TollPaid, s: GameState) -> str:
     )
 
 
+def _disc(e: ev.DiscPlaced, s: GameState) -> str:
+    return gettext(
+        "%(player)s placed a safe-passage disc on the Wall of Dis gate above %(shield)s.",
+        player=_name(s, e.player),
+        shield=_shield(s.side.gates.get(e.gate, e.gate)),
+    )
+
+
+def _soul_corrected(e: ev.SoulCorrected, s: GameState) -> str:
+    if not e.colour:
+        return gettext(
+            "Correction: shield %(shield)s is empty (%(reason)s).", shield=_shield(e.shield), reason=e.reason
+        )
+    how = gettext("petrified") if e.petrified else gettext("laid down") if e.laid else gettext("standing")
+    return gettext(
+        "Correction: %(colour)s soul, %(how)s, on %(shield)s (%(reason)s).",
+        colour=colour_name(e.colour),
+        how=how,
+        shield=_shield(e.shield),
+        reason=e.reason,
+    )
+
+
 def _quarter(e: ev.TurnQuarterSet, s: GameState) -> str:
     return gettext("This turn's Florence quarter: %(quarter)s.", quarter=quarter_name(e.quarter))
 
@@ -186,6 +209,8 @@ TELLERS: dict[type, Teller] = {
     ev.SoulMoved: _moved,
     ev.SoulLaidDown: _laid,
     ev.TollPaid: _toll,
+    ev.DiscPlaced: _disc,
+    ev.SoulCorrected: _soul_corrected,
     ev.TurnQuarterSet: _quarter,
     ev.TurnEnded: _ended_turn,
     ev.GameEnded: _game_ended,

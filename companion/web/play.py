@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort
+from flask import Blueprint, abort, request
 from werkzeug.wrappers import Response
 
 from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCard, TakeLoan
@@ -29,7 +29,7 @@ def game(game_id: str) -> tuple[str, int]:
     except UnknownGame:
         abort(404)
     remember_game(game_id)
-    return render_game(view)
+    return render_game(view, select=request.args.get("select"), to=request.args.get("to"))
 
 
 def _execute(game_id: str, data: dict[str, Any], command: Any) -> Any:

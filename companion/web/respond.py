@@ -20,8 +20,10 @@ from werkzeug.wrappers import Response
 
 from companion.game.errors import RuleViolation
 from companion.game.legal import turn_options
+from companion.game.rules.hell import why_stuck
 from companion.service import Conflict, GameView, Outcome
 from companion.web.forms import flatten_errors, parse
+from companion.web.hellmap import build_map
 from companion.web.history import history_entries
 from companion.web.store import service
 from companion.web.words import describe_choice, describe_refusal
@@ -39,8 +41,21 @@ def new_key() -> str:
     return uuid.uuid4().hex
 
 
-def game_context(view: GameView, **extra: Any) -> dict[str, Any]:
-    """Everything the game templates need."""
+def _player_hexes(view: GameView) -> dict[str, str]:
+    return {c["id"]: c["hex"] for c in view.edition.section("players")["colours"]}
+
+
+def game_context(view: GameView, select: str | None = None, to: str | None = None, **extra: Any) -> dict[str, Any]:
+    """Everything the game templates need; ``select``/``to`` are what the player tapped on the map."""
+    state = view.state
+    options = turn_options(state)
+    hell_map = build_map(state, options, select, _player_hexes(view), interactive=state.ended is None)
+    stuck: list[str] = []
+    if hell_map.selected and not hell_map.selected_moves:
+        stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, hell_map.selected)]
+    elif select in state.hell and state.hell[select].laid:
+        stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, select)]
+    confirm = tuple(m for m in hell_map.selected_moves if to and m.landing == to)
     entries = history_entries(view)
     undoable = set(view.timeline.undoable)
     last = next((e for e in reversed(entries) if e.seq in undoable), None)
@@ -48,8 +63,12 @@ def game_context(view: GameView, **extra: Any) -> dict[str, Any]:
     redo = next((e for e in entries if e.seq == redo_seq), None)
     return {
         "view": view,
-        "state": view.state,
-        "options": turn_options(view.state),
+        "state": state,
+        "options": options,
+        "hell_map": hell_map,
+        "stuck": stuck,
+        "confirm": confirm,
+        "select": select,
         "new_key": new_key,
         "last_entry": last,
         "redo_entry": redo,
@@ -108,7 +127,7 @@ def perform(
             "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
             "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
         }
-        return render_game(view, 422, refusal=refusal)
+        return render_game(view, 422, refusal=refusal, select=request.form.get("select") or None)
     if not is_htmx():
         return redirect(url_for("play.game", game_id=game_id), 303)
     notice = gettext("Already recorded.") if outcome.duplicate else None

@@ -20,7 +20,7 @@ from companion.game.rules.guards import require_turn
 from companion.game.state import GameState, Phase
 from events.catalog import Event, SoulBroughtIn, SoulLaidDown, SoulMoved, TollPaid, TurnQuarterSet
 
-__all__ = ["HellMove", "decide_bring", "decide_move", "legal_hell_moves", "soul_paths"]
+__all__ = ["HellMove", "decide_bring", "decide_move", "legal_hell_moves", "soul_paths", "why_stuck"]
 
 WALL = (5, 6)
 
@@ -229,6 +229,23 @@ def _explain_refusal(state: GameState, player: int, start: str, target: str) -> 
                 )
             prev = shield
     return RuleViolation("illegal_move", params, alternatives, rule="seed 000 p.11")
+
+
+def why_stuck(state: GameState, player: int, start: str) -> list[RuleViolation]:
+    """Why the soul on ``start`` has no legal fall: one refusal per line leaving its shield."""
+    soul = state.hell.get(start)
+    if soul is None:
+        return [RuleViolation("no_soul_there", {"shield": start})]
+    if soul.laid:
+        return [RuleViolation("soul_laid_down", {"shield": start, "colour": soul.colour})]
+    reasons: dict[str, RuleViolation] = {}
+    for target in state.side.lines.get(start, ()):
+        exc = _explain_refusal(state, player, start, target)
+        if exc.code == "shield_occupied":
+            deeper = state.side.lines.get(target, ())
+            exc = _explain_refusal(state, player, start, deeper[0]) if deeper else exc
+        reasons.setdefault(exc.code, exc)
+    return list(reasons.values())
 
 
 def decide_move(state: GameState, cmd: MoveSoul) -> list[Event]:

@@ -1,0 +1,206 @@
+"""The map of Hell as drawing instructions: where each shield, soul, line and gate goes.
+
+This builds a view model for ``templates/_hell_map.html`` from the state, the legal moves
+(``companion.game.legal``) and what the player has tapped (``select``). It decides nothing:
+what may be tapped to move comes from the legal moves; everything else on the map is tapped
+to ask the rules, which answer with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.game.legal import TurnOptions
+from companion.game.rules.hell import HellMove
+from companion.game.state import GameState, Phase
+from companion.web.words import colour_name, quarter_name
+
+__all__ = ["Cell", "HellMap", "build_map"]
+
+WIDTH = 400.0
+LEFT = 40.0
+TOP = 14.0
+ROW = 62.0
+WALL_GAP = 22.0
+
+GUARDIAN_GLYPHS = {
+    "medusa": "Me",
+    "minotaur": "Mt",
+    "minos": "Mn",
+    "cerberus": "Ce",
+    "geryon": "Ge",
+    "centaurs": "Cn",
+    "plutus": "Pl",
+    "phlegyas": "Ph",
+}
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One shield on the map and what tapping it does."""
+
+    shield: str
+    circle: int
+    x: float
+    y: float
+    width: float
+    glyph: str
+    quarter: str
+    soul: Any  # Soul | None
+    guardian: str | None
+    tap: str | None  # "select", "deselect", "land", "confirm", "try", "bring", "why"
+    move: HellMove | None
+    label: str
+
+
+@dataclass(frozen=True)
+class HellMap:
+    """Everything the SVG needs, in its own coordinates."""
+
+    width: float
+    height: float
+    rows: tuple[tuple[int, float, str, str, str], ...]  # circle, y, colour hex, colour name, sin key
+    cells: tuple[Cell, ...]
+    lines: tuple[tuple[float, float, float, float], ...]
+    wall_y: float
+    gates: tuple[tuple[float, float, str, tuple[tuple[str, str], ...]], ...]  # x, y, gate, discs (letter, hex)
+    desks: tuple[tuple[float, float, str, str], ...]  # x, y, owner letter, owner hex
+    selected: str | None
+    selected_moves: tuple[HellMove, ...]
+    bring_colour: int | None
+    interactive: bool
+
+
+def _row_y(circle: int) -> float:
+    return TOP + (circle - 1) * ROW + (WALL_GAP if circle >= 6 else 0.0)
+
+
+def _positions(state: GameState) -> dict[str, tuple[float, float, float]]:
+    out: dict[str, tuple[float, float, float]] = {}
+    span = WIDTH - LEFT - 6
+    for circle, row in state.side.rows.items():
+        width = span / len(row)
+        for i, shield in enumerate(row):
+            out[shield] = (LEFT + (i + 0.5) * width, _row_y(circle) + ROW / 2, width)
+    return out
+
+
+def _label(state: GameState, shield: str, extra: str = "") -> str:
+    info = state.side.shields[shield]
+    text = f"{shield.upper()}, circle {info.circle}, {quarter_name(info.quarter)}"
+    soul = state.hell.get(shield)
+    if soul is not None:
+        how = "petrified" if soul.petrified else "laid down" if soul.laid else "standing"
+        text += f": {colour_name(soul.colour)} soul, {how}"
+    guardian = next((g for g, s in state.guardians.items() if s == shield), None)
+    if guardian:
+        text += f": guardian {guardian}"
+    return f"{text}. {extra}".strip()
+
+
+def build_map(
+    state: GameState, options: TurnOptions, select: str | None, player_hex: dict[str, str], interactive: bool
+) -> HellMap:
+    """The map for this state; ``select`` is a shield id or ``cemetery-<colour>``."""
+    pos = _positions(state)
+    in_hell = interactive and options.phase is Phase.HELL and not options.plague_due
+    bring_colour: int | None = None
+    selected: str | None = None
+    if in_hell and select and select.startswith("cemetery-"):
+        colour = select.removeprefix("cemetery-")
+        if colour.isdigit() and int(colour) in state.cemetery:
+            bring_colour = int(colour)
+    elif in_hell and select in state.hell:
+        selected = select
+    selected_moves = options.moves_from(selected) if selected else ()
+    landing_moves: dict[str, list[HellMove]] = {}
+    for m in selected_moves:
+        landing_moves.setdefault(m.landing, []).append(m)
+    drachmas = state.p[state.active].drachmas
+    glyphs = {q["id"]: q.get("glyph", q["id"][:1].upper()) for q in state.edition.raw["quarters"]}
+    cells = []
+    for shield, (x, y, width) in pos.items():
+        info = state.side.shields[shield]
+        soul = state.hell.get(shield)
+        guardian = next((g for g, s in state.guardians.items() if s == shield), None)
+        tap: str | None = None
+        move: HellMove | None = None
+        extra = ""
+        if in_hell:
+            if bring_colour is not None:
+                if info.circle == 1 and not state.occupied(shield):
+                    tap, extra = "bring", f"Tap to bring the {colour_name(bring_colour)} soul here."
+                    move = next(
+                        (m for m in options.bring_moves if m.colour == bring_colour and m.landing == shield), None
+                    )
+            elif selected and shield == selected:
+                tap, extra = "deselect", "Selected. Tap again to cancel."
+            elif selected and shield in landing_moves:
+                moves = landing_moves[shield]
+                move = min(moves, key=lambda m: (len(m.tolls), m.wall_pass, m.path))
+                simple = len({(m.tolls, m.wall_pass) for m in moves}) == 1 and not move.tolls
+                affordable = drachmas >= move.total_drachmas
+                tap = "land" if simple and affordable else "confirm"
+                extra = "A legal landing: tap to move here."
+            elif soul is not None and not soul.laid:
+                tap, extra = "select", "Tap to choose this soul."
+            elif soul is not None or guardian is not None:
+                tap, extra = "why", "Tap to see why it cannot move."
+            elif selected:
+                tap, extra = "try", "Not a legal landing: tap to see why."
+        cells.append(
+            Cell(
+                shield,
+                info.circle,
+                x,
+                y,
+                width,
+                glyphs[info.quarter],
+                info.quarter,
+                soul,
+                guardian,
+                tap,
+                move,
+                _label(state, shield, extra),
+            )
+        )
+    lines = []
+    for origin, targets in state.side.lines.items():
+        x1, y1, _ = pos[origin]
+        for target in targets:
+            x2, y2, _ = pos[target]
+            lines.append((x1, y1 + 18, x2, y2 - 20))
+    wall_y = _row_y(6) - WALL_GAP / 2
+    gates = []
+    for gate, shield in state.side.gates.items():
+        x, _, _ = pos[shield]
+        discs = tuple(
+            (info.letter, player_hex.get(info.colour, "#888"))
+            for info, p in zip(state.players, state.p, strict=True)
+            if gate in p.discs
+        )
+        gates.append((x, wall_y, gate, discs))
+    desks = []
+    for info, p in zip(state.players, state.p, strict=True):
+        for i, shield in enumerate(p.desks):
+            x, y, _ = pos[shield]
+            desks.append((x - 10 + 8 * i, y + 22, info.letter, player_hex.get(info.colour, "#888")))
+    rows = tuple(
+        (c, _row_y(c), state.edition.circles[c].hex, colour_name(c), state.edition.circles[c].sin)
+        for c in sorted(state.side.rows)
+    )
+    return HellMap(
+        width=WIDTH,
+        height=_row_y(9) + ROW + 8,
+        rows=rows,
+        cells=tuple(cells),
+        lines=tuple(lines),
+        wall_y=wall_y,
+        gates=tuple(gates),
+        desks=tuple(desks),
+        selected=selected,
+        selected_moves=selected_moves,
+        bring_colour=bring_colour,
+        interactive=in_hell,
+    )

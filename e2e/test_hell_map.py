@@ -1,0 +1,42 @@
+"""Issue 3's journey: tap a soul on the map of Hell, tap a highlighted shield, see the move and
+the quarter; tap an illegal shield and read the reason."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from e2e.helpers import create_game, shield
+
+
+def test_tap_a_soul_then_a_highlighted_shield_and_an_illegal_one(page: Page) -> None:
+    create_game(page, ["Ana", "Ben"], plague=["ice-blue", "green", "purple"])
+    page.get_by_role("link", name="Bring in a ice-blue soul").click()
+    shield(page, "1B", "button").click()
+    expect(page.get_by_text("Florence quarter this turn:")).to_be_visible()
+    page.get_by_role("button", name="End Ana's turn").click()
+    expect(page.get_by_role("heading", name="Ben's turn")).to_be_visible()
+
+    shield(page, "1B", "link").click()
+    expect(page.get_by_text("The ice-blue soul on 1B is chosen.")).to_be_visible()
+    expect(shield(page, "2B", "button")).to_have_accessible_name(re.compile("A legal landing"))
+    expect(shield(page, "2C", "button")).to_have_accessible_name(re.compile("A legal landing"))
+
+    shield(page, "3C", "button").click()  # not reachable: the soul stops on the first empty shield
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("The soul stops on the first empty shield it reaches")
+
+    shield(page, "2C", "button").click()
+    expect(page.get_by_text("Florence quarter this turn:")).to_contain_text("Lily")
+    expect(shield(page, "2C", "img")).to_have_accessible_name(re.compile("ice-blue soul, standing"))
+    expect(page.get_by_role("button", name="End Ben's turn")).to_be_visible()
+
+
+def test_a_laid_down_soul_explains_why_it_cannot_move(page: Page) -> None:
+    create_game(page, ["Cleo", "Dino"], plague=["beige", "green"])
+    page.get_by_role("link", name="Bring in a beige soul").click()
+    shield(page, "1A", "button").click()
+    page.get_by_role("button", name="End Cleo's turn").click()
+    shield(page, "1A", "link").click()
+    expect(page.get_by_role("alert")).to_contain_text("is laid down: it never moves again")
