@@ -134,6 +134,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 1 if breach is not None else 0
 
 
+def cmd_score(args: argparse.Namespace) -> int:
+    """Print the score breakdown of a recorded game or a quick tally."""
+    from companion.exchange import BadExport, score_export
+    from companion.scoretext import scoresheet_dict, scoresheet_text
+
+    try:
+        edition, sheet = score_export(_read_json(args.file))
+    except (BadExport, json.JSONDecodeError, OSError) as exc:
+        print(f"cannot read {args.file}: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        json.dump(scoresheet_dict(sheet), sys.stdout, indent=1, ensure_ascii=False)
+        print()
+    else:
+        print(scoresheet_text(sheet, edition))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser."""
     parser = argparse.ArgumentParser(prog="companion", description="Inferno Companion")
@@ -156,6 +174,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true")
     rep.set_defaults(run=cmd_replay)
+    sco = sub.add_parser("score", help="print the score breakdown of an exported game or quick tally")
+    sco.add_argument("file")
+    sco.add_argument("--json", action="store_true")
+    sco.set_defaults(run=cmd_score)
     return parser
 
 

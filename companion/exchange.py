@@ -12,13 +12,24 @@ from datetime import UTC, datetime
 from typing import Any
 
 from companion.game.audit import Breach, LoggedAction, actions_of, audit
+from companion.game.dispatch import AnyState, replay_any, scoresheet
 from companion.game.edition import Edition, EditionError, content_hash, parse_edition
-from companion.game.state import GameState
+from companion.game.scoring import Scoresheet
+from companion.game.timeline import Recorded, build_timeline
 from companion.service import GameService, new_token
 from companion.wire import BadCommand, command_from_json, event_from_row
 from events.codec import UnknownEventType
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "BadExport", "export_game", "import_game", "read_export", "replay_export"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "BadExport",
+    "export_game",
+    "import_game",
+    "read_export",
+    "replay_export",
+    "score_export",
+]
 
 FORMAT = "inferno-companion/game-log"
 FORMAT_VERSION = 1
@@ -90,11 +101,19 @@ def read_export(data: Any) -> tuple[str, Edition, list[LoggedAction]]:
     return text, edition, actions_of(rows)
 
 
-def replay_export(data: Any) -> tuple[Edition, GameState | None, Breach | None]:
+def replay_export(data: Any) -> tuple[Edition, AnyState | None, Breach | None]:
     """Replay an export through the rules: the final state and the first breach."""
     _text, edition, actions = read_export(data)
     state, breach = audit(edition, actions)
     return edition, state, breach
+
+
+def score_export(data: Any) -> tuple[Edition, Scoresheet]:
+    """The score breakdown of an exported game or tally (its effective events, folded)."""
+    _text, edition, actions = read_export(data)
+    records = [Recorded(a.seq + i, a.seq, e) for a in actions for i, e in enumerate(a.events)]
+    state = replay_any(edition, build_timeline(records).effective_events())
+    return edition, scoresheet(state)
 
 
 def import_game(service: GameService, data: Any) -> str:

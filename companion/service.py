@@ -13,12 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.commands import Command, CreateGame, Redo, Undo
+from companion.game.commands import Command, CreateGame, Redo, StartTally, TallyCommand, Undo
+from companion.game.dispatch import AnyState, decide_any, decide_start, replay_any
 from companion.game.edition import Edition, parse_edition
 from companion.game.errors import RuleViolation
-from companion.game.projection import replay
-from companion.game.rules import decide, decide_create
-from companion.game.state import GameState
 from companion.game.timeline import Recorded, Timeline, build_timeline, decide_redo, decide_undo
 from companion.wire import command_to_json, event_from_row, to_new_events
 from events.catalog import Event, LocationSetup
@@ -41,7 +39,7 @@ class GameView:
     edition: Edition
     rows: tuple[StoredEvent, ...]
     timeline: Timeline
-    state: GameState
+    state: AnyState
     seq: int
     read_token: str
     write_token: str
@@ -119,7 +117,7 @@ class GameService:
         edition = self.pinned_edition(meta["edition_hash"])
         records = [Recorded(r.seq, r.action, event_from_row(r.type, r.version, r.data)) for r in rows]
         timeline = build_timeline(records)
-        state = replay(edition, timeline.effective_events())
+        state = replay_any(edition, timeline.effective_events())
         return GameView(
             game_id=game_id,
             kind=meta["kind"],
@@ -136,19 +134,19 @@ class GameService:
 
     def create_game(
         self,
-        command: CreateGame,
+        command: CreateGame | StartTally,
         idempotency_key: str,
         edition_id: str | None = None,
         actor: str | None = None,
     ) -> str:
-        """Create a game and return its id; the same key twice creates it once."""
+        """Create a game (or a quick tally) and return its id; the same key twice creates it once."""
         edition = self.edition(edition_id or next(iter(self.editions)))
-        events = decide_create(edition, command)
+        events = decide_start(edition, command)
         text = self.editions[edition.id][0]
         self.store.keep_edition(edition.content_hash, edition.id, text)
         return self.store.create_game(
             game_id=new_token(),
-            kind="game",
+            kind="tally" if isinstance(command, StartTally) else "game",
             edition_hash=edition.content_hash,
             tokens=(new_token(), new_token()),
             events=to_new_events(events),
@@ -179,7 +177,12 @@ class GameService:
         return Outcome(self.view(game_id), tuple(events), result.duplicate)
 
     def execute(
-        self, game_id: str, expected_seq: int, command: Command, idempotency_key: str, actor: str | None = None
+        self,
+        game_id: str,
+        expected_seq: int,
+        command: Command | TallyCommand,
+        idempotency_key: str,
+        actor: str | None = None,
     ) -> Outcome:
         """Judge ``command`` against the game drawn at ``expected_seq`` and record it.
 
@@ -190,7 +193,7 @@ class GameService:
             game_id,
             expected_seq,
             idempotency_key,
-            lambda view: decide(view.state, command),
+            lambda view: decide_any(view.state, command),
             command_to_json(command),
             actor,
         )
@@ -224,7 +227,7 @@ class GameService:
             actor,
         )
 
-    def preview_undo(self, game_id: str, to_action: int | None = None) -> tuple[GameView, tuple[int, ...], GameState]:
+    def preview_undo(self, game_id: str, to_action: int | None = None) -> tuple[GameView, tuple[int, ...], AnyState]:
         """What an undo would take back, and the state it would leave: nothing is recorded."""
         view = self.view(game_id)
         undos = decide_undo(view.timeline, to_action)
@@ -232,7 +235,7 @@ class GameService:
         remaining = [a for a in view.timeline.done if a not in reverted]
         live = set(remaining)
         events = [e for a in view.timeline.actions if a.seq in live for e in a.events]
-        return view, reverted, replay(view.edition, events)
+        return view, reverted, replay_any(view.edition, events)
 
 
 def refusal_of(exc: RuleViolation) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from companion.game.commands import COMMAND_TYPES, Command, LogCommand
+from companion.game.commands import COMMAND_TYPES, Command, LogCommand, TallyCommand
 from events.catalog import Event
 from events.codec import decode, encode, schema_for
 from events.store import NewEvent
@@ -23,19 +23,19 @@ class BadCommand(ValueError):
     """A stored or imported command that does not load."""
 
 
-def command_to_json(command: Command | LogCommand) -> dict[str, Any]:
+def command_to_json(command: Command | TallyCommand | LogCommand) -> dict[str, Any]:
     """A command as ``{"type": ..., "data": {...}}``."""
     data: dict[str, Any] = schema_for(type(command))().dump(command)
     return {"type": type(command).__name__, "data": data}
 
 
-def command_from_json(raw: dict[str, Any]) -> Command | LogCommand:
+def command_from_json(raw: dict[str, Any]) -> Command | TallyCommand | LogCommand:
     """The command stored as ``{"type": ..., "data": {...}}``."""
     cls = COMMAND_TYPES.get(str(raw.get("type")))
     if cls is None:
         raise BadCommand(f"unknown command type {raw.get('type')!r}")
     try:
-        command: Command | LogCommand = schema_for(cls)().load(raw.get("data", {}))
+        command: Command | TallyCommand | LogCommand = schema_for(cls)().load(raw.get("data", {}))
     except ValidationError as exc:
         raise BadCommand(f"{raw.get('type')}: {exc.messages}") from exc
     return command

@@ -40,6 +40,41 @@ def event(type_name: str, version: int) -> Callable[[type[E]], type[E]]:
     return register
 
 
+# --------------------------------------------------------------------------- card texts as data
+
+
+@dataclass(frozen=True)
+class Reward:
+    """What a card, tile or step gives, from the edition's bounded menu (``menus.rewards``).
+
+    ``kind`` is one of florins, drachmas, infamy, skull, half_diploma, tower_floor, urchin,
+    cube_right, disc, nothing; ``amount``, ``track`` (a circle) and ``gate`` qualify it.
+    """
+
+    kind: str
+    amount: int = 0
+    track: int = 0
+    gate: str = ""
+
+
+@dataclass(frozen=True)
+class EndgameHalf:
+    """A fraud card's end-game half: a requirement and an effect, both from the edition's menus.
+
+    Requirements: always, barrels (``colours``), guests_at_least, skull_at_least (``track``),
+    diplomas_at_least, no_loans, floors_at_least (``amount``). Effects: infamy,
+    infamy_per_diploma (``effect_amount``), skull, cube_right (``effect_track``), half_diploma.
+    """
+
+    requirement: str
+    effect: str
+    colours: tuple[int, ...] = ()
+    track: int = 0
+    amount: int = 0
+    effect_amount: int = 0
+    effect_track: int = 0
+
+
 # --------------------------------------------------------------------------- set-up
 
 
@@ -236,6 +271,59 @@ class DiscPlaced(Event):
     gate: str
 
 
+# --------------------------------------------------------------------------- sin tracks, diplomas, Phlegethon
+
+
+@event("SkullAdvanced", 1)
+@dataclass(frozen=True)
+class SkullAdvanced(Event):
+    """A player's skull rose on a sin track to ``level`` (``reason``: accusation, styx, bonus...)."""
+
+    player: int
+    track: int
+    level: int
+    reason: str
+
+
+@event("DiplomaAwarded", 1)
+@dataclass(frozen=True)
+class DiplomaAwarded(Event):
+    """A player placed a diploma on a sin track (at most one per track)."""
+
+    player: int
+    track: int
+    reason: str
+
+
+@event("HalfDiplomaGained", 1)
+@dataclass(frozen=True)
+class HalfDiplomaGained(Event):
+    """A player took a half-diploma token."""
+
+    player: int
+    reason: str
+
+
+@event("HalfDiplomasPlaced", 1)
+@dataclass(frozen=True)
+class HalfDiplomasPlaced(Event):
+    """At final scoring a player turned pairs of half diplomas into diplomas on these tracks."""
+
+    player: int
+    tracks: tuple[int, ...]
+
+
+@event("CubeMoved", 1)
+@dataclass(frozen=True)
+class CubeMoved(Event):
+    """A Phlegethon cube moved to ``space`` on the scale (the Bonfire moves it right)."""
+
+    player: int
+    circle: int
+    space: int
+    reason: str
+
+
 # --------------------------------------------------------------------------- corrections
 
 
@@ -261,6 +349,44 @@ class TurnEnded(Event):
 
     player: int
     next_player: int
+
+
+# --------------------------------------------------------------------------- quick tally
+
+
+@event("TallyStarted", 1)
+@dataclass(frozen=True)
+class TallyStarted(Event):
+    """A table began a quick tally of a game played without the app: players and board side."""
+
+    edition_id: str
+    edition_hash: str
+    players: tuple[str, ...]
+    side: str
+
+
+@event("TallyCircleEntered", 1)
+@dataclass(frozen=True)
+class TallyCircleEntered(Event):
+    """The end state of one circle: its empty shields and its cube's space on the scale."""
+
+    circle: int
+    empty: int
+    cube: int
+
+
+@event("TallyPlayerEntered", 1)
+@dataclass(frozen=True)
+class TallyPlayerEntered(Event):
+    """The end state of one player (skulls listed in track order, circles 2-9)."""
+
+    player: int
+    infamy: int
+    skulls: tuple[int, ...]
+    diplomas: tuple[int, ...]
+    half_diplomas: int
+    ship: int
+    endgames: tuple[EndgameHalf, ...]
 
 
 # --------------------------------------------------------------------------- the log itself

@@ -3,6 +3,7 @@
     python scripts/record_golden.py tests/fixtures/NAME.script.json tests/fixtures/NAME.json
 
 The script is ``{"create": {...CreateGame data...}, "commands": [{"type": ..., "data": {...}}, ...]}``
+(or ``{"tally": {...StartTally data...}, ...}`` for a quick tally)
 where ``{"type": "Undo"}`` and ``{"type": "Redo"}`` take entries back and put them back. The
 expected results of a golden game are written by hand in its test, never copied from here.
 """
@@ -19,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.editions import load_all  # noqa: E402
 from companion.exchange import export_game  # noqa: E402
-from companion.game.commands import CreateGame, Redo, Undo  # noqa: E402
+from companion.game.commands import CreateGame, Redo, StartTally, Undo  # noqa: E402
 from companion.service import GameService  # noqa: E402
 from companion.wire import command_from_json  # noqa: E402
 from events.store import EventStore  # noqa: E402
@@ -27,9 +28,14 @@ from events.store import EventStore  # noqa: E402
 
 def record(script: dict, db: Path) -> dict:
     service = GameService(EventStore.open(db), load_all())
-    create = command_from_json({"type": "CreateGame", "data": script["create"]})
-    assert isinstance(create, CreateGame)
-    game_id = service.create_game(create, "golden-create")
+    if "tally" in script:
+        start = command_from_json({"type": "StartTally", "data": script["tally"]})
+        assert isinstance(start, StartTally)
+        game_id = service.create_game(start, "golden-create")
+    else:
+        create = command_from_json({"type": "CreateGame", "data": script["create"]})
+        assert isinstance(create, CreateGame)
+        game_id = service.create_game(create, "golden-create")
     for i, raw in enumerate(script["commands"]):
         seq = service.view(game_id).seq
         command = command_from_json(raw)

@@ -46,3 +46,22 @@ def test_the_skeleton_game_ends_where_the_rules_say() -> None:
 def test_golden_games_keep_their_old_event_versions_on_disk(name: str) -> None:
     versions = {(e["type"], e["version"]) for e in load(name)["events"]}
     assert ("GameCreated", 2) in versions
+
+
+def test_the_three_player_tally_scores_as_worked_out_by_hand() -> None:
+    """tally-three.script.json, scored by hand (scale 1-5, loan penalties 0 1 2 4 6 9 12):
+
+    Phlegethon values after the empty shields: 2 4 1 3 3 2 1 3 (circles 2-9).
+    Ana: 25 + fraud 3 + green 4×3 + red 2×2 + two halves → purple 2×2 − Ship 1 = 47.
+    Ben: 30 (his 40 was undone) + blue 3×3 + ice 3×2 − Ship on 3 (4) = 41; one half left over.
+    Cleo: 28 + fraud 2 per diploma × 1 + orange 3×3 + her chosen red 2×1 = 41.
+    Ben and Cleo share second place.
+    """
+    from companion.exchange import score_export
+
+    _edition, sheet = score_export(load("tally-three.json"))
+    totals = {p.name: (p.total, p.place) for p in sheet.players}
+    assert totals == {"Ana": (47, 1), "Ben": (41, 2), "Cleo": (41, 2)}
+    assert [c.after for c in sheet.circles] == [2, 4, 1, 3, 3, 2, 1, 3]
+    cleo = sheet.players[2]
+    assert cleo.half_tracks == (7,) and cleo.half_leftover == 1 and not cleo.half_suggested

@@ -13,12 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.commands import CreateGame, Redo, Undo
+from companion.game.commands import CreateGame, Redo, StartTally, Undo
+from companion.game.dispatch import AnyState, decide_any, decide_start, evolve_any, replay_any
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
-from companion.game.projection import evolve, replay
-from companion.game.rules import decide, decide_create
-from companion.game.state import GameState
 from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo
 from events.catalog import Event
 
@@ -49,9 +47,9 @@ def _records(done: Sequence[LoggedAction]) -> list[Recorded]:
     return [Recorded(a.seq + i, a.seq, e) for a in done for i, e in enumerate(a.events)]
 
 
-def audit(edition: Edition, actions: Sequence[LoggedAction]) -> tuple[GameState | None, Breach | None]:
+def audit(edition: Edition, actions: Sequence[LoggedAction]) -> tuple[AnyState | None, Breach | None]:
     """Re-decide every action in order; return the final state and the first breach, if any."""
-    state: GameState | None = None
+    state: AnyState | None = None
     seen: list[LoggedAction] = []
     index = 0
     for action in actions:
@@ -73,24 +71,24 @@ def audit(edition: Edition, actions: Sequence[LoggedAction]) -> tuple[GameState 
         seen.append(action)
         if isinstance(action.command, (Undo, Redo)):
             timeline = build_timeline(_records(seen))
-            state = replay(edition, timeline.effective_events())
+            state = replay_any(edition, timeline.effective_events())
         elif state is None:
-            state = replay(edition, action.events)
+            state = replay_any(edition, action.events)
         else:
             for evt in action.events:
-                state = evolve(state, evt)
+                state = evolve_any(state, evt)
         index += len(action.events)
     return state, None
 
 
-def _decide(edition: Edition, state: GameState | None, seen: list[LoggedAction], action: LoggedAction) -> list[Event]:
+def _decide(edition: Edition, state: AnyState | None, seen: list[LoggedAction], action: LoggedAction) -> list[Event]:
     command = action.command
     if command is None:
         raise RuleViolation("no_command", {"seq": action.seq}, rule="every entry must carry its command")
-    if isinstance(command, CreateGame):
+    if isinstance(command, (CreateGame, StartTally)):
         if state is not None:
             raise RuleViolation("game_exists", {})
-        return decide_create(edition, command)
+        return decide_start(edition, command)
     if state is None:
         raise RuleViolation("no_game", {}, rule="a log starts with the game's creation")
     if isinstance(command, (Undo, Redo)):
@@ -98,7 +96,7 @@ def _decide(edition: Edition, state: GameState | None, seen: list[LoggedAction],
         if isinstance(command, Undo):
             return list(decide_undo(timeline, command.to_action))
         return [decide_redo(timeline)]
-    return decide(state, command)
+    return decide_any(state, command)
 
 
 def actions_of(records: Sequence[tuple[int, int, Event, Any]]) -> list[LoggedAction]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from events.catalog import GuardianSetup, LocationSetup, SeatSetup
+from events.catalog import EndgameHalf, GuardianSetup, LocationSetup, SeatSetup
 
 __all__ = [
     "COMMAND_TYPES",
@@ -17,11 +17,16 @@ __all__ = [
     "Command",
     "CreateGame",
     "EndTurn",
+    "EnterCircle",
+    "EnterPlayer",
     "LogCommand",
     "MoveSoul",
+    "PlaceHalfDiplomas",
     "Redo",
     "RevealPlagueCard",
+    "StartTally",
     "TakeLoan",
+    "TallyCommand",
     "Undo",
 ]
 
@@ -89,6 +94,43 @@ class RevealPlagueCard:
 
 
 @dataclass(frozen=True)
+class PlaceHalfDiplomas:
+    """At final scoring, turn pairs of half diplomas into diplomas on these tracks."""
+
+    player: int
+    tracks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class StartTally:
+    """Begin a quick tally: the players of a game played without the app."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EnterCircle:
+    """Quick tally: a circle's empty shields and its cube's space (0 = the leftmost)."""
+
+    circle: int
+    empty: int
+    cube: int
+
+
+@dataclass(frozen=True)
+class EnterPlayer:
+    """Quick tally: one player's end state (skulls in track order, circles 2-9)."""
+
+    player: int
+    infamy: int
+    skulls: tuple[int, ...]
+    diplomas: tuple[int, ...] = ()
+    half_diplomas: int = 0
+    ship: int = 0
+    endgames: tuple[EndgameHalf, ...] = ()
+
+
+@dataclass(frozen=True)
 class Undo:
     """Take back the latest entry, or every entry from ``to_action`` on (a log command)."""
 
@@ -100,9 +142,24 @@ class Redo:
     """Put back the most recently undone entry (a log command)."""
 
 
-Command = TakeLoan | BringSoul | MoveSoul | EndTurn | RevealPlagueCard | CreateGame
+Command = TakeLoan | BringSoul | MoveSoul | EndTurn | RevealPlagueCard | PlaceHalfDiplomas | CreateGame
+TallyCommand = StartTally | EnterCircle | EnterPlayer | PlaceHalfDiplomas
 LogCommand = Undo | Redo
 
 COMMAND_TYPES: dict[str, type] = {
-    cls.__name__: cls for cls in (CreateGame, TakeLoan, BringSoul, MoveSoul, EndTurn, RevealPlagueCard, Undo, Redo)
+    cls.__name__: cls
+    for cls in (
+        CreateGame,
+        TakeLoan,
+        BringSoul,
+        MoveSoul,
+        EndTurn,
+        RevealPlagueCard,
+        PlaceHalfDiplomas,
+        StartTally,
+        EnterCircle,
+        EnterPlayer,
+        Undo,
+        Redo,
+    )
 }

@@ -15,15 +15,20 @@ from companion.game.state import Floor, GameState, Phase, PlayerInfo, PlayerStat
 from events.catalog import (
     CoinsGained,
     CoinsPaid,
+    CubeMoved,
+    DiplomaAwarded,
     DiscPlaced,
     Event,
     FlorinsExchanged,
     GameCreated,
     GameEnded,
+    HalfDiplomaGained,
+    HalfDiplomasPlaced,
     InfamyChanged,
     LoanTaken,
     PlagueCardRevealed,
     PlagueDeckExhausted,
+    SkullAdvanced,
     SoulBroughtIn,
     SoulCorrected,
     SoulLaidDown,
@@ -147,6 +152,16 @@ def evolve(state: GameState, event: Event) -> GameState:
             if colour:
                 hell[shield] = Soul(colour, laid=laid or petrified, petrified=petrified)
             return replace(state, hell=hell)
+        case SkullAdvanced(player=p, track=track, level=level):
+            return state.with_player(p, skulls={**state.p[p].skulls, track: level})
+        case DiplomaAwarded(player=p, track=track):
+            return state.with_player(p, diplomas=state.p[p].diplomas | {track})
+        case HalfDiplomaGained(player=p):
+            return state.with_player(p, half_diplomas=state.p[p].half_diplomas + 1)
+        case HalfDiplomasPlaced(player=p, tracks=tracks):
+            return replace(state, half_choices={**state.half_choices, p: tracks})
+        case CubeMoved(circle=circle, space=space):
+            return replace(state, phlegethon={**state.phlegethon, circle: space})
         case TurnQuarterSet(quarter=quarter):
             return replace(state, quarter=quarter, phase=Phase.DONE)
         case TurnEnded(next_player=nxt):

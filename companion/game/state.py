@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from companion.game.edition import Edition, Side
+from events.catalog import EndgameHalf
 
 __all__ = [
     "Floor",
@@ -86,7 +87,7 @@ class PlayerState:
     tower: tuple[Floor, ...] = ()
     barrels_delivered: frozenset[int] = frozenset()
     fraud_hand: int = 0
-    fraud_cards: tuple[int, ...] = ()  # indexes into GameState.fraud_cards played by this player
+    endgames: tuple[EndgameHalf, ...] = ()  # end-game halves of the fraud cards this player played
     wall_passes: int = 0
     bells: int = 0
     desks: tuple[str, ...] = ()
@@ -128,6 +129,7 @@ class GameState:
     ended: str | None = None
     needs_plague_card: bool = False
     plague_deck_empty: bool = False
+    half_choices: dict[int, tuple[int, ...]] = field(default_factory=dict)  # final scoring choices
 
     def player(self, index: int) -> PlayerState:
         """The state of player ``index``."""

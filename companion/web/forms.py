@@ -16,9 +16,13 @@ __all__ = [
     "ActionForm",
     "BringForm",
     "CreateForm",
+    "HalvesForm",
     "LoanForm",
     "MoveForm",
     "PlagueForm",
+    "TallyCircleForm",
+    "TallyPlayerForm",
+    "TallyStartForm",
     "UndoForm",
     "flatten_errors",
     "parse",
@@ -88,6 +92,54 @@ class PlagueForm(PlayerActionForm):
     def _some_souls(self, data: dict[str, Any], **_kw: Any) -> None:
         if not data.get("deck_empty") and not data.get("souls"):
             raise ValidationError(_l("Choose the souls shown on the card."), "souls")
+
+
+class HalvesForm(PlayerActionForm):
+    """Where pairs of half diplomas become diplomas (one track per pair)."""
+
+    tracks = fields.List(_int(validate=validate.Range(min=2, max=9)), load_default=list)
+
+
+class TallyStartForm(Schema):
+    """A quick tally: the players' names."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    key = fields.String(required=True, validate=validate.Length(min=8, max=80), error_messages=_messages())
+    name = fields.List(fields.String(validate=validate.Length(max=24)), load_default=list)
+
+    @pre_load
+    def _drop_empty(self, data: dict[str, Any], **_kw: Any) -> dict[str, Any]:
+        data["name"] = [n.strip() for n in data.get("name", []) if n.strip()]
+        return data
+
+    @validates_schema
+    def _some(self, data: dict[str, Any], **_kw: Any) -> None:
+        if not data.get("name"):
+            raise ValidationError(_l("Enter at least one player's name."), "name")
+
+
+class TallyCircleForm(ActionForm):
+    """Quick tally: one circle's empty shields and cube space."""
+
+    circle = _int(required=True, validate=validate.Range(min=1, max=9))
+    empty = _int(required=True)
+    cube = _int(required=True)
+
+
+class TallyPlayerForm(ActionForm):
+    """Quick tally: one player's end state."""
+
+    player = _int(required=True, validate=validate.Range(min=0, max=7))
+    infamy = _int(required=True)
+    skulls = fields.List(_int(), load_default=list)
+    diplomas = fields.List(_int(validate=validate.Range(min=2, max=9)), load_default=list)
+    half_diplomas = _int(load_default=0)
+    ship = _int(load_default=0)
+    fraud_effect = fields.List(fields.String(validate=validate.Length(max=24)), load_default=list)
+    fraud_amount = fields.List(fields.String(validate=validate.Length(max=4)), load_default=list)
+    fraud_track = fields.List(fields.String(validate=validate.Length(max=2)), load_default=list)
 
 
 class UndoForm(ActionForm):

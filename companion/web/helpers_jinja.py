@@ -7,7 +7,17 @@ from flask_babel import get_locale, gettext
 
 from companion.game.state import GameState, Phase
 from companion.web.hellmap import GUARDIAN_GLYPHS
-from companion.web.words import PLAYER_COLOURS, colour_name, player_name, quarter_name, shield_label
+from companion.web.words import (
+    PLAYER_COLOURS,
+    SINS,
+    colour_name,
+    describe_endgame,
+    effect_label,
+    ledger_name,
+    player_name,
+    quarter_name,
+    shield_label,
+)
 
 __all__ = ["install"]
 
@@ -59,6 +69,10 @@ def install(app: Flask) -> None:
             "phase_text": _phase_text,
             "ended_reason": _ended_reason,
             "get_locale": lambda: str(get_locale() or "en"),
+            "ledger_name": ledger_name,
+            "effect_label": effect_label,
+            "describe_endgame": describe_endgame,
+            "sin_name": lambda c: str(SINS.get(c, c)),
             "guardian_glyph": lambda g: GUARDIAN_GLYPHS.get(g, g[:2].title()),
         }
     )

@@ -84,13 +84,23 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
     return render_template("game.html", **context), status
 
 
+Renderer = Callable[..., tuple[str, int]]
+
+
 def perform(
     game_id: str,
     schema: type[Schema],
     run: Callable[[dict[str, Any]], Outcome],
     control: str,
+    render: Renderer | None = None,
+    after: str = "play.game",
 ) -> Response | tuple[str, int]:
-    """Parse a form, record its command through ``run``, and answer with the fresh game."""
+    """Parse a form, record its command through ``run``, and answer with the fresh page.
+
+    ``render(view, status, **extra)`` draws the page (the game by default); ``after`` is the
+    endpoint a plain browser is sent to after a success.
+    """
+    render = render or render_game
     svc = service()
     try:
         data = parse(schema, request.form)
@@ -98,7 +108,7 @@ def perform(
         view = svc.view(game_id)
         fields = flatten_errors(exc.normalized_messages())
         details = [f"{name}: {' '.join(messages)}" for name, messages in fields.items()]
-        return render_game(
+        return render(
             view,
             400,
             errors={"control": control, "fields": fields},
@@ -116,7 +126,7 @@ def perform(
             "This screen was out of date: the game moved on at another phone. "
             "Here is the fresh state; nothing was recorded."
         )
-        return render_game(exc.view, 409, notice=notice, notice_kind="conflict")
+        return render(exc.view, 409, notice=notice, notice_kind="conflict")
     except RuleViolation as exc:
         view = svc.view(game_id)
         refusal = {
@@ -127,8 +137,9 @@ def perform(
             "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
             "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
         }
-        return render_game(view, 422, refusal=refusal, select=request.form.get("select") or None)
+        extra = {"select": request.form.get("select") or None} if render is render_game else {}
+        return render(view, 422, refusal=refusal, **extra)
     if not is_htmx():
-        return redirect(url_for("play.game", game_id=game_id), 303)
+        return redirect(url_for(after, game_id=game_id), 303)
     notice = gettext("Already recorded.") if outcome.duplicate else None
-    return render_game(outcome.view, 200, notice=notice, notice_kind="info", last=outcome.events)
+    return render(outcome.view, 200, notice=notice, notice_kind="info")

@@ -14,7 +14,16 @@ from flask_babel import gettext, lazy_gettext
 from companion.game.errors import RuleViolation
 from companion.game.state import GameState
 
-__all__ = ["colour_name", "describe_refusal", "player_name", "quarter_name", "shield_label"]
+__all__ = [
+    "colour_name",
+    "describe_choice",
+    "describe_endgame",
+    "describe_refusal",
+    "ledger_name",
+    "player_name",
+    "quarter_name",
+    "shield_label",
+]
 
 _ = lazy_gettext
 
@@ -97,6 +106,13 @@ REFUSALS: dict[str, Any] = {
     "nothing_to_undo": _("There is nothing to undo."),
     "not_undoable": _("That entry cannot be undone."),
     "nothing_to_redo": _("There is nothing to redo: a new entry was recorded since the last undo."),
+    "out_of_range": _("%(field)s must be between %(min)s and %(max)s; you entered %(value)s."),
+    "diploma_tracks": _("A player holds at most one diploma per sin track."),
+    "half_diploma_choice": _(
+        "Choose %(pairs)s track(s) for the half-diploma pairs, each where the player has no diploma yet."
+    ),
+    "not_final_scoring": _("Half diplomas are placed at final scoring, once the game is over."),
+    "player_not_entered": _("Enter this player's end state first."),
 }
 
 CHOICES: dict[str, Any] = {
@@ -110,6 +126,71 @@ CHOICES: dict[str, Any] = {
     "choice.guardian": _("Guardian %(guardian)s"),
     "choice.undo_to": _("Undo back to entry %(action)s"),
 }
+
+
+LEDGER = {
+    "souls": _("Souls laid down"),
+    "loan_symbol": _("Loan symbol"),
+    "dante": _("Dante's last step"),
+    "barrel": _("Barrels delivered at the Wall"),
+    "council": _("Family council"),
+    "fraud": _("Fraud cards"),
+    "bonus": _("Bonus tiles"),
+    "correction": _("Corrections"),
+    "guardian": _("Guardians"),
+    "family_card": _("Family card"),
+}
+
+REQUIREMENTS = {
+    "always": _("always"),
+    "barrels": _("barrels %(colours)s in the tower"),
+    "guests_at_least": _("at least %(amount)s guests"),
+    "skull_at_least": _("skull at least %(amount)s on the %(track)s track"),
+    "diplomas_at_least": _("at least %(amount)s diplomas"),
+    "no_loans": _("no loans"),
+    "floors_at_least": _("at least %(amount)s tower floors"),
+}
+
+EFFECTS = {
+    "infamy": _("+%(effect_amount)s infamy"),
+    "infamy_per_diploma": _("+%(effect_amount)s infamy per diploma"),
+    "skull": _("+1 skull on the %(effect_track)s track"),
+    "half_diploma": _("+1 half diploma"),
+    "cube_right": _("the %(effect_track)s cube one space right"),
+}
+
+
+EFFECT_LABELS = {
+    "infamy": _("infamy (amount)"),
+    "infamy_per_diploma": _("infamy per diploma (amount)"),
+    "skull": _("+1 skull (track)"),
+    "half_diploma": _("+1 half diploma"),
+    "cube_right": _("cube one space right (track)"),
+}
+
+
+def effect_label(effect: str) -> str:
+    """A fraud end-game effect's name in a menu."""
+    return str(EFFECT_LABELS.get(effect, effect))
+
+
+def ledger_name(source: str) -> str:
+    """Where infamy scored during play came from."""
+    return str(LEDGER.get(source, source))
+
+
+def describe_endgame(half: Any) -> str:
+    """A fraud card's end-game half in words."""
+    params = {
+        "colours": ", ".join(colour_name(c) for c in half.colours),
+        "amount": half.amount,
+        "track": colour_name(half.track),
+        "effect_amount": half.effect_amount,
+        "effect_track": colour_name(half.effect_track),
+    }
+    requirement = str(REQUIREMENTS.get(half.requirement, half.requirement)) % params
+    effect = str(EFFECTS.get(half.effect, half.effect)) % params
+    return gettext("if %(requirement)s: %(effect)s", requirement=requirement, effect=effect)
 
 
 def colour_name(colour: int) -> str:

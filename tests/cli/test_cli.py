@@ -98,3 +98,17 @@ def test_the_companion_entry_point_runs_as_a_module() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "Ana" in proc.stdout and "Cemetery: 1×3" in proc.stdout
+
+
+def test_score_prints_the_breakdown_of_a_tally(capsys) -> None:
+    assert main(["score", str(FIXTURES / "tally-three.json")]) == 0
+    out = capsys.readouterr().out
+    assert "1. Ana: 47 infamy" in out
+    assert "diploma circle 3: 4 × skull 3 =  12" in out
+
+
+def test_score_json_lists_every_player_and_the_winners(capsys) -> None:
+    assert main(["score", str(FIXTURES / "tally-three.json"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["winners"] == ["Ana"]
+    assert [p["total"] for p in data["players"]] == [47, 41, 41]

@@ -8,11 +8,21 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from companion.game.commands import BringSoul, Command, CreateGame, EndTurn, MoveSoul, RevealPlagueCard, TakeLoan
+from companion.game.commands import (
+    BringSoul,
+    Command,
+    CreateGame,
+    EndTurn,
+    MoveSoul,
+    PlaceHalfDiplomas,
+    RevealPlagueCard,
+    TakeLoan,
+)
 from companion.game.errors import RuleViolation
 from companion.game.rules.economy import loan
 from companion.game.rules.guards import require_active
 from companion.game.rules.hell import decide_bring, decide_move
+from companion.game.rules.scoring_choices import decide_place_halves
 from companion.game.rules.setup import decide_create
 from companion.game.rules.turns import decide_end_turn, decide_plague
 from companion.game.state import GameState
@@ -35,6 +45,8 @@ def decide(state: GameState, command: Command) -> list[Event]:
             return decide_end_turn(state, command)
         case RevealPlagueCard():
             return decide_plague(state, command)
+        case PlaceHalfDiplomas():
+            return decide_place_halves(state, command)
         case CreateGame():
             raise RuleViolation("game_exists", {})
         case _:

@@ -1,0 +1,93 @@
+"""The score sheet: the final tally (or "if the game ended now") explained point by point."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template
+from flask_babel import gettext
+from werkzeug.wrappers import Response
+
+from companion.game.commands import PlaceHalfDiplomas
+from companion.game.dispatch import scoresheet
+from companion.game.progress import infamy_by_turn, infamy_ledger
+from companion.game.scoring import best_half_tracks
+from companion.game.state import GameState, Phase
+from companion.service import GameView, UnknownGame
+from companion.web.chart import infamy_chart
+from companion.web.forms import HalvesForm
+from companion.web.respond import new_key, perform
+from companion.web.store import service
+
+__all__ = ["bp", "half_choices", "score_context"]
+
+bp = Blueprint("scores", __name__, url_prefix="/g/<game_id>")
+
+
+def half_choices(view: GameView, sheet: Any) -> dict[int, list[tuple[int, int]]]:
+    """For each player with half-diploma pairs to place: the tracks, best first, with their value."""
+    values = {c.circle: c.after for c in sheet.circles}
+    out: dict[int, list[tuple[int, int]]] = {}
+    for i, player in enumerate(sheet.players):
+        if player.half_diplomas // 2 == 0:
+            continue
+        skulls = {row.circle: row.skull for row in player.circles}
+        diplomas = frozenset(row.circle for row in player.circles if row.diploma and not row.from_halves)
+        out[i] = best_half_tracks(view.edition, values, skulls, diplomas)
+    return out
+
+
+def score_context(view: GameView) -> dict[str, Any]:
+    """Everything the score sheet shows."""
+    state = view.state
+    sheet = scoresheet(state)
+    context: dict[str, Any] = {
+        "view": view,
+        "state": state,
+        "sheet": sheet,
+        "new_key": new_key,
+        "choices": half_choices(view, sheet),
+    }
+    if isinstance(state, GameState):
+        events = list(view.timeline.effective_events())
+        points = infamy_by_turn(view.edition, events)
+        hexes = {c["id"]: c["hex"] for c in view.edition.section("players")["colours"]}
+        context["ledger"] = infamy_ledger(len(state.players), events)
+        context["points"] = points
+        context["chart"] = infamy_chart(
+            [p.name for p in state.players],
+            [hexes[p.colour] for p in state.players],
+            points,
+            gettext("Infamy after each turn"),
+        )
+        context["final"] = state.phase is Phase.OVER
+    return context
+
+
+@bp.get("/score")
+def sheet(game_id: str) -> str:
+    """The score sheet of a recorded game."""
+    try:
+        view = service().view(game_id)
+    except UnknownGame:
+        abort(404)
+    if not isinstance(view.state, GameState):
+        abort(404)
+    return render_template("score.html", **score_context(view))
+
+
+def _render_score(view: GameView, status: int = 200, **extra: Any) -> tuple[str, int]:
+    return render_template("score.html", **score_context(view), **extra), status
+
+
+@bp.post("/halves")
+def place_halves(game_id: str) -> Response | tuple[str, int]:
+    """Record where a player's pairs of half diplomas become diplomas."""
+    return perform(
+        game_id,
+        HalvesForm,
+        lambda d: service().execute(game_id, d["seq"], PlaceHalfDiplomas(d["player"], tuple(d["tracks"])), d["key"]),
+        "halves",
+        render=_render_score,
+        after="scores.sheet",
+    )
