@@ -16,8 +16,12 @@ def create_game(page: Page, names: list[str], plague: list[str] | None = None, e
         page.get_by_label(f"Soul {i + 1}", exact=True).select_option(label=colour)
     if expansion:
         page.get_by_label("Play with the Plutus & Phlegyas expansion").check()
+    # The edition's standard layout keeps journeys deterministic (Lily: Haystack + Bonfire, Eagle:
+    # Banquet + Wall, Key: Bank + Market, Cross: Courtyard + Palace).
+    page.get_by_label("Florence location tiles").select_option("default")
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("heading", name=f"{names[0]}'s turn")).to_be_visible()
+    page.wait_for_function("() => window.htmx !== undefined")  # the deferred script has run
 
 
 def stat(page: Page, player: str, name: str) -> Locator:

@@ -15,6 +15,7 @@ def test_tap_a_soul_then_a_highlighted_shield_and_an_illegal_one(page: Page) -> 
     page.get_by_role("link", name="Bring in a ice-blue soul").click()
     shield(page, "1B", "button").click()
     expect(page.get_by_text("Florence quarter this turn:")).to_be_visible()
+    page.get_by_role("button", name="Bank").click()  # 1B shows the Key: the Bank's quarter
     page.get_by_role("button", name="End Ana's turn").click()
     expect(page.get_by_role("heading", name="Ben's turn")).to_be_visible()
 
@@ -30,13 +31,14 @@ def test_tap_a_soul_then_a_highlighted_shield_and_an_illegal_one(page: Page) -> 
     shield(page, "2C", "button").click()
     expect(page.get_by_text("Florence quarter this turn:")).to_contain_text("Lily")
     expect(shield(page, "2C", "img")).to_have_accessible_name(re.compile("ice-blue soul, standing"))
-    expect(page.get_by_role("button", name="End Ben's turn")).to_be_visible()
+    expect(page.get_by_role("heading", name="Florence phase")).to_be_visible()
 
 
 def test_a_laid_down_soul_explains_why_it_cannot_move(page: Page) -> None:
     create_game(page, ["Cleo", "Dino"], plague=["beige", "green"])
     page.get_by_role("link", name="Bring in a beige soul").click()
     shield(page, "1A", "button").click()
+    page.get_by_role("button", name="Banquet").click()  # 1A shows the Eagle
     page.get_by_role("button", name="End Cleo's turn").click()
     shield(page, "1A", "link").click()
     expect(page.get_by_role("alert")).to_contain_text("is laid down: it never moves again")

@@ -19,7 +19,7 @@ def test_bring_a_soul_in_then_undo_and_redo(page: Page) -> None:
     page.get_by_role("link", name="Bring in a blue soul").click()
     page.get_by_role("button", name="1A · Eagle").click()
     expect(stat(page, "Ana", "Drachmas")).to_have_text("2")
-    expect(page.get_by_text("Turn complete")).to_be_visible()
+    expect(page.get_by_role("heading", name="Florence phase")).to_be_visible()
 
     page.get_by_role("button", name="Undo last entry").click()
     expect(stat(page, "Ana", "Drachmas")).to_have_text("3")

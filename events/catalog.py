@@ -75,6 +75,38 @@ class EndgameHalf:
     effect_track: int = 0
 
 
+@dataclass(frozen=True)
+class FraudPlay:
+    """A fraud card as the table reads it when playing it (its text is not public).
+
+    ``source``: hand, lineup or deck. ``barrels``: the barrel colours its instant half
+    needs in the tower. ``reward``: the instant reward chosen. ``endgame``: its end-game half.
+    """
+
+    source: str
+    barrels: tuple[int, ...]
+    reward: Reward
+    endgame: EndgameHalf
+
+
+@dataclass(frozen=True)
+class GuardianUse:
+    """Using a guardian: where its standee goes and the souls its effect acts on.
+
+    ``targets`` are shields of souls near the new shield; ``destinations`` give, per target,
+    where a ``shift`` puts it or which shield a ``descend`` lands on (empty: the rules' choice).
+    ``effect`` False moves the standee without using the effect.
+    """
+
+    guardian: str
+    to_shield: str
+    effect: bool = True
+    targets: tuple[str, ...] = ()
+    destinations: tuple[str, ...] = ()
+    desk_below: str = ""
+    desk_from: str = ""
+
+
 # --------------------------------------------------------------------------- set-up
 
 
@@ -269,6 +301,287 @@ class DiscPlaced(Event):
 
     player: int
     gate: str
+
+
+# --------------------------------------------------------------------------- Florence
+
+
+@event("MemberSent", 1)
+@dataclass(frozen=True)
+class MemberSent(Event):
+    """A family member (noble or urchin) went from home to a Florence location."""
+
+    player: int
+    kind: str
+    location: str
+    bribe: bool
+
+
+@event("OptionTaken", 1)
+@dataclass(frozen=True)
+class OptionTaken(Event):
+    """One of the current location's optional effects was used (each at most once per visit)."""
+
+    player: int
+    location: str
+    option: str
+
+
+@event("UrchinJoined", 1)
+@dataclass(frozen=True)
+class UrchinJoined(Event):
+    """An urchin left the reserve: onto ``location`` beside the member just placed, or home."""
+
+    player: int
+    location: str
+
+
+@event("TowerFloorBuilt", 1)
+@dataclass(frozen=True)
+class TowerFloorBuilt(Event):
+    """The next floor of a player's tower was built."""
+
+    player: int
+    height: int
+
+
+@event("MemberWentHome", 1)
+@dataclass(frozen=True)
+class MemberWentHome(Event):
+    """A family member went home from the tower (``floor``) or a location (``source``)."""
+
+    player: int
+    kind: str
+    source: str
+    floor: int
+
+
+@event("PieceMoved", 1)
+@dataclass(frozen=True)
+class PieceMoved(Event):
+    """A piece moved between floors of its owner's tower (the Courtyard's rearrangement)."""
+
+    player: int
+    kind: str
+    colour: int
+    from_floor: int
+    to_floor: int
+
+
+@event("BarrelTaken", 1)
+@dataclass(frozen=True)
+class BarrelTaken(Event):
+    """A barrel came from the Market to a tower floor."""
+
+    player: int
+    colour: int
+    floor: int
+
+
+@event("GuestTaken", 1)
+@dataclass(frozen=True)
+class GuestTaken(Event):
+    """A guest (notable) came from the Palace to a tower floor."""
+
+    player: int
+    colour: int
+    floor: int
+
+
+@event("BarrelDelivered", 1)
+@dataclass(frozen=True)
+class BarrelDelivered(Event):
+    """A barrel left the tower for its space on the supply panel (the Wall)."""
+
+    player: int
+    colour: int
+    floor: int
+
+
+@event("GuestReturned", 1)
+@dataclass(frozen=True)
+class GuestReturned(Event):
+    """The family council sent a guest from the tower back to the Palace."""
+
+    player: int
+    colour: int
+    floor: int
+
+
+@event("BarrelReturned", 1)
+@dataclass(frozen=True)
+class BarrelReturned(Event):
+    """The family council sent a barrel from the tower back to the Market."""
+
+    player: int
+    colour: int
+    floor: int
+
+
+@event("CouncilHeld", 1)
+@dataclass(frozen=True)
+class CouncilHeld(Event):
+    """A player with nothing else to do held the family council."""
+
+    player: int
+
+
+@event("AccusationMade", 1)
+@dataclass(frozen=True)
+class AccusationMade(Event):
+    """A player accused the sinners of a location where a family member of theirs stood."""
+
+    player: int
+    location: str
+    kind: str
+    bribe: bool
+
+
+@event("AccuserToTower", 1)
+@dataclass(frozen=True)
+class AccuserToTower(Event):
+    """Step 1 of an accusation: the accuser moved from the location to a tower floor."""
+
+    player: int
+    location: str
+    kind: str
+    floor: int
+
+
+@event("SoulAddedToCemetery", 1)
+@dataclass(frozen=True)
+class SoulAddedToCemetery(Event):
+    """A soul of ``colour`` came from the supply into the Cemetery, owned by no one."""
+
+    colour: int
+    reason: str
+
+
+@event("SupplyExhausted", 1)
+@dataclass(frozen=True)
+class SupplyExhausted(Event):
+    """No soul of ``colour`` was left in the supply, so none went to the Cemetery."""
+
+    colour: int
+    reason: str
+
+
+@event("BonusTileRevealed", 1)
+@dataclass(frozen=True)
+class BonusTileRevealed(Event):
+    """The table entered what a sin track's bonus tile gives (it stays on the track)."""
+
+    track: int
+    reward: Reward
+
+
+@event("DanteMoved", 1)
+@dataclass(frozen=True)
+class DanteMoved(Event):
+    """Dante advanced one step on his path; ``kind`` is that step's reward type."""
+
+    player: int
+    position: int
+    kind: str
+    circle: int
+
+
+@event("EndTriggered", 1)
+@dataclass(frozen=True)
+class EndTriggered(Event):
+    """Dante reached the Purgatory gate: every other player takes exactly one more turn."""
+
+    player: int
+
+
+# --------------------------------------------------------------------------- guardians, fraud, the expansion
+
+
+@event("GuardianMoved", 1)
+@dataclass(frozen=True)
+class GuardianMoved(Event):
+    """A player moved a guardian standee to an empty shield (``reason``: bonfire, dante, ferry)."""
+
+    player: int
+    guardian: str
+    from_shield: str
+    to_shield: str
+    reason: str
+
+
+@event("SoulPetrified", 1)
+@dataclass(frozen=True)
+class SoulPetrified(Event):
+    """Medusa's gaze: the soul is laid down where it stands, scores nothing, keeps its shield."""
+
+    player: int
+    shield: str
+
+
+@event("SoulShifted", 1)
+@dataclass(frozen=True)
+class SoulShifted(Event):
+    """A soul moved sideways to an empty shield of the same circle (a guardian, the ferryman)."""
+
+    player: int
+    from_shield: str
+    to_shield: str
+
+
+@event("WallPassGranted", 1)
+@dataclass(frozen=True)
+class WallPassGranted(Event):
+    """A guardian lets the player cross the Wall of Dis once without a disc."""
+
+    player: int
+    uses: int
+
+
+@event("FraudCardPlayed", 1)
+@dataclass(frozen=True)
+class FraudCardPlayed(Event):
+    """A fraud card was played; its instant reward follows, its end-game half waits for scoring."""
+
+    player: int
+    play: FraudPlay
+    drachmas: int
+    reason: str
+
+
+@event("DeskPlaced", 1)
+@dataclass(frozen=True)
+class DeskPlaced(Event):
+    """Plutus: a player's Desk went right below ``shield`` (moved from ``from_shield`` if reused)."""
+
+    player: int
+    shield: str
+    from_shield: str
+
+
+@event("BellTaken", 1)
+@dataclass(frozen=True)
+class BellTaken(Event):
+    """Phlegyas: instead of moving the standee, the player took a Bell."""
+
+    player: int
+
+
+@event("BellReturned", 1)
+@dataclass(frozen=True)
+class BellReturned(Event):
+    """A player returned a Bell to summon the ferryman instead of the usual soul move."""
+
+    player: int
+
+
+@event("StyxCrossed", 1)
+@dataclass(frozen=True)
+class StyxCrossed(Event):
+    """The Styx: souls of one colour went from the Cemetery back to the supply."""
+
+    player: int
+    colour: int
+    count: int
 
 
 # --------------------------------------------------------------------------- sin tracks, diplomas, Phlegethon

@@ -49,6 +49,26 @@ class Table:
         self.log.extend(events)
         return events
 
+    def florence(self, player: int) -> list[Event]:
+        """A plain Florence action: a member to the free location of the turn's quarter."""
+        from companion.game.commands import SendMember
+
+        state = self.state
+        free = next(
+            loc
+            for loc, q in state.florence.items()
+            if q == state.quarter and loc in ("haystack", "banquet", "bank", "courtyard")
+        )
+        kind = "noble" if state.p[player].home_nobles else "urchin"
+        return self.when(SendMember(player, kind, free))
+
+    def finish_turn(self, player: int) -> list[Event]:
+        """The Florence phase with a plain action, then the end of the turn."""
+        from companion.game.commands import EndTurn
+
+        self.florence(player)
+        return self.when(EndTurn(player))
+
     def refused(self, command: Any, code: str) -> RuleViolation:
         """Assert ``command`` is refused with ``code`` and records nothing."""
         before = list(self.log)

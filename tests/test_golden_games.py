@@ -30,8 +30,9 @@ def test_every_fixture_replays_without_a_breach() -> None:
 
 
 def test_the_skeleton_game_ends_where_the_rules_say() -> None:
-    """Ana starts with 1 drachma: a blue soul in (0 left); Ben borrows (5), brings a purple (4);
-    Ana borrows to bring a pagan, laid down in Limbo at once (+1 infamy); undo, redo."""
+    """Ana starts with 1 drachma: a blue soul in (0 left), a noble to the Banquet (a floor);
+    Ben borrows (5), brings a purple (4), a noble to the Courtyard; Ana borrows to bring a pagan,
+    laid down in Limbo at once (+1 infamy); undo, redo."""
     _edition, state, _breach = replay_export(load("skeleton.json"))
     assert state is not None
     ana, ben = state.p
@@ -40,6 +41,7 @@ def test_the_skeleton_game_ends_where_the_rules_say() -> None:
     assert state.cemetery == {3: 1}
     assert sorted(state.hell) == ["1a", "1c", "1d"]
     assert state.hell["1d"].laid
+    assert [f.height for f in ana.tower] == [0, 1] and ben.placed == (("courtyard", "noble"),)
 
 
 @pytest.mark.parametrize("name", ["skeleton.json"])
@@ -65,3 +67,33 @@ def test_the_three_player_tally_scores_as_worked_out_by_hand() -> None:
     assert [c.after for c in sheet.circles] == [2, 4, 1, 3, 3, 2, 1, 3]
     cleo = sheet.players[2]
     assert cleo.half_tracks == (7,) and cleo.half_leftover == 1 and not cleo.half_suggested
+
+
+def test_the_two_player_base_game_ends_by_sudden_death_with_the_hand_worked_score() -> None:
+    """base-two-players.script.json, worked out by hand from the rules and the shipped edition:
+
+    T1 Ana brings the green soul to 1B (Key), the plague card shows a purple; Bank +2 florins.
+    T2 Ben moves it to 2B (Cross); a noble to the Courtyard.
+    T3 Ana moves it to 3C: green reaches circle 3, laid down, +2. She bribes (2 drachmas) to
+       accuse at the Bank: a yellow soul to the Cemetery, skull 4 from 1 to 2, the bonus tile
+       gives a half diploma, Dante's first step awards the purple diploma: Ben (skull 1) has it.
+    T4 Ben brings the purple to 1C; the Palace: a red guest on floor 0 (0 florins).
+    T5 Ana borrows (Ship to 1, no symbol yet) to bring the yellow to 1E; the deck is exhausted;
+       the Wall: 2 florins to drachmas.   T6 Ben lays the purple on 2C (+1); the Bonfire raises
+       the green cube to space 3.   T7–T9 the yellow falls 2D, 3D, then 4D: laid down, Ana +2.
+    Then Ben has no soul to move and no Cemetery soul: sudden death.
+    Scoring: every circle has 4 empty shields, so every cube falls to value 1 (green: space 3 → 0).
+    Ana: 4 − loan space 1 (1) = 3, one half diploma left over. Ben: 1 + purple 1 × 1 = 2.
+    """
+    from companion.exchange import score_export
+
+    _edition, state, breach = replay_export(load("base-two-players.json"))
+    assert breach is None and state is not None
+    assert state.ended == "sudden_death" and state.dante == 1
+    ana, ben = state.p
+    assert ana.skull(4) == 2 and ana.half_diplomas == 1 and ana.ship == 1
+    assert ben.diplomas == frozenset({2}) and ben.has_in_tower("guest", 7)
+    _edition, sheet = score_export(load("base-two-players.json"))
+    assert [(p.name, p.total, p.place) for p in sheet.players] == [("Ana", 3, 1), ("Ben", 2, 2)]
+    assert all(c.after == 1 for c in sheet.circles)
+    assert sheet.players[0].half_leftover == 1

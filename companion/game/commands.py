@@ -9,25 +9,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from events.catalog import EndgameHalf, GuardianSetup, LocationSetup, SeatSetup
+from events.catalog import EndgameHalf, FraudPlay, GuardianSetup, GuardianUse, LocationSetup, Reward, SeatSetup
 
 __all__ = [
     "COMMAND_TYPES",
+    "Accuse",
     "BringSoul",
     "Command",
     "CreateGame",
+    "DeliverBarrel",
     "EndTurn",
     "EnterCircle",
     "EnterPlayer",
+    "ExchangeFlorins",
+    "HoldCouncil",
     "LogCommand",
+    "MoveInTower",
     "MoveSoul",
+    "PlaceDisc",
     "PlaceHalfDiplomas",
+    "PlayFraud",
+    "RaiseCube",
     "Redo",
+    "ReturnFromTower",
     "RevealPlagueCard",
+    "SendMember",
     "StartTally",
+    "TakeBarrel",
+    "TakeGuest",
     "TakeLoan",
     "TallyCommand",
     "Undo",
+    "UseGuardian",
+    "UseStyx",
 ]
 
 
@@ -94,6 +108,152 @@ class RevealPlagueCard:
 
 
 @dataclass(frozen=True)
+class SendMember:
+    """Florence: send a noble or an urchin from home to ``location`` (``bribe``: any quarter, 2 drachmas)."""
+
+    player: int
+    kind: str
+    location: str
+    bribe: bool = False
+    borrow: bool = False
+
+
+@dataclass(frozen=True)
+class Accuse:
+    """Florence: accuse the sinners of ``location`` where a member of the player stands.
+
+    ``member`` picks the accuser when both kinds stand there; ``floor`` the tower floor it
+    goes to (-1: the rules' choice). ``bonus`` says what the track's bonus tile gives the
+    first time it is taken. The Dante step's optional choices come with the command too.
+    """
+
+    player: int
+    location: str
+    member: str = ""
+    floor: int = -1
+    bribe: bool = False
+    borrow: bool = False
+    bonus: Reward | None = None
+    dante_guardian: GuardianUse | None = None
+    dante_fraud: FraudPlay | None = None
+
+
+@dataclass(frozen=True)
+class HoldCouncil:
+    """Florence, when nothing else is possible: −2 infamy, then one thing back.
+
+    ``choice``: "member" (from ``source``: "tower" or a location, of ``kind``), "guest" or
+    "barrel" (of ``colour``), or "none" when nothing can come back.
+    """
+
+    player: int
+    choice: str
+    source: str = ""
+    kind: str = ""
+    colour: int = 0
+
+
+@dataclass(frozen=True)
+class TakeBarrel:
+    """The Market: a barrel of ``colour`` to an empty space on tower ``floor``."""
+
+    player: int
+    colour: int
+    floor: int
+
+
+@dataclass(frozen=True)
+class TakeGuest:
+    """The Palace: a guest of ``colour`` to an empty space on ``floor``; florins = its height."""
+
+    player: int
+    colour: int
+    floor: int
+
+
+@dataclass(frozen=True)
+class ReturnFromTower:
+    """The Courtyard: family members of these kinds come home from these tower floors."""
+
+    player: int
+    floors: tuple[int, ...]
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MoveInTower:
+    """The Courtyard: rearrange the tower, one piece at a time."""
+
+    player: int
+    kind: str
+    colour: int
+    from_floor: int
+    to_floor: int
+
+
+@dataclass(frozen=True)
+class ExchangeFlorins:
+    """The Bonfire (up to 3) or the Wall (up to 2): florins become drachmas."""
+
+    player: int
+    florins: int
+
+
+@dataclass(frozen=True)
+class RaiseCube:
+    """The Bonfire: a Phlegethon cube one space right."""
+
+    player: int
+    circle: int
+
+
+@dataclass(frozen=True)
+class PlaceDisc:
+    """The Bonfire: a safe-passage disc on a gate of the Wall of Dis."""
+
+    player: int
+    gate: str
+
+
+@dataclass(frozen=True)
+class DeliverBarrel:
+    """The Wall: a barrel from the tower to the supply panel, for infamy."""
+
+    player: int
+    colour: int
+
+
+@dataclass(frozen=True)
+class UseGuardian:
+    """The Bonfire, for 1 drachma: move a guardian and (optionally) apply its effect."""
+
+    player: int
+    use: GuardianUse
+    borrow: bool = False
+
+
+@dataclass(frozen=True)
+class UseStyx:
+    """The Bonfire, for 2 drachmas: return ``count`` souls of ``colour`` for skull steps."""
+
+    player: int
+    colour: int
+    count: int
+    first_track: int = 0
+    last_track: int = 0
+    borrow: bool = False
+
+
+@dataclass(frozen=True)
+class PlayFraud:
+    """The Wall, for 2 drachmas (+1 when not from hand): play a fraud card."""
+
+    player: int
+    play: FraudPlay
+    borrow: bool = False
+
+
+@dataclass(frozen=True)
 class PlaceHalfDiplomas:
     """At final scoring, turn pairs of half diplomas into diplomas on these tracks."""
 
@@ -142,7 +302,29 @@ class Redo:
     """Put back the most recently undone entry (a log command)."""
 
 
-Command = TakeLoan | BringSoul | MoveSoul | EndTurn | RevealPlagueCard | PlaceHalfDiplomas | CreateGame
+Command = (
+    TakeLoan
+    | BringSoul
+    | MoveSoul
+    | EndTurn
+    | RevealPlagueCard
+    | SendMember
+    | Accuse
+    | HoldCouncil
+    | TakeBarrel
+    | TakeGuest
+    | ReturnFromTower
+    | MoveInTower
+    | ExchangeFlorins
+    | RaiseCube
+    | PlaceDisc
+    | DeliverBarrel
+    | UseGuardian
+    | UseStyx
+    | PlayFraud
+    | PlaceHalfDiplomas
+    | CreateGame
+)
 TallyCommand = StartTally | EnterCircle | EnterPlayer | PlaceHalfDiplomas
 LogCommand = Undo | Redo
 
@@ -155,6 +337,20 @@ COMMAND_TYPES: dict[str, type] = {
         MoveSoul,
         EndTurn,
         RevealPlagueCard,
+        SendMember,
+        Accuse,
+        HoldCouncil,
+        TakeBarrel,
+        TakeGuest,
+        ReturnFromTower,
+        MoveInTower,
+        ExchangeFlorins,
+        RaiseCube,
+        PlaceDisc,
+        DeliverBarrel,
+        UseGuardian,
+        UseStyx,
+        PlayFraud,
         PlaceHalfDiplomas,
         StartTally,
         EnterCircle,

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.game.commands import HoldCouncil
+from companion.game.rules.accusation import AccusationCheck, accusation_checks
 from companion.game.rules.economy import loan
+from companion.game.rules.florence import council_options, locations
 from companion.game.rules.hell import HellMove, legal_hell_moves
+from companion.game.rules.locations import OPTIONS
 from companion.game.state import GameState, Phase
 from events.catalog import LoanTaken
 
-__all__ = ["TurnOptions", "turn_options"]
+__all__ = ["FlorenceOptions", "SendOption", "TurnOptions", "florence_options", "turn_options"]
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,8 @@ class TurnOptions:
     next_loan: LoanTaken | None
     can_end_turn: bool
     plague_due: bool
+    florence: FlorenceOptions | None = None
+    location_options: tuple[str, ...] = ()
 
     @property
     def bring_moves(self) -> tuple[HellMove, ...]:
@@ -47,6 +53,49 @@ class TurnOptions:
         return tuple(dict.fromkeys(m.start for m in self.soul_moves if m.start is not None))
 
 
+@dataclass(frozen=True)
+class SendOption:
+    """A location a member may go to now, and what it costs."""
+
+    location: str
+    quarter: str
+    special: bool
+    bribe: int  # drachmas to use another quarter (0 when in the turn's quarter)
+    kinds: tuple[tuple[str, int], ...]  # (kind, florins to enter) for the kinds at home
+
+
+@dataclass(frozen=True)
+class FlorenceOptions:
+    """The Florence phase's choices: sending, accusing, or the family council."""
+
+    sends: tuple[SendOption, ...]
+    accusations: tuple[AccusationCheck, ...]
+    council_forced: bool
+    council: tuple[HoldCouncil, ...]
+
+
+def florence_options(state: GameState, player: int) -> FlorenceOptions:
+    """What ``player`` may do in the Florence phase now (RULES.md §4.2)."""
+    pl = state.p[player]
+    info = locations(state)
+    entry = state.edition.economy("special_entry_noble")
+    bribe = state.edition.economy("bribe_any_quarter")
+    sends = []
+    if pl.at_home:
+        for loc, quarter in sorted(state.florence.items(), key=lambda lq: (lq[1] != state.quarter, lq[1], lq[0])):
+            special = info[loc]["kind"] == "special"
+            kinds = []
+            if pl.home_nobles and (not special or pl.florins >= entry):
+                kinds.append(("noble", entry if special else 0))
+            if pl.home_urchins:
+                kinds.append(("urchin", 0))
+            if kinds:
+                sends.append(SendOption(loc, quarter, special, 0 if quarter == state.quarter else bribe, tuple(kinds)))
+    checks = tuple(accusation_checks(state, player))
+    forced = pl.at_home == 0 and not any(c.allowed for c in checks)
+    return FlorenceOptions(tuple(sends), checks, forced, tuple(council_options(state, player)) if forced else ())
+
+
 def turn_options(state: GameState) -> TurnOptions:
     """The options of the active player (nothing when the game is over)."""
     player = state.active
@@ -57,6 +106,12 @@ def turn_options(state: GameState) -> TurnOptions:
         phase=state.phase,
         hell_moves=tuple(legal_hell_moves(state, player)) if in_hell else (),
         next_loan=None if over else loan(state, player),
-        can_end_turn=state.phase is Phase.DONE and not state.needs_plague_card,
+        can_end_turn=state.phase in (Phase.ACTION, Phase.DONE) and not state.needs_plague_card,
         plague_due=state.needs_plague_card and not over,
+        florence=florence_options(state, player) if state.phase is Phase.FLORENCE and not over else None,
+        location_options=tuple(
+            o for o in OPTIONS.get(state.action or "", ()) if o not in state.used or o == "rearrange"
+        )
+        if state.phase is Phase.ACTION
+        else (),
     )

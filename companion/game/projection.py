@@ -11,17 +11,23 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from companion.game.edition import Edition
+from companion.game.projection_florence import FLORENCE_EVENTS, evolve_florence
 from companion.game.state import Floor, GameState, Phase, PlayerInfo, PlayerState, Soul
 from events.catalog import (
+    BellReturned,
+    BellTaken,
     CoinsGained,
     CoinsPaid,
     CubeMoved,
+    DeskPlaced,
     DiplomaAwarded,
     DiscPlaced,
     Event,
     FlorinsExchanged,
+    FraudCardPlayed,
     GameCreated,
     GameEnded,
+    GuardianMoved,
     HalfDiplomaGained,
     HalfDiplomasPlaced,
     InfamyChanged,
@@ -33,9 +39,13 @@ from events.catalog import (
     SoulCorrected,
     SoulLaidDown,
     SoulMoved,
+    SoulPetrified,
+    SoulShifted,
     StartingSkullPlaced,
+    StyxCrossed,
     TurnEnded,
     TurnQuarterSet,
+    WallPassGranted,
 )
 
 __all__ = ["evolve", "initial_state", "replay"]
@@ -58,10 +68,14 @@ def initial_state(edition: Edition, created: GameCreated) -> GameState:
     family = edition.section("family")
     tower = edition.section("tower")
     floors = tuple(Floor(int(h)) for h in tower["heights"][: int(tower["start_floors"])])
+    guests = frozenset(int(c) for c in edition.section("guests")["colours"])
+    barrels = frozenset(int(c) for c in edition.section("barrels")["colours"])
     players = tuple(
         PlayerState(
             florins=florins[i],
             drachmas=drachmas[i],
+            palace_guests=guests,
+            market_barrels=barrels,
             home_nobles=int(family["nobles"]),
             home_urchins=int(family["start_urchins_at_home"]),
             reserve_urchins=int(family["urchins"]) - int(family["start_urchins_at_home"]),
@@ -163,9 +177,49 @@ def evolve(state: GameState, event: Event) -> GameState:
         case CubeMoved(circle=circle, space=space):
             return replace(state, phlegethon={**state.phlegethon, circle: space})
         case TurnQuarterSet(quarter=quarter):
-            return replace(state, quarter=quarter, phase=Phase.DONE)
-        case TurnEnded(next_player=nxt):
-            return replace(state, active=nxt, turn=state.turn + 1, phase=Phase.HELL, quarter=None)
+            return replace(state, quarter=quarter, phase=Phase.FLORENCE)
+        case TurnEnded(player=p, next_player=nxt):
+            left = state.final_turns_left
+            if left is not None and p != state.end_trigger:
+                left -= 1
+            return replace(
+                state,
+                active=nxt,
+                turn=state.turn + 1,
+                phase=Phase.HELL,
+                quarter=None,
+                action=None,
+                used=frozenset(),
+                final_turns_left=left,
+            )
+        case GuardianMoved(guardian=g, to_shield=shield):
+            return replace(state, guardians={**state.guardians, g: shield})
+        case SoulPetrified(shield=shield):
+            return replace(state, hell={**state.hell, shield: replace(state.hell[shield], laid=True, petrified=True)})
+        case SoulShifted(from_shield=a, to_shield=b):
+            hell = dict(state.hell)
+            hell[b] = hell.pop(a)
+            return replace(state, hell=hell)
+        case WallPassGranted(player=p, uses=uses):
+            return state.with_player(p, wall_passes=state.p[p].wall_passes + uses)
+        case FraudCardPlayed(player=p, play=play, drachmas=d):
+            pl = state.p[p]
+            return state.with_player(p, drachmas=pl.drachmas - d, endgames=(*pl.endgames, play.endgame))
+        case DeskPlaced(player=p, shield=shield, from_shield=old):
+            desks = [d for d in state.p[p].desks if d != old] if old else list(state.p[p].desks)
+            return state.with_player(p, desks=(*desks, shield))
+        case BellTaken(player=p):
+            return state.with_player(p, bells=state.p[p].bells + 1)
+        case BellReturned(player=p):
+            return state.with_player(p, bells=state.p[p].bells - 1)
+        case StyxCrossed(colour=colour, count=count):
+            cemetery = _counts(state.cemetery, colour, -count)
+            supply = _counts(state.supply, colour, count)
+            return replace(
+                state, cemetery=cemetery, supply=supply, needs_plague_card=not cemetery and not state.plague_deck_empty
+            )
+        case _ if isinstance(event, FLORENCE_EVENTS):
+            return evolve_florence(state, event)
         case GameEnded(reason=reason):
             return replace(state, phase=Phase.OVER, ended=reason)
         case GameCreated():

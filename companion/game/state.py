@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from companion.game.edition import Edition, Side
-from events.catalog import EndgameHalf
+from events.catalog import EndgameHalf, Reward
 
 __all__ = [
     "Floor",
@@ -21,6 +21,9 @@ __all__ = [
     "PlayerInfo",
     "PlayerState",
     "Soul",
+    "tower_with",
+    "tower_without",
+    "without_one",
 ]
 
 
@@ -85,6 +88,8 @@ class PlayerState:
     reserve_urchins: int = 0
     placed: tuple[tuple[str, str], ...] = ()  # (location, "noble"|"urchin") in Florence
     tower: tuple[Floor, ...] = ()
+    palace_guests: frozenset[int] = frozenset()  # this player's notables still waiting in the Palace
+    market_barrels: frozenset[int] = frozenset()  # this player's barrels still in the Market
     barrels_delivered: frozenset[int] = frozenset()
     fraud_hand: int = 0
     endgames: tuple[EndgameHalf, ...] = ()  # end-game halves of the fraud cards this player played
@@ -103,6 +108,45 @@ class PlayerState:
     def has_in_tower(self, kind: str, colour: int) -> bool:
         """Whether a guest or barrel of this colour stands in the tower."""
         return any(p.kind == kind and p.colour == colour for f in self.tower for p in f.pieces)
+
+    def floor_of(self, kind: str, colour: int = 0) -> int | None:
+        """The floor (index) holding a piece of this kind and colour, if any."""
+        for i, f in enumerate(self.tower):
+            if any(p.kind == kind and p.colour == colour for p in f.pieces):
+                return i
+        return None
+
+    def members_at(self, location: str) -> tuple[str, ...]:
+        """The kinds of this player's family members standing on ``location``."""
+        return tuple(kind for loc, kind in self.placed if loc == location)
+
+    @property
+    def at_home(self) -> int:
+        """Family members available at home."""
+        return self.home_nobles + self.home_urchins
+
+
+def tower_with(tower: tuple[Floor, ...], floor: int, piece: Piece) -> tuple[Floor, ...]:
+    """The tower with ``piece`` added on ``floor``."""
+    floors = list(tower)
+    floors[floor] = replace(floors[floor], pieces=(*floors[floor].pieces, piece))
+    return tuple(floors)
+
+
+def tower_without(tower: tuple[Floor, ...], floor: int, kind: str, colour: int = 0) -> tuple[Floor, ...]:
+    """The tower with one piece of this kind and colour taken off ``floor``."""
+    floors = list(tower)
+    pieces = list(floors[floor].pieces)
+    pieces.remove(Piece(kind, colour))
+    floors[floor] = replace(floors[floor], pieces=tuple(pieces))
+    return tuple(floors)
+
+
+def without_one(placed: tuple[tuple[str, str], ...], location: str, kind: str) -> tuple[tuple[str, str], ...]:
+    """``placed`` minus one member of ``kind`` on ``location``."""
+    items = list(placed)
+    items.remove((location, kind))
+    return tuple(items)
 
 
 @dataclass(frozen=True)
@@ -130,6 +174,10 @@ class GameState:
     needs_plague_card: bool = False
     plague_deck_empty: bool = False
     half_choices: dict[int, tuple[int, ...]] = field(default_factory=dict)  # final scoring choices
+    action: str | None = None  # the location whose action the active player is taking
+    used: frozenset[str] = frozenset()  # that location's optional effects already used
+    bonus_tiles: dict[int, Reward] = field(default_factory=dict)  # track -> what its tile gives
+    end_trigger: int | None = None  # who moved Dante onto the last step
 
     def player(self, index: int) -> PlayerState:
         """The state of player ``index``."""

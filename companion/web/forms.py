@@ -13,13 +13,17 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, vali
 from werkzeug.datastructures import MultiDict
 
 __all__ = [
+    "AccuseForm",
     "ActionForm",
     "BringForm",
+    "CouncilForm",
     "CreateForm",
     "HalvesForm",
     "LoanForm",
+    "LocationForm",
     "MoveForm",
     "PlagueForm",
+    "SendForm",
     "TallyCircleForm",
     "TallyPlayerForm",
     "TallyStartForm",
@@ -140,6 +144,108 @@ class TallyPlayerForm(ActionForm):
     fraud_effect = fields.List(fields.String(validate=validate.Length(max=24)), load_default=list)
     fraud_amount = fields.List(fields.String(validate=validate.Length(max=4)), load_default=list)
     fraud_track = fields.List(fields.String(validate=validate.Length(max=2)), load_default=list)
+
+
+def _text(max_len: int = 24, default: str = "") -> fields.String:
+    return fields.String(load_default=default, validate=validate.Length(max=max_len))
+
+
+def _ints(low: int = 0, high: int = 99) -> fields.List:  # type: ignore[type-arg]
+    return fields.List(_int(validate=validate.Range(min=low, max=high)), load_default=list)
+
+
+class RewardFields(Schema):
+    """A reward from the edition's menu (a bonus tile or a fraud card's instant half)."""
+
+    reward_kind = _text()
+    reward_amount = _int(load_default=0, validate=validate.Range(min=0, max=99))
+    reward_track = _int(load_default=0, validate=validate.Range(min=0, max=9))
+    reward_gate = _text()
+
+
+class BonusFields(Schema):
+    """What a sin track's bonus tile gives, entered the first time it is taken."""
+
+    bonus_kind = _text()
+    bonus_amount = _int(load_default=0, validate=validate.Range(min=0, max=99))
+    bonus_track = _int(load_default=0, validate=validate.Range(min=0, max=9))
+    bonus_gate = _text()
+
+
+class FraudFields(RewardFields):
+    """A fraud card as the table reads it."""
+
+    fraud_source = _text(8)
+    fraud_barrels = _ints(2, 9)
+    eg_requirement = _text()
+    eg_colours = _ints(2, 9)
+    eg_track = _int(load_default=0, validate=validate.Range(min=0, max=9))
+    eg_amount = _int(load_default=0, validate=validate.Range(min=0, max=99))
+    eg_effect = _text()
+    eg_effect_amount = _int(load_default=0, validate=validate.Range(min=0, max=99))
+    eg_effect_track = _int(load_default=0, validate=validate.Range(min=0, max=9))
+
+
+class GuardianFields(Schema):
+    """A guardian's use: where it goes and what its effect acts on."""
+
+    guardian = _text()
+    to_shield = _text(8)
+    effect = fields.Boolean(load_default=False)
+    targets = fields.List(fields.String(validate=validate.Length(max=8)), load_default=list)
+    destinations = fields.List(fields.String(validate=validate.Length(max=8)), load_default=list)
+    desk_below = _text(8)
+    desk_from = _text(8)
+
+
+class SendForm(PlayerActionForm):
+    """Send a family member to a location."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(["noble", "urchin"]))
+    location = fields.String(required=True, validate=validate.Length(min=1, max=24))
+    bribe = fields.Boolean(load_default=False)
+    borrow = fields.Boolean(load_default=False)
+
+
+class AccuseForm(PlayerActionForm, BonusFields, FraudFields, GuardianFields):
+    """An accusation, with what its steps need to know."""
+
+    location = fields.String(required=True, validate=validate.Length(min=1, max=24))
+    member = fields.String(load_default="", validate=validate.OneOf(["", "noble", "urchin"]))
+    floor = _int(load_default=-1, validate=validate.Range(min=-1, max=9))
+    bribe = fields.Boolean(load_default=False)
+    borrow = fields.Boolean(load_default=False)
+    dante_fraud = fields.Boolean(load_default=False)
+    dante_guardian = fields.Boolean(load_default=False)
+
+
+class CouncilForm(PlayerActionForm):
+    """The family council's choice."""
+
+    choice = fields.String(required=True, validate=validate.OneOf(["member", "guest", "barrel", "none"]))
+    source = _text()
+    kind = _text(8)
+    colour = _int(load_default=0, validate=validate.Range(min=0, max=9))
+
+
+class LocationForm(PlayerActionForm, FraudFields, GuardianFields):
+    """One optional effect of the current location."""
+
+    florins = _int(load_default=0, validate=validate.Range(min=0, max=99))
+    circle = _int(load_default=0, validate=validate.Range(min=0, max=9))
+    gate = _text()
+    colour = _int(load_default=0, validate=validate.Range(min=0, max=9))
+    floor = _int(load_default=0, validate=validate.Range(min=0, max=9))
+    to_floor = _int(load_default=0, validate=validate.Range(min=0, max=9))
+    kind = _text(8)
+    floors = _ints(0, 9)
+    kinds = fields.List(fields.String(validate=validate.OneOf(["noble", "urchin"])), load_default=list)
+    count = _int(load_default=0, validate=validate.Range(min=0, max=3))
+    member = fields.List(fields.String(validate=validate.Regexp(r"^\d:(noble|urchin)$")), load_default=list)
+    piece = fields.String(load_default="", validate=validate.Regexp(r"^(\d:[a-z]+:\d)?$"))
+    first_track = _int(load_default=0, validate=validate.Range(min=0, max=9))
+    last_track = _int(load_default=0, validate=validate.Range(min=0, max=9))
+    borrow = fields.Boolean(load_default=False)
 
 
 class UndoForm(ActionForm):

@@ -29,7 +29,15 @@ def game(game_id: str) -> tuple[str, int]:
     except UnknownGame:
         abort(404)
     remember_game(game_id)
-    return render_game(view, select=request.args.get("select"), to=request.args.get("to"))
+    args = request.args
+    return render_game(
+        view,
+        select=args.get("select"),
+        to=args.get("to"),
+        kind=args.get("kind"),
+        accuse=args.get("accuse"),
+        guardian=args.get("guardian"),
+    )
 
 
 def _execute(game_id: str, data: dict[str, Any], command: Any) -> Any:

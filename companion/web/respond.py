@@ -22,6 +22,7 @@ from companion.game.errors import RuleViolation
 from companion.game.legal import turn_options
 from companion.game.rules.hell import why_stuck
 from companion.service import Conflict, GameView, Outcome
+from companion.web.florence_view import accuse_prep, florence_board
 from companion.web.forms import flatten_errors, parse
 from companion.web.hellmap import build_map
 from companion.web.history import history_entries
@@ -45,8 +46,20 @@ def _player_hexes(view: GameView) -> dict[str, str]:
     return {c["id"]: c["hex"] for c in view.edition.section("players")["colours"]}
 
 
-def game_context(view: GameView, select: str | None = None, to: str | None = None, **extra: Any) -> dict[str, Any]:
-    """Everything the game templates need; ``select``/``to`` are what the player tapped on the map."""
+def game_context(
+    view: GameView,
+    select: str | None = None,
+    to: str | None = None,
+    kind: str | None = None,
+    accuse: str | None = None,
+    guardian: str | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """Everything the game templates need.
+
+    ``select``/``to``: what the player tapped on the map; ``kind``: the member to send;
+    ``accuse``: the location of an accusation being prepared; ``guardian``: a guardian being used.
+    """
     state = view.state
     options = turn_options(state)
     hell_map = build_map(state, options, select, _player_hexes(view), interactive=state.ended is None)
@@ -61,10 +74,16 @@ def game_context(view: GameView, select: str | None = None, to: str | None = Non
     last = next((e for e in reversed(entries) if e.seq in undoable), None)
     redo_seq = view.timeline.undone[-1] if view.timeline.undone else None
     redo = next((e for e in entries if e.seq == redo_seq), None)
+    pl = state.p[state.active]
+    send_kind = kind if kind in ("noble", "urchin") else ("noble" if pl.home_nobles else "urchin")
     return {
         "view": view,
         "state": state,
         "options": options,
+        "florence_board": florence_board(state),
+        "send_kind": send_kind,
+        "accuse": accuse_prep(state, state.active, accuse) if accuse and options.florence else None,
+        "guardian_pick": guardian if guardian in state.guardians else None,
         "hell_map": hell_map,
         "stuck": stuck,
         "confirm": confirm,
@@ -137,7 +156,15 @@ def perform(
             "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
             "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
         }
-        extra = {"select": request.form.get("select") or None} if render is render_game else {}
+        extra = (
+            {
+                "select": request.form.get("select") or None,
+                "accuse": request.form.get("prepare") or None,
+                "guardian": request.form.get("guardian") or None,
+            }
+            if render is render_game
+            else {}
+        )
         return render(view, 422, refusal=refusal, **extra)
     if not is_htmx():
         return redirect(url_for(after, game_id=game_id), 303)

@@ -19,7 +19,10 @@ __all__ = [
     "describe_choice",
     "describe_endgame",
     "describe_refusal",
+    "describe_reward",
+    "guardian_name",
     "ledger_name",
+    "location_name",
     "player_name",
     "quarter_name",
     "shield_label",
@@ -128,6 +131,57 @@ CHOICES: dict[str, Any] = {
 }
 
 
+LOCATIONS = {
+    "haystack": _("Haystack"),
+    "banquet": _("Banquet"),
+    "bank": _("Bank"),
+    "courtyard": _("Courtyard"),
+    "bonfire": _("Bonfire"),
+    "wall": _("Wall"),
+    "market": _("Market"),
+    "palace": _("Palace"),
+}
+
+LOCATION_ACTIONS = {
+    "haystack": _("An urchin from your reserve joins the member you placed."),
+    "banquet": _("Your tower gains its next floor."),
+    "bank": _("2 florins, plus 1 per guest in your tower."),
+    "courtyard": _("Up to two: members home from your tower; rearrange your tower."),
+    "bonfire": _(
+        "Up to three: change up to 3 florins; a cube right or a safe-passage disc; a guardian (1 drachma) "
+        "or the Styx (2 drachmas)."
+    ),
+    "wall": _("Up to three: change up to 2 florins; a fraud card (2 drachmas); deliver a barrel for infamy."),
+    "market": _("A barrel to an empty tower space (one of each colour)."),
+    "palace": _("A guest to an empty tower space: florins equal to that floor's height."),
+}
+
+GUARDIANS = {
+    "medusa": _("Medusa"),
+    "minotaur": _("Minotaur"),
+    "cerberus": _("Cerberus"),
+    "minos": _("Minos"),
+    "geryon": _("Geryon"),
+    "centaurs": _("Centaurs"),
+    "plutus": _("Plutus"),
+    "phlegyas": _("Phlegyas"),
+}
+
+REWARDS = {
+    "florins": _("florins"),
+    "drachmas": _("drachmas"),
+    "infamy": _("infamy"),
+    "skull": _("a skull step"),
+    "half_diploma": _("a half diploma"),
+    "tower_floor": _("a tower floor"),
+    "urchin": _("an urchin"),
+    "cube_right": _("a cube one space right"),
+    "disc": _("a safe-passage disc"),
+    "nothing": _("nothing"),
+}
+
+KINDS = {"noble": _("noble"), "urchin": _("urchin")}
+
 LEDGER = {
     "souls": _("Souls laid down"),
     "loan_symbol": _("Loan symbol"),
@@ -172,6 +226,30 @@ EFFECT_LABELS = {
 def effect_label(effect: str) -> str:
     """A fraud end-game effect's name in a menu."""
     return str(EFFECT_LABELS.get(effect, effect))
+
+
+def location_name(loc: str) -> str:
+    """A Florence location's name."""
+    return str(LOCATIONS.get(loc, loc))
+
+
+def guardian_name(guardian: str) -> str:
+    """A guardian's name."""
+    return str(GUARDIANS.get(guardian, guardian))
+
+
+def describe_reward(reward: Any) -> str:
+    """What a bonus tile or a card gives, e.g. '2 florins' or 'a skull step (green)'."""
+    if reward is None:
+        return ""
+    name = str(REWARDS.get(reward.kind, reward.kind))
+    if reward.kind in ("florins", "drachmas", "infamy"):
+        return f"{reward.amount} {name}"
+    if reward.kind in ("skull", "cube_right"):
+        return f"{name} ({colour_name(reward.track)})"
+    if reward.kind == "disc":
+        return f"{name} ({reward.gate})"
+    return name
 
 
 def ledger_name(source: str) -> str:

@@ -11,7 +11,7 @@ import pytest
 
 from companion.cli import main
 from companion.editions import load_all
-from companion.game.commands import BringSoul, CreateGame, EndTurn
+from companion.game.commands import BringSoul, CreateGame, EndTurn, SendMember
 from companion.service import GameService
 from events.catalog import SeatSetup
 from events.store import EventStore
@@ -27,7 +27,8 @@ def recorded(db_path: Path) -> str:
         CreateGame((SeatSetup("Ana", "crimson"), SeatSetup("Ben", "navy")), plague_card=(2, 3, 4)), "create"
     )
     service.execute(game, 2, BringSoul(0, 2, "1a"), "k1")
-    service.execute(game, 4, EndTurn(0), "k2")
+    service.execute(game, 4, SendMember(0, "noble", "banquet"), "k2")
+    service.execute(game, 6, EndTurn(0), "k3")
     return game
 
 
@@ -78,7 +79,7 @@ def test_import_stores_a_copy_under_a_new_id(recorded: str, db_path: Path, tmp_p
     new_id = capsys.readouterr().out.strip()
     assert new_id != recorded
     view = GameService(EventStore.open(other_db), load_all()).view(new_id)
-    assert view.state.active == 1 and view.seq == 5
+    assert view.state.active == 1 and view.seq == 7
 
 
 def test_import_refuses_a_log_that_does_not_replay(tmp_path: Path, capsys) -> None:

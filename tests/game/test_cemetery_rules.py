@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.game.commands import BringSoul, EndTurn
+from companion.game.commands import BringSoul
 from companion.game.state import Phase, Soul
 from events.catalog import SoulBroughtIn, SoulLaidDown, TurnQuarterSet
 from tests.builders import Table
@@ -18,7 +18,7 @@ def test_a_soul_enters_limbo_for_one_drachma_and_sets_the_quarter(table: Table) 
     assert state.cemetery.get(5, 0) == 0
     assert state.p[0].drachmas == drachmas - 1
     assert state.quarter == quarter
-    assert state.phase is Phase.DONE
+    assert state.phase is Phase.FLORENCE
 
 
 def test_only_colours_in_the_cemetery_can_come_in(table: Table) -> None:
@@ -30,7 +30,7 @@ def test_only_colours_in_the_cemetery_can_come_in(table: Table) -> None:
 def test_the_soul_needs_an_empty_limbo_shield(table: Table) -> None:
     table.create(players=2, plague_card=(2, 3, 4))
     table.when(BringSoul(0, 2, "1a"))
-    table.when(EndTurn(0))
+    table.finish_turn(0)
     exc = table.refused(BringSoul(1, 3, "1a"), "shield_occupied")
     assert "1a" not in {c.params["shield"] for c in exc.alternatives}
     table.refused(BringSoul(1, 3, "2a"), "not_a_limbo_shield")

@@ -158,6 +158,7 @@ def test_sudden_death_with_only_blocked_souls_left(table: Table) -> None:
     table.create(plague_card=(1,)).given(place("2e", GREEN), place("3e", PURPLE, laid=True))
     table.when(BringSoul(0, 1, "1a"))  # the last Cemetery soul, a pagan, laid down in Limbo
     table.when(RevealPlagueCard(0, (), deck_empty=True))
+    table.florence(0)
     assert table.when(EndTurn(0)) == [TurnEnded(0, 1), GameEnded("sudden_death", 1)]
     assert table.state.phase is Phase.OVER
 
@@ -166,6 +167,7 @@ def test_no_sudden_death_while_a_soul_can_still_move(table: Table) -> None:
     table.create(plague_card=(1,)).given(place("2b", GREEN))
     table.when(BringSoul(0, 1, "1a"))
     table.when(RevealPlagueCard(0, (), deck_empty=True))
+    table.florence(0)
     assert table.when(EndTurn(0)) == [TurnEnded(0, 1)]
 
 

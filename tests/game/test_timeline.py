@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.game.commands import BringSoul, EndTurn, TakeLoan
+from companion.game.commands import BringSoul, EndTurn, SendMember, TakeLoan
 from companion.game.errors import RuleViolation
 from companion.game.projection import replay
 from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo
@@ -94,8 +94,8 @@ def test_the_game_creation_cannot_be_undone(log: Log) -> None:
 def test_undo_to_here_takes_back_that_entry_and_every_later_one(log: Log) -> None:
     start = log.state
     first = log.do(BringSoul(0, 2, "1a"))
-    second = log.do(EndTurn(0))
-    third = log.do(BringSoul(1, 3, "1b"))
+    second = log.do(SendMember(0, "noble", "banquet"))  # 1A shows the Eagle: the Banquet's quarter
+    third = log.do(EndTurn(0))
     log.undo(to=first)
     assert log.state == start
     assert [r.event for r in log.records[-3:]] == [ActionUndone(third), ActionUndone(second), ActionUndone(first)]
@@ -104,9 +104,9 @@ def test_undo_to_here_takes_back_that_entry_and_every_later_one(log: Log) -> Non
 
 def test_redo_after_undo_to_here_restores_in_order(log: Log) -> None:
     first = log.do(BringSoul(0, 2, "1a"))
-    log.do(EndTurn(0))
+    log.do(SendMember(0, "noble", "banquet"))
     mid = log.state
-    log.do(BringSoul(1, 3, "1b"))
+    log.do(EndTurn(0))
     log.undo(to=first)
     log.redo()
     log.redo()

@@ -70,6 +70,15 @@ class Phone:
             self.html = response.data.decode()
         return response
 
+    def florence(self, player: int, location: str, kind: str = "noble") -> Any:
+        """A Florence action: send a member to ``location`` (in the turn's quarter)."""
+        return self.post("send", {"player": player, "kind": kind, "location": location})
+
+    def end_turn(self, player: int, location: str) -> Any:
+        """Send a member to ``location``, then end the turn."""
+        self.florence(player, location)
+        return self.post("end-turn", {"player": player})
+
     def stat(self, player: int, name: str) -> int:
         values = re.findall(rf'data-stat="{name}">(-?\d+)<', self.html)
         return int(values[player])

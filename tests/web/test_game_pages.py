@@ -94,13 +94,13 @@ def test_undo_and_redo_from_the_page(phone: Phone) -> None:
 def test_the_history_lists_every_action_and_offers_undo_to_here(phone: Phone, client) -> None:
     phone.create()
     phone.post("bring", {"player": 0, "colour": 5, "shield": "1a"})
-    phone.post("end-turn", {"player": 0})
+    phone.end_turn(0, "banquet")
     page = client.get(phone.url + "/history").data.decode()
     assert "Ana paid Charon 1 drachma and brought a blue soul into Limbo at 1A." in page
     assert "Ana ended the turn; Ben plays." in page
-    assert page.count("Undo to here") >= 2
+    assert page.count("Undo to here") >= 3
     preview = client.get(phone.url + "/undo-preview?to=3").data.decode()
-    assert "This takes back 2 entries" in preview
+    assert "This takes back 3 entries" in preview
     assert "drachmas 2 → 3" in preview
 
 

@@ -14,7 +14,7 @@ def highlighted(html: str) -> set[str]:
 def play_to_bens_turn(phone: Phone) -> None:
     phone.create(plague=("9", "3", "2"))
     phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
-    phone.post("end-turn", {"player": 0})
+    phone.end_turn(0, "bank")  # 1B shows the Key: the Bank's quarter
 
 
 def test_the_map_draws_every_shield_of_the_board_side(phone: Phone) -> None:
@@ -51,7 +51,7 @@ def test_tapping_an_illegal_shield_shows_the_reason_and_keeps_the_soul_chosen(ph
 def test_a_cemetery_colour_lights_up_the_empty_limbo_shields(phone: Phone, client) -> None:
     phone.create(plague=("9", "3"))
     phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
-    phone.post("end-turn", {"player": 0})
+    phone.end_turn(0, "bank")
     page = client.get(phone.url + "?select=cemetery-3").data.decode()
     lit = set(re.findall(r'class="cell tap-bring"[^>]*aria-label="(\w+), circle', page))
     assert lit == {"1A", "1C", "1D", "1E"}
@@ -60,6 +60,6 @@ def test_a_cemetery_colour_lights_up_the_empty_limbo_shields(phone: Phone, clien
 def test_a_stuck_soul_says_why(phone: Phone, client) -> None:
     phone.create(plague=("1", "3"))
     phone.post("bring", {"player": 0, "colour": 1, "shield": "1a"})
-    phone.post("end-turn", {"player": 0})
+    phone.end_turn(0, "banquet")
     page = client.get(phone.url + "?select=1a").data.decode()
     assert "is laid down: it never moves again" in page

@@ -9,19 +9,36 @@ from __future__ import annotations
 from typing import assert_never
 
 from companion.game.commands import (
+    Accuse,
     BringSoul,
     Command,
     CreateGame,
+    DeliverBarrel,
     EndTurn,
+    ExchangeFlorins,
+    HoldCouncil,
+    MoveInTower,
     MoveSoul,
+    PlaceDisc,
     PlaceHalfDiplomas,
+    PlayFraud,
+    RaiseCube,
+    ReturnFromTower,
     RevealPlagueCard,
+    SendMember,
+    TakeBarrel,
+    TakeGuest,
     TakeLoan,
+    UseGuardian,
+    UseStyx,
 )
 from companion.game.errors import RuleViolation
+from companion.game.rules.accusation import accusation_checks, decide_accuse
 from companion.game.rules.economy import loan
+from companion.game.rules.florence import decide_council, decide_send
 from companion.game.rules.guards import require_active
 from companion.game.rules.hell import decide_bring, decide_move
+from companion.game.rules.locations import decide_location
 from companion.game.rules.scoring_choices import decide_place_halves
 from companion.game.rules.setup import decide_create
 from companion.game.rules.turns import decide_end_turn, decide_plague
@@ -45,6 +62,27 @@ def decide(state: GameState, command: Command) -> list[Event]:
             return decide_end_turn(state, command)
         case RevealPlagueCard():
             return decide_plague(state, command)
+        case SendMember():
+            return decide_send(state, command)
+        case Accuse():
+            return decide_accuse(state, command)
+        case HoldCouncil():
+            possible = any(c.allowed for c in accusation_checks(state, command.player))
+            return decide_council(state, command, possible)
+        case (
+            TakeBarrel()
+            | TakeGuest()
+            | ReturnFromTower()
+            | MoveInTower()
+            | ExchangeFlorins()
+            | RaiseCube()
+            | PlaceDisc()
+            | DeliverBarrel()
+            | UseGuardian()
+            | UseStyx()
+            | PlayFraud()
+        ):
+            return decide_location(state, command)
         case PlaceHalfDiplomas():
             return decide_place_halves(state, command)
         case CreateGame():

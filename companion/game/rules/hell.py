@@ -62,14 +62,15 @@ def _has_disc(state: GameState, player: int, target: str) -> bool:
 
 
 def soul_paths(
-    state: GameState, player: int, start: str, colour: int, free_wall: bool = False
+    state: GameState, player: int, start: str, colour: int, free_wall: bool = False, use_passes: bool = True
 ) -> list[tuple[tuple[str, ...], bool]]:
     """Every legal fall of a soul of ``colour`` from ``start``: (path, uses a wall pass).
 
-    ``free_wall`` lets the fall cross the Wall without disc or pass (a guardian's effect).
+    ``free_wall`` lets the fall cross the Wall without disc or pass (a guardian's effect);
+    ``use_passes`` False ignores the player's wall passes (a guardian's push never spends one).
     """
     side = state.side
-    passes = state.p[player].wall_passes if player >= 0 else 0
+    passes = state.p[player].wall_passes if use_passes else 0
     found: list[tuple[tuple[str, ...], bool]] = []
 
     def walk(at: str, path: tuple[str, ...], used_pass: bool) -> None:

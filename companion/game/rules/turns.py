@@ -26,7 +26,7 @@ def has_any_soul_move(state: GameState, player: int) -> bool:
 def decide_end_turn(state: GameState, cmd: EndTurn) -> list[Event]:
     """End the turn; the next player becomes active, or the game ends (RULES.md §7.1)."""
     require_active(state, cmd.player)
-    if state.phase is not Phase.DONE:
+    if state.phase not in (Phase.ACTION, Phase.DONE):
         raise RuleViolation(
             "turn_not_finished",
             {"phase": state.phase.value},
