@@ -13,12 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.commands import Command, CreateGame, Redo, StartTally, TallyCommand, Undo
+from companion.game.audit import LoggedAction, commands_of
+from companion.game.commands import Command, CreateGame, Redo, ReplaceEntry, StartTally, TallyCommand, Undo
 from companion.game.dispatch import AnyState, decide_any, decide_start, replay_any
 from companion.game.edition import Edition, parse_edition
-from companion.game.errors import RuleViolation
+from companion.game.errors import Choice, RuleViolation
+from companion.game.replacement import Recheck, decide_replace
 from companion.game.timeline import Recorded, Timeline, build_timeline, decide_redo, decide_undo
-from companion.wire import command_to_json, event_from_row, to_new_events
+from companion.wire import command_from_json, command_to_json, event_from_row, to_new_events
 from events.catalog import Event, LocationSetup
 from events.store import EventStore, StaleSequence, StoredEvent, UnknownGame
 
@@ -225,6 +227,46 @@ class GameService:
             lambda view: [decide_redo(view.timeline)],
             command_to_json(Redo()),
             actor,
+        )
+
+    def commands(self, view: GameView) -> dict[int, Any]:
+        """Every entry's command as it stands now (replacements answer for what they replace)."""
+        actions = [
+            LoggedAction(r.seq, command_from_json(r.command) if r.command else None, ())
+            for r in view.rows
+            if r.command is not None
+        ]
+        return commands_of(actions)
+
+    def check_replacement(self, game_id: str, target: int, replacement: Any) -> tuple[GameView, Recheck]:
+        """What replacing entry ``target`` would record, and the first later entry that breaks."""
+        view = self.view(game_id)
+        return view, decide_replace(view.edition, view.timeline, target, replacement, self.commands(view))
+
+    def replace(
+        self,
+        game_id: str,
+        expected_seq: int,
+        idempotency_key: str,
+        target: int,
+        replacement: Any,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Replace an earlier entry, if every later entry still holds; else a refusal naming it."""
+
+        def produce(view: GameView) -> list[Event]:
+            recheck = decide_replace(view.edition, view.timeline, target, replacement, self.commands(view))
+            if recheck.broken is not None and recheck.reason is not None:
+                raise RuleViolation(
+                    "later_entry_breaks",
+                    {"entry": recheck.broken, "why": recheck.reason.code, **recheck.reason.params},
+                    [Choice("choice.undo_to", {"action": recheck.broken})],
+                    rule="a replaced entry is applied only when every later entry still holds",
+                )
+            return list(recheck.events)
+
+        return self._append(
+            game_id, expected_seq, idempotency_key, produce, command_to_json(ReplaceEntry(target, replacement)), actor
         )
 
     def preview_undo(self, game_id: str, to_action: int | None = None) -> tuple[GameView, tuple[int, ...], AnyState]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from companion.game.commands import COMMAND_TYPES, Command, LogCommand, TallyCommand
+from companion.game.commands import COMMAND_TYPES, Command, LogCommand, ReplaceEntry, TallyCommand
 from events.catalog import Event
 from events.codec import decode, encode, schema_for
 from events.store import NewEvent
@@ -25,12 +25,22 @@ class BadCommand(ValueError):
 
 def command_to_json(command: Command | TallyCommand | LogCommand) -> dict[str, Any]:
     """A command as ``{"type": ..., "data": {...}}``."""
+    if isinstance(command, ReplaceEntry):
+        return {
+            "type": "ReplaceEntry",
+            "data": {"target": command.target, "replacement": command_to_json(command.replacement)},
+        }  # type: ignore[arg-type]
     data: dict[str, Any] = schema_for(type(command))().dump(command)
     return {"type": type(command).__name__, "data": data}
 
 
 def command_from_json(raw: dict[str, Any]) -> Command | TallyCommand | LogCommand:
     """The command stored as ``{"type": ..., "data": {...}}``."""
+    if raw.get("type") == "ReplaceEntry":
+        data = raw.get("data") or {}
+        if not isinstance(data.get("target"), int) or not isinstance(data.get("replacement"), dict):
+            raise BadCommand("ReplaceEntry needs a target and a replacement")
+        return ReplaceEntry(data["target"], command_from_json(data["replacement"]))
     cls = COMMAND_TYPES.get(str(raw.get("type")))
     if cls is None:
         raise BadCommand(f"unknown command type {raw.get('type')!r}")

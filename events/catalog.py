@@ -652,6 +652,37 @@ class SoulCorrected(Event):
     reason: str
 
 
+@event("Corrected", 1)
+@dataclass(frozen=True)
+class Corrected(Event):
+    """The table set a value to match the physical board, with its reason.
+
+    ``what``: a player's resource (``key``: florins, drachmas, infamy, ship, half_diplomas,
+    fraud_hand, bells, wall_passes, home_nobles, home_urchins, reserve_urchins), skull (``key``:
+    the track), diploma (``key``: the track; ``value`` 1 or 0), disc (``key``: the gate; 1 or 0),
+    cemetery (``key``: the colour), cube (``key``: the circle; ``value``: the space), guardian
+    (``key``: the guardian; ``value`` unused, ``shield`` set), dante (``value``: the position).
+    ``previous`` is what the app had before.
+    """
+
+    what: str
+    player: int
+    key: str
+    value: int
+    previous: int
+    reason: str
+    shield: str = ""
+
+
+@event("EntryReplaced", 1)
+@dataclass(frozen=True)
+class EntryReplaced(Event):
+    """An earlier entry is replaced by what really happened: the events after this one in the
+    same batch stand in for the events of the action at ``target``."""
+
+    target: int
+
+
 # --------------------------------------------------------------------------- turns
 
 

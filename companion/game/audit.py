@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.commands import CreateGame, Redo, StartTally, Undo
+from companion.game.commands import CreateGame, Redo, ReplaceEntry, StartTally, Undo
 from companion.game.dispatch import AnyState, decide_any, decide_start, evolve_any, replay_any
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
 from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo
 from events.catalog import Event
 
-__all__ = ["Breach", "LoggedAction", "actions_of", "audit"]
+__all__ = ["Breach", "LoggedAction", "actions_of", "audit", "commands_of"]
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def audit(edition: Edition, actions: Sequence[LoggedAction]) -> tuple[AnyState |
                 "the rules now record different events for this entry",
             )
         seen.append(action)
-        if isinstance(action.command, (Undo, Redo)):
+        if isinstance(action.command, (Undo, Redo, ReplaceEntry)):
             timeline = build_timeline(_records(seen))
             state = replay_any(edition, timeline.effective_events())
         elif state is None:
@@ -91,12 +91,28 @@ def _decide(edition: Edition, state: AnyState | None, seen: list[LoggedAction], 
         return decide_start(edition, command)
     if state is None:
         raise RuleViolation("no_game", {}, rule="a log starts with the game's creation")
-    if isinstance(command, (Undo, Redo)):
+    if isinstance(command, (Undo, Redo, ReplaceEntry)):
         timeline = build_timeline(_records(seen))
         if isinstance(command, Undo):
             return list(decide_undo(timeline, command.to_action))
-        return [decide_redo(timeline)]
+        if isinstance(command, Redo):
+            return [decide_redo(timeline)]
+        from companion.game.replacement import decide_replace
+
+        recheck = decide_replace(edition, timeline, command.target, command.replacement, commands_of(seen))
+        if recheck.reason is not None:
+            raise recheck.reason
+        return list(recheck.events)
     return decide_any(state, command)
+
+
+def commands_of(actions: Sequence[LoggedAction]) -> dict[int, Any]:
+    """Each entry's command as it stands now: a replaced entry answers with its replacement."""
+    commands = {a.seq: a.command for a in actions}
+    for a in actions:
+        if isinstance(a.command, ReplaceEntry):
+            commands[a.command.target] = a.command.replacement
+    return commands
 
 
 def actions_of(records: Sequence[tuple[int, int, Event, Any]]) -> list[LoggedAction]:

@@ -16,6 +16,8 @@ __all__ = [
     "Accuse",
     "BringSoul",
     "Command",
+    "Correct",
+    "CorrectSoul",
     "CreateGame",
     "DeliverBarrel",
     "EndTurn",
@@ -31,6 +33,7 @@ __all__ = [
     "PlayFraud",
     "RaiseCube",
     "Redo",
+    "ReplaceEntry",
     "ReturnFromTower",
     "RevealPlagueCard",
     "SendMember",
@@ -291,6 +294,40 @@ class EnterPlayer:
 
 
 @dataclass(frozen=True)
+class Correct:
+    """Set a value to match the physical board (see ``Corrected`` for ``what`` and ``key``)."""
+
+    what: str
+    reason: str
+    player: int = -1
+    key: str = ""
+    value: int = 0
+    shield: str = ""
+
+
+@dataclass(frozen=True)
+class CorrectSoul:
+    """Set what stands on a shield to match the board (``colour`` 0: nothing)."""
+
+    shield: str
+    colour: int
+    reason: str
+    laid: bool = False
+    petrified: bool = False
+
+
+@dataclass(frozen=True)
+class ReplaceEntry:
+    """Replace the entry recorded at ``target`` by ``replacement`` (a log command).
+
+    Every later entry is checked again; the first one that no longer holds is reported.
+    """
+
+    target: int
+    replacement: object
+
+
+@dataclass(frozen=True)
 class Undo:
     """Take back the latest entry, or every entry from ``to_action`` on (a log command)."""
 
@@ -323,10 +360,12 @@ Command = (
     | UseStyx
     | PlayFraud
     | PlaceHalfDiplomas
+    | Correct
+    | CorrectSoul
     | CreateGame
 )
 TallyCommand = StartTally | EnterCircle | EnterPlayer | PlaceHalfDiplomas
-LogCommand = Undo | Redo
+LogCommand = Undo | Redo | ReplaceEntry
 
 COMMAND_TYPES: dict[str, type] = {
     cls.__name__: cls
@@ -352,6 +391,8 @@ COMMAND_TYPES: dict[str, type] = {
         UseStyx,
         PlayFraud,
         PlaceHalfDiplomas,
+        Correct,
+        CorrectSoul,
         StartTally,
         EnterCircle,
         EnterPlayer,

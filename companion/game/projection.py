@@ -18,6 +18,7 @@ from events.catalog import (
     BellTaken,
     CoinsGained,
     CoinsPaid,
+    Corrected,
     CubeMoved,
     DeskPlaced,
     DiplomaAwarded,
@@ -176,6 +177,8 @@ def evolve(state: GameState, event: Event) -> GameState:
             return replace(state, half_choices={**state.half_choices, p: tracks})
         case CubeMoved(circle=circle, space=space):
             return replace(state, phlegethon={**state.phlegethon, circle: space})
+        case Corrected():
+            return apply_correction(state, event)
         case TurnQuarterSet(quarter=quarter):
             return replace(state, quarter=quarter, phase=Phase.FLORENCE)
         case TurnEnded(player=p, next_player=nxt):
@@ -226,6 +229,33 @@ def evolve(state: GameState, event: Event) -> GameState:
             raise ValueError("GameCreated starts a game; it cannot be applied to one")
         case _:
             raise ValueError(f"no projection for event {type(event).__name__}")
+
+
+def apply_correction(state: GameState, c: Corrected) -> GameState:
+    """Apply a correction recorded by the table (the new value simply replaces the old)."""
+    match c.what:
+        case "resource":
+            return state.with_player(c.player, **{c.key: c.value})
+        case "skull":
+            return state.with_player(c.player, skulls={**state.p[c.player].skulls, int(c.key): c.value})
+        case "diploma":
+            track = int(c.key)
+            diplomas = state.p[c.player].diplomas
+            return state.with_player(c.player, diplomas=diplomas | {track} if c.value else diplomas - {track})
+        case "disc":
+            discs = state.p[c.player].discs
+            return state.with_player(c.player, discs=discs | {c.key} if c.value else discs - {c.key})
+        case "cemetery":
+            cemetery = {**state.cemetery, int(c.key): c.value}
+            cemetery = {k: v for k, v in cemetery.items() if v > 0}
+            return replace(state, cemetery=cemetery, needs_plague_card=not cemetery and not state.plague_deck_empty)
+        case "cube":
+            return replace(state, phlegethon={**state.phlegethon, int(c.key): c.value})
+        case "guardian":
+            return replace(state, guardians={**state.guardians, c.key: c.shield})
+        case "dante":
+            return replace(state, dante=c.value)
+    return state
 
 
 def replay(edition: Edition, events: Iterable[Event]) -> GameState:

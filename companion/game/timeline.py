@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from companion.game.errors import Choice, RuleViolation
-from events.catalog import ActionRedone, ActionUndone, Event
+from events.catalog import ActionRedone, ActionUndone, EntryReplaced, Event
 
 __all__ = ["Action", "Recorded", "Timeline", "build_timeline", "decide_redo", "decide_undo"]
 
@@ -38,6 +38,12 @@ class Action:
         """Whether this action is an undo or a redo rather than a game action."""
         return isinstance(self.events[0], (ActionUndone, ActionRedone))
 
+    @property
+    def replaces(self) -> int | None:
+        """The entry this action replaces, when it is a replacement."""
+        first = self.events[0]
+        return first.target if isinstance(first, EntryReplaced) else None
+
 
 @dataclass(frozen=True)
 class Timeline:
@@ -47,12 +53,28 @@ class Timeline:
     done: tuple[int, ...]
     undone: tuple[int, ...]  # a stack: the last entry is redone first
 
-    def effective_events(self) -> Iterator[Event]:
-        """The events of the actions in effect, in log order."""
+    def replacement_of(self, seq: int) -> Action | None:
+        """The replacement in effect for the entry at ``seq`` (the latest one), if any."""
+        live = set(self.done)
+        found = None
+        for action in self.actions:
+            if action.seq in live and action.replaces == seq:
+                found = action
+        return found
+
+    def events_of(self, seq: int) -> tuple[Event, ...]:
+        """The events an entry contributes now: its own, or those of its replacement."""
+        replacement = self.replacement_of(seq)
+        return replacement.events[1:] if replacement is not None else self.action(seq).events
+
+    def effective_events(self, before: int | None = None) -> Iterator[Event]:
+        """The events of the actions in effect, in log order (only those before ``before``)."""
         live = set(self.done)
         for action in self.actions:
-            if action.seq in live:
-                yield from action.events
+            if before is not None and action.seq >= before:
+                return
+            if action.seq in live and action.replaces is None:
+                yield from self.events_of(action.seq)
 
     def action(self, seq: int) -> Action:
         """The action that starts at ``seq``."""
@@ -65,6 +87,10 @@ class Timeline:
     def undoable(self) -> tuple[int, ...]:
         """Game actions that may be undone, oldest first (set-up never is)."""
         return self.done[1:]
+
+    def later_entries(self, seq: int) -> tuple[int, ...]:
+        """Entries in effect after ``seq``, in log order (replacements excluded)."""
+        return tuple(a.seq for a in self.actions if a.seq > seq and a.seq in set(self.done) and a.replaces is None)
 
 
 def build_timeline(records: Iterable[Recorded]) -> Timeline:

@@ -17,7 +17,17 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 
 from companion.editions import load_all
-from companion.web import errors, florence_pages, helpers_jinja, history_pages, home, play, scores, tally_pages
+from companion.web import (
+    corrections,
+    errors,
+    florence_pages,
+    helpers_jinja,
+    history_pages,
+    home,
+    play,
+    scores,
+    tally_pages,
+)
 from companion.web.store import close_store, open_store
 
 __all__ = ["ROOT", "create_app"]
@@ -78,6 +88,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(home.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(florence_pages.bp)
+    app.register_blueprint(corrections.bp)
     app.register_blueprint(history_pages.bp)
     app.register_blueprint(scores.bp)
     app.register_blueprint(tally_pages.bp)

@@ -7,6 +7,7 @@ from werkzeug.wrappers import Response
 
 from companion.game.errors import RuleViolation
 from companion.service import UnknownGame
+from companion.web.corrections import REPLACEABLE
 from companion.web.forms import ActionForm, UndoForm
 from companion.web.history import history_entries
 from companion.web.respond import is_htmx, new_key, perform
@@ -43,7 +44,9 @@ def history(game_id: str) -> str:
     except UnknownGame:
         abort(404)
     entries = list(reversed(history_entries(view)))
-    return render_template("history.html", view=view, state=view.state, entries=entries, new_key=new_key)
+    return render_template(
+        "history.html", view=view, state=view.state, entries=entries, new_key=new_key, replaceable=REPLACEABLE
+    )
 
 
 @bp.get("/undo-preview")

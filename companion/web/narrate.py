@@ -8,7 +8,15 @@ from typing import Any
 from flask_babel import gettext, ngettext
 
 from companion.game.state import GameState
-from companion.web.words import colour_name, player_name, quarter_name
+from companion.web.words import (
+    colour_name,
+    describe_reward,
+    guardian_name,
+    kind_name,
+    location_name,
+    player_name,
+    quarter_name,
+)
 from events import catalog as ev
 
 __all__ = ["narrate"]
@@ -195,7 +203,320 @@ def _redone(e: ev.ActionRedone, s: GameState) -> str:
     return gettext("Redid entry #%(action)s.", action=e.action)
 
 
+def _kind(k: str) -> str:
+    return kind_name(k)
+
+
+def _member_sent(e: ev.MemberSent, s: GameState) -> str:
+    text = gettext(
+        "%(player)s sent a %(kind)s to the %(loc)s.",
+        player=_name(s, e.player),
+        kind=_kind(e.kind),
+        loc=location_name(e.location),
+    )
+    if e.bribe:
+        text += " " + gettext("(another quarter: 2 drachmas)")
+    return text
+
+
+def _option(e: ev.OptionTaken, s: GameState) -> str:
+    return ""
+
+
+def _urchin(e: ev.UrchinJoined, s: GameState) -> str:
+    if e.location == "home":
+        return gettext("An urchin joined %(player)s's family at home.", player=_name(s, e.player))
+    return gettext(
+        "An urchin joined %(player)s's member at the %(loc)s.", player=_name(s, e.player), loc=location_name(e.location)
+    )
+
+
+def _floor(e: ev.TowerFloorBuilt, s: GameState) -> str:
+    return gettext("%(player)s's tower gained a floor (height %(h)s).", player=_name(s, e.player), h=e.height)
+
+
+def _home(e: ev.MemberWentHome, s: GameState) -> str:
+    where = gettext("the tower") if e.source == "tower" else location_name(e.source)
+    return gettext(
+        "%(player)s's %(kind)s went home from %(where)s.", player=_name(s, e.player), kind=_kind(e.kind), where=where
+    )
+
+
+def _piece_moved(e: ev.PieceMoved, s: GameState) -> str:
+    return gettext(
+        "%(player)s moved a piece from floor %(a)s to floor %(b)s.",
+        player=_name(s, e.player),
+        a=e.from_floor,
+        b=e.to_floor,
+    )
+
+
+def _barrel_taken(e: ev.BarrelTaken, s: GameState) -> str:
+    return gettext(
+        "%(player)s took a %(colour)s barrel to floor %(f)s.",
+        player=_name(s, e.player),
+        colour=colour_name(e.colour),
+        f=e.floor,
+    )
+
+
+def _guest_taken(e: ev.GuestTaken, s: GameState) -> str:
+    return gettext(
+        "%(player)s invited a %(colour)s guest to floor %(f)s.",
+        player=_name(s, e.player),
+        colour=colour_name(e.colour),
+        f=e.floor,
+    )
+
+
+def _delivered(e: ev.BarrelDelivered, s: GameState) -> str:
+    return gettext(
+        "%(player)s delivered the %(colour)s barrel.", player=_name(s, e.player), colour=colour_name(e.colour)
+    )
+
+
+def _guest_back(e: ev.GuestReturned, s: GameState) -> str:
+    return gettext(
+        "%(player)s's %(colour)s guest went back to the Palace.",
+        player=_name(s, e.player),
+        colour=colour_name(e.colour),
+    )
+
+
+def _barrel_back(e: ev.BarrelReturned, s: GameState) -> str:
+    return gettext(
+        "%(player)s's %(colour)s barrel went back to the Market.",
+        player=_name(s, e.player),
+        colour=colour_name(e.colour),
+    )
+
+
+def _council(e: ev.CouncilHeld, s: GameState) -> str:
+    return gettext("%(player)s held the family council.", player=_name(s, e.player))
+
+
+def _accused(e: ev.AccusationMade, s: GameState) -> str:
+    return gettext(
+        "%(player)s accused the sinners of the %(loc)s.", player=_name(s, e.player), loc=location_name(e.location)
+    )
+
+
+def _to_tower(e: ev.AccuserToTower, s: GameState) -> str:
+    return gettext(
+        "1. The accusing %(kind)s went to %(player)s's tower (floor %(f)s).",
+        player=_name(s, e.player),
+        kind=_kind(e.kind),
+        f=e.floor,
+    )
+
+
+def _to_cemetery(e: ev.SoulAddedToCemetery, s: GameState) -> str:
+    return gettext("A %(colour)s soul went to the Cemetery.", colour=colour_name(e.colour))
+
+
+def _supply_out(e: ev.SupplyExhausted, s: GameState) -> str:
+    return gettext("No %(colour)s soul was left in the supply.", colour=colour_name(e.colour))
+
+
+def _bonus(e: ev.BonusTileRevealed, s: GameState) -> str:
+    return gettext(
+        "The %(colour)s track's bonus tile gives %(reward)s.",
+        colour=colour_name(e.track),
+        reward=describe_reward(e.reward),
+    )
+
+
+def _dante(e: ev.DanteMoved, s: GameState) -> str:
+    kinds = {
+        "pagan": gettext("a pagan step"),
+        "fraud": gettext("a fraud step"),
+        "diploma": gettext("the %(colour)s diploma", colour=colour_name(e.circle)),
+        "final": gettext("the Purgatory gate"),
+    }
+    return gettext("Dante moved to step %(n)s: %(what)s.", n=e.position, what=kinds.get(e.kind, e.kind))
+
+
+def _end_triggered(e: ev.EndTriggered, s: GameState) -> str:
+    return gettext("Dante reached the Purgatory gate: every other player takes one more turn.")
+
+
+def _skull(e: ev.SkullAdvanced, s: GameState) -> str:
+    return gettext(
+        "%(player)s's skull rose to %(level)s on the %(colour)s track.",
+        player=_name(s, e.player),
+        level=e.level,
+        colour=colour_name(e.track),
+    )
+
+
+def _diploma(e: ev.DiplomaAwarded, s: GameState) -> str:
+    return gettext(
+        "%(player)s received the %(colour)s diploma.", player=_name(s, e.player), colour=colour_name(e.track)
+    )
+
+
+def _half(e: ev.HalfDiplomaGained, s: GameState) -> str:
+    return gettext("%(player)s took a half diploma.", player=_name(s, e.player))
+
+
+def _halves_placed(e: ev.HalfDiplomasPlaced, s: GameState) -> str:
+    return gettext(
+        "%(player)s placed half diplomas on: %(tracks)s.",
+        player=_name(s, e.player),
+        tracks=", ".join(colour_name(t) for t in e.tracks),
+    )
+
+
+def _cube(e: ev.CubeMoved, s: GameState) -> str:
+    value = s.edition.section("phlegethon")["scale"][e.space]
+    return gettext("The %(colour)s Phlegethon cube moved to value %(v)s.", colour=colour_name(e.circle), v=value)
+
+
+def _guardian(e: ev.GuardianMoved, s: GameState) -> str:
+    return gettext(
+        "%(player)s moved %(g)s to %(shield)s.",
+        player=_name(s, e.player),
+        g=guardian_name(e.guardian),
+        shield=_shield(e.to_shield),
+    )
+
+
+def _petrified(e: ev.SoulPetrified, s: GameState) -> str:
+    return gettext("The soul on %(shield)s was petrified.", shield=_shield(e.shield))
+
+
+def _shifted(e: ev.SoulShifted, s: GameState) -> str:
+    return gettext("The soul on %(a)s moved sideways to %(b)s.", a=_shield(e.from_shield), b=_shield(e.to_shield))
+
+
+def _wall_pass(e: ev.WallPassGranted, s: GameState) -> str:
+    return gettext("%(player)s may cross the Wall of Dis once without a disc.", player=_name(s, e.player))
+
+
+def _fraud(e: ev.FraudCardPlayed, s: GameState) -> str:
+    return gettext(
+        "%(player)s played a fraud card from the %(source)s (%(d)s drachmas).",
+        player=_name(s, e.player),
+        source=e.play.source,
+        d=e.drachmas,
+    )
+
+
+def _desk(e: ev.DeskPlaced, s: GameState) -> str:
+    return gettext("%(player)s put a Desk right below %(shield)s.", player=_name(s, e.player), shield=_shield(e.shield))
+
+
+def _bell_taken(e: ev.BellTaken, s: GameState) -> str:
+    return gettext("%(player)s took a Bell.", player=_name(s, e.player))
+
+
+def _bell_returned(e: ev.BellReturned, s: GameState) -> str:
+    return gettext("%(player)s rang a Bell: the ferryman comes.", player=_name(s, e.player))
+
+
+def _styx(e: ev.StyxCrossed, s: GameState) -> str:
+    return gettext(
+        "%(player)s returned %(n)s %(colour)s soul(s) across the Styx.",
+        player=_name(s, e.player),
+        n=e.count,
+        colour=colour_name(e.colour),
+    )
+
+
+def _corrected(e: ev.Corrected, s: GameState) -> str:
+    who = _name(s, e.player) if e.player >= 0 else ""
+    if e.what == "guardian":
+        return gettext(
+            "Correction: %(g)s stands on %(shield)s (%(reason)s).",
+            g=guardian_name(e.key),
+            shield=_shield(e.shield),
+            reason=e.reason,
+        )
+    label = {
+        "skull": gettext("skull on %(c)s", c=colour_name(int(e.key))) if e.key.isdigit() else e.key,
+        "diploma": gettext("%(c)s diploma", c=colour_name(int(e.key))) if e.key.isdigit() else e.key,
+        "cemetery": gettext("%(c)s souls in the Cemetery", c=colour_name(int(e.key))) if e.key.isdigit() else e.key,
+        "cube": gettext("%(c)s cube space", c=colour_name(int(e.key))) if e.key.isdigit() else e.key,
+        "disc": gettext("disc on %(g)s", g=e.key),
+        "dante": gettext("Dante's step"),
+        "resource": e.key.replace("_", " "),
+    }.get(e.what, e.what)
+    return gettext(
+        "Correction: %(who)s%(what)s %(a)s → %(b)s (%(reason)s).",
+        who=f"{who} " if who else "",
+        what=label,
+        a=e.previous,
+        b=e.value,
+        reason=e.reason,
+    )
+
+
+def _replaced(e: ev.EntryReplaced, s: GameState) -> str:
+    return gettext("Entry #%(n)s corrected; it now reads:", n=e.target)
+
+
+def _tally_started(e: ev.TallyStarted, s: Any) -> str:
+    return gettext("Quick tally for %(names)s.", names=", ".join(e.players))
+
+
+def _tally_circle(e: ev.TallyCircleEntered, s: Any) -> str:
+    return gettext(
+        "Circle %(c)s: %(n)s empty shield(s), cube on space %(space)s.", c=e.circle, n=e.empty, space=e.cube + 1
+    )
+
+
+def _tally_player(e: ev.TallyPlayerEntered, s: Any) -> str:
+    names = getattr(s, "names", ())
+    name = names[e.player] if e.player < len(names) else str(e.player)
+    return gettext(
+        "%(name)s: %(infamy)s infamy, %(d)s diploma(s), %(h)s half diploma(s), Ship on %(ship)s.",
+        name=name,
+        infamy=e.infamy,
+        d=len(e.diplomas),
+        h=e.half_diplomas,
+        ship=e.ship,
+    )
+
+
 TELLERS: dict[type, Teller] = {
+    ev.TallyStarted: _tally_started,
+    ev.TallyCircleEntered: _tally_circle,
+    ev.TallyPlayerEntered: _tally_player,
+    ev.MemberSent: _member_sent,
+    ev.OptionTaken: _option,
+    ev.UrchinJoined: _urchin,
+    ev.TowerFloorBuilt: _floor,
+    ev.MemberWentHome: _home,
+    ev.PieceMoved: _piece_moved,
+    ev.BarrelTaken: _barrel_taken,
+    ev.GuestTaken: _guest_taken,
+    ev.BarrelDelivered: _delivered,
+    ev.GuestReturned: _guest_back,
+    ev.BarrelReturned: _barrel_back,
+    ev.CouncilHeld: _council,
+    ev.AccusationMade: _accused,
+    ev.AccuserToTower: _to_tower,
+    ev.SoulAddedToCemetery: _to_cemetery,
+    ev.SupplyExhausted: _supply_out,
+    ev.BonusTileRevealed: _bonus,
+    ev.DanteMoved: _dante,
+    ev.EndTriggered: _end_triggered,
+    ev.SkullAdvanced: _skull,
+    ev.DiplomaAwarded: _diploma,
+    ev.HalfDiplomaGained: _half,
+    ev.HalfDiplomasPlaced: _halves_placed,
+    ev.CubeMoved: _cube,
+    ev.GuardianMoved: _guardian,
+    ev.SoulPetrified: _petrified,
+    ev.SoulShifted: _shifted,
+    ev.WallPassGranted: _wall_pass,
+    ev.FraudCardPlayed: _fraud,
+    ev.DeskPlaced: _desk,
+    ev.BellTaken: _bell_taken,
+    ev.BellReturned: _bell_returned,
+    ev.StyxCrossed: _styx,
+    ev.Corrected: _corrected,
+    ev.EntryReplaced: _replaced,
     ev.GameCreated: _created,
     ev.StartingSkullPlaced: _skull,
     ev.PlagueCardRevealed: _plague,

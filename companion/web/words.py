@@ -233,6 +233,11 @@ def location_name(loc: str) -> str:
     return str(LOCATIONS.get(loc, loc))
 
 
+def kind_name(kind: str) -> str:
+    """'noble' or 'urchin' in the reader's language."""
+    return str(KINDS.get(kind, kind))
+
+
 def guardian_name(guardian: str) -> str:
     """A guardian's name."""
     return str(GUARDIANS.get(guardian, guardian))

@@ -145,3 +145,11 @@ def test_htmx_is_served_from_static_never_a_cdn(phone: Phone, client) -> None:
     assert scripts and all(s.startswith("/static/") for s in scripts)
     assert client.get(scripts[0]).status_code == 200
     assert HX
+
+
+def test_every_event_type_is_told_in_words() -> None:
+    from companion.web.narrate import TELLERS
+    from events.catalog import EVENT_TYPES
+
+    missing = sorted(name for name, cls in EVENT_TYPES.items() if cls not in TELLERS)
+    assert missing == []

@@ -12,6 +12,8 @@ from companion.game.commands import (
     Accuse,
     BringSoul,
     Command,
+    Correct,
+    CorrectSoul,
     CreateGame,
     DeliverBarrel,
     EndTurn,
@@ -34,6 +36,7 @@ from companion.game.commands import (
 )
 from companion.game.errors import RuleViolation
 from companion.game.rules.accusation import accusation_checks, decide_accuse
+from companion.game.rules.corrections import decide_correct, decide_correct_soul
 from companion.game.rules.economy import loan
 from companion.game.rules.florence import decide_council, decide_send
 from companion.game.rules.guards import require_active
@@ -85,6 +88,10 @@ def decide(state: GameState, command: Command) -> list[Event]:
             return decide_location(state, command)
         case PlaceHalfDiplomas():
             return decide_place_halves(state, command)
+        case Correct():
+            return decide_correct(state, command)
+        case CorrectSoul():
+            return decide_correct_soul(state, command)
         case CreateGame():
             raise RuleViolation("game_exists", {})
         case _:

@@ -231,7 +231,9 @@ def _dante(batch: Batch, cmd: Accuse) -> list[Event]:
         case "fraud":
             if cmd.dante_fraud is not None:
                 inner.add(
-                    *fraud_events(inner.state, cmd.player, cmd.dante_fraud, cost=0, borrow=cmd.borrow, command=cmd)
+                    *fraud_events(
+                        inner.state, cmd.player, cmd.dante_fraud, cost=0, borrow=cmd.borrow, command=cmd, reason="dante"
+                    )
                 )
         case "diploma":
             inner.add(*_majority(inner.state, circle, "dante"))
