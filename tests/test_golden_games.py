@@ -97,3 +97,29 @@ def test_the_two_player_base_game_ends_by_sudden_death_with_the_hand_worked_scor
     assert [(p.name, p.total, p.place) for p in sheet.players] == [("Ana", 3, 1), ("Ben", 2, 2)]
     assert all(c.after == 1 for c in sheet.circles)
     assert sheet.players[0].half_leftover == 1
+
+
+def test_the_expansion_game_pays_a_toll_rings_a_bell_and_ends_as_worked_out_by_hand() -> None:
+    """expansion-two-players.script.json, worked out by hand (seed 002; 1–2 player side):
+
+    T1 Ana (6 florins from her Family card) brings the yellow soul to 1D; at the Bonfire she moves
+       Plutus to 3D and puts her Desk right below 2D, next to it (drachmas 3 → 2 → 1).
+    T2 Ben moves the yellow soul into 2D and stops there: no toll.
+    T4 Ben moves it on from 2D, across Ana's Desk, to 3E: he pays Ana 1 drachma.
+    T5 Ana lays the purple soul on 2B (+1).  T6 Ben lays the yellow on 4E (+2) and takes a Bell.
+    T8 Ben rings the Bell: Phlegyas to 1C, the blue soul from 1A sideways to 1E, then on to 2E.
+    T9 and T10: every member stands on a special location without its guest, nobody has one at
+       home: the family council is forced (−2 each). Ben lays the blue soul on 5D through 4E (+3).
+    Then no soul can move and the Cemetery is empty with the deck exhausted: sudden death.
+    No diplomas and no loans: Ben 2 + 3 − 2 = 3, Ana 1 − 2 = −1.
+    """
+    from companion.exchange import score_export
+
+    _edition, state, breach = replay_export(load("expansion-two-players.json"))
+    assert breach is None and state is not None and state.ended == "sudden_death"
+    ana, ben = state.p
+    assert ana.desks == ("2d",) and ben.bells == 0
+    assert (ana.drachmas, ben.drachmas) == (0, 1)
+    assert state.guardians == {"plutus": "3d", "phlegyas": "1c"}
+    _edition, sheet = score_export(load("expansion-two-players.json"))
+    assert [(p.name, p.total, p.place) for p in sheet.players] == [("Ana", -1, 2), ("Ben", 3, 1)]

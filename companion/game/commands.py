@@ -38,6 +38,7 @@ __all__ = [
     "RevealPlagueCard",
     "SendMember",
     "StartTally",
+    "SummonFerryman",
     "TakeBarrel",
     "TakeGuest",
     "TakeLoan",
@@ -90,6 +91,20 @@ class MoveSoul:
     player: int
     from_shield: str
     to_shield: str
+    via: tuple[str, ...] = ()
+    borrow: bool = False
+
+
+@dataclass(frozen=True)
+class SummonFerryman:
+    """Instead of the usual soul move: return a Bell; Phlegyas to ``phlegyas_to``; the soul on
+    ``soul_from`` sideways to ``soul_to`` (same circle); then its regular move to ``landing``."""
+
+    player: int
+    phlegyas_to: str
+    soul_from: str
+    soul_to: str
+    landing: str
     via: tuple[str, ...] = ()
     borrow: bool = False
 
@@ -343,6 +358,7 @@ Command = (
     TakeLoan
     | BringSoul
     | MoveSoul
+    | SummonFerryman
     | EndTurn
     | RevealPlagueCard
     | SendMember
@@ -374,6 +390,7 @@ COMMAND_TYPES: dict[str, type] = {
         TakeLoan,
         BringSoul,
         MoveSoul,
+        SummonFerryman,
         EndTurn,
         RevealPlagueCard,
         SendMember,

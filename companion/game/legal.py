@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from companion.game.commands import HoldCouncil
 from companion.game.rules.accusation import AccusationCheck, accusation_checks
 from companion.game.rules.economy import loan
+from companion.game.rules.ferry import ferry_options
 from companion.game.rules.florence import council_options, locations
 from companion.game.rules.hell import HellMove, legal_hell_moves
 from companion.game.rules.locations import OPTIONS
@@ -32,6 +33,7 @@ class TurnOptions:
     plague_due: bool
     florence: FlorenceOptions | None = None
     location_options: tuple[str, ...] = ()
+    can_ferry: bool = False
 
     @property
     def bring_moves(self) -> tuple[HellMove, ...]:
@@ -109,6 +111,7 @@ def turn_options(state: GameState) -> TurnOptions:
         can_end_turn=state.phase in (Phase.ACTION, Phase.DONE) and not state.needs_plague_card,
         plague_due=state.needs_plague_card and not over,
         florence=florence_options(state, player) if state.phase is Phase.FLORENCE and not over else None,
+        can_ferry=in_hell and state.p[player].bells > 0 and bool(ferry_options(state, player)),
         location_options=tuple(
             o for o in OPTIONS.get(state.action or "", ()) if o not in state.used or o == "rearrange"
         )

@@ -44,6 +44,7 @@ from events.catalog import (
     SoulShifted,
     StartingSkullPlaced,
     StyxCrossed,
+    TollPaid,
     TurnEnded,
     TurnQuarterSet,
     WallPassGranted,
@@ -211,6 +212,9 @@ def evolve(state: GameState, event: Event) -> GameState:
         case DeskPlaced(player=p, shield=shield, from_shield=old):
             desks = [d for d in state.p[p].desks if d != old] if old else list(state.p[p].desks)
             return state.with_player(p, desks=(*desks, shield))
+        case TollPaid(player=p, owner=owner, drachmas=d):
+            state = state.with_player(p, drachmas=state.p[p].drachmas - d)
+            return state.with_player(owner, drachmas=state.p[owner].drachmas + d)
         case BellTaken(player=p):
             return state.with_player(p, bells=state.p[p].bells + 1)
         case BellReturned(player=p):

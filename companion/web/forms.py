@@ -18,6 +18,7 @@ __all__ = [
     "BringForm",
     "CouncilForm",
     "CreateForm",
+    "FerryForm",
     "HalvesForm",
     "LoanForm",
     "LocationForm",
@@ -83,6 +84,16 @@ class MoveForm(PlayerActionForm):
     from_shield = fields.String(required=True, validate=validate.Length(min=1, max=8), error_messages=_messages())
     to_shield = fields.String(required=True, validate=validate.Length(min=1, max=8), error_messages=_messages())
     via = fields.String(load_default="", validate=validate.Length(max=80))
+    borrow = fields.Boolean(load_default=False)
+
+
+class FerryForm(PlayerActionForm):
+    """Summon the ferryman: Phlegyas's shield, the soul, its sideways shield and its landing."""
+
+    phlegyas_to = fields.String(required=True, validate=validate.Length(min=1, max=8))
+    soul_from = fields.String(required=True, validate=validate.Length(min=1, max=8))
+    soul_to = fields.String(required=True, validate=validate.Length(min=1, max=8))
+    landing = fields.String(required=True, validate=validate.Length(min=1, max=8))
     borrow = fields.Boolean(load_default=False)
 
 

@@ -99,8 +99,59 @@ def _label(state: GameState, shield: str, extra: str = "") -> str:
     return f"{text}. {extra}".strip()
 
 
+@dataclass(frozen=True)
+class FerrySteps:
+    """Where the ferry being summoned stands: Phlegyas's shield, the soul, its sideways shield."""
+
+    phlegyas_to: str
+    soul: str
+    side: str
+    options: tuple[Any, ...]  # FerryOption for this Phlegyas shield
+
+    @property
+    def destinations(self) -> tuple[str, ...]:
+        """Shields Phlegyas may go to (all, until one is chosen)."""
+        return tuple(dict.fromkeys(o.phlegyas_to for o in self.options))
+
+    @property
+    def souls(self) -> tuple[str, ...]:
+        """Souls that can be ferried from the chosen Phlegyas shield."""
+        return tuple(dict.fromkeys(o.soul_from for o in self.options if o.phlegyas_to == self.phlegyas_to))
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Sideways shields for the chosen soul that leave it a regular move."""
+        return tuple(o.soul_to for o in self.options if o.phlegyas_to == self.phlegyas_to and o.soul_from == self.soul)
+
+    @property
+    def landings(self) -> tuple[str, ...]:
+        """Where the soul may land after the sideways move."""
+        for o in self.options:
+            if (o.phlegyas_to, o.soul_from, o.soul_to) == (self.phlegyas_to, self.soul, self.side):
+                return tuple(o.landings)
+        return ()
+
+
+def ferry_steps(state: GameState, params: dict[str, str]) -> FerrySteps:
+    """The ferry's choices so far, from the page's query parameters."""
+    from companion.game.rules.ferry import ferry_options
+
+    ph = params.get("ferry", "")
+    if ph not in state.side.shields:
+        ph = ""
+    options = tuple(ferry_options(state, state.active, ph or None))
+    soul = params.get("fsoul", "") if ph else ""
+    side = params.get("fside", "") if soul else ""
+    return FerrySteps(ph, soul, side, options)
+
+
 def build_map(
-    state: GameState, options: TurnOptions, select: str | None, player_hex: dict[str, str], interactive: bool
+    state: GameState,
+    options: TurnOptions,
+    select: str | None,
+    player_hex: dict[str, str],
+    interactive: bool,
+    ferry: FerrySteps | None = None,
 ) -> HellMap:
     """The map for this state; ``select`` is a shield id or ``cemetery-<colour>``."""
     pos = _positions(state)
@@ -127,7 +178,14 @@ def build_map(
         tap: str | None = None
         move: HellMove | None = None
         extra = ""
-        if in_hell:
+        if in_hell and ferry is not None:
+            if not ferry.phlegyas_to and shield in ferry.destinations:
+                tap, extra = "ferry", "Phlegyas may go here: tap to choose."
+            elif ferry.phlegyas_to and not ferry.soul and shield in ferry.souls:
+                tap, extra = "ferry", "A soul the ferryman can carry: tap to choose."
+            elif ferry.soul and not ferry.side and shield in ferry.sides:
+                tap, extra = "ferry", "A sideways shield that leaves a regular move: tap to choose."
+        elif in_hell:
             if bring_colour is not None:
                 if info.circle == 1 and not state.occupied(shield):
                     tap, extra = "bring", f"Tap to bring the {colour_name(bring_colour)} soul here."

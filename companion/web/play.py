@@ -7,9 +7,9 @@ from typing import Any
 from flask import Blueprint, abort, request
 from werkzeug.wrappers import Response
 
-from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCard, TakeLoan
+from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCard, SummonFerryman, TakeLoan
 from companion.service import UnknownGame
-from companion.web.forms import BringForm, EndTurnForm, LoanForm, MoveForm, PlagueForm
+from companion.web.forms import BringForm, EndTurnForm, FerryForm, LoanForm, MoveForm, PlagueForm
 from companion.web.home import remember_game
 from companion.web.respond import perform, render_game
 from companion.web.store import service
@@ -30,6 +30,7 @@ def game(game_id: str) -> tuple[str, int]:
         abort(404)
     remember_game(game_id)
     args = request.args
+    ferry = {k: args.get(k, "") for k in ("ferry", "fsoul", "fside")} if args.get("ferry") else None
     return render_game(
         view,
         select=args.get("select"),
@@ -37,6 +38,7 @@ def game(game_id: str) -> tuple[str, int]:
         kind=args.get("kind"),
         accuse=args.get("accuse"),
         guardian=args.get("guardian"),
+        ferry=ferry,
     )
 
 
@@ -70,6 +72,23 @@ def move_soul(game_id: str) -> Answer:
         return _execute(game_id, d, MoveSoul(d["player"], d["from_shield"], d["to_shield"], via, d["borrow"]))
 
     return perform(game_id, MoveForm, run, "move")
+
+
+@bp.post("/ferry")
+def ferry(game_id: str) -> Answer:
+    """Return a Bell to summon the ferryman (instead of the usual soul move)."""
+    return perform(
+        game_id,
+        FerryForm,
+        lambda d: _execute(
+            game_id,
+            d,
+            SummonFerryman(
+                d["player"], d["phlegyas_to"], d["soul_from"], d["soul_to"], d["landing"], borrow=d["borrow"]
+            ),
+        ),
+        "ferry",
+    )
 
 
 @bp.post("/end-turn")

@@ -24,7 +24,7 @@ from companion.game.rules.hell import why_stuck
 from companion.service import Conflict, GameView, Outcome
 from companion.web.florence_view import accuse_prep, florence_board
 from companion.web.forms import flatten_errors, parse
-from companion.web.hellmap import build_map
+from companion.web.hellmap import build_map, ferry_steps
 from companion.web.history import history_entries
 from companion.web.store import service
 from companion.web.words import describe_choice, describe_refusal
@@ -53,6 +53,7 @@ def game_context(
     kind: str | None = None,
     accuse: str | None = None,
     guardian: str | None = None,
+    ferry: dict[str, str] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """Everything the game templates need.
@@ -62,7 +63,8 @@ def game_context(
     """
     state = view.state
     options = turn_options(state)
-    hell_map = build_map(state, options, select, _player_hexes(view), interactive=state.ended is None)
+    ferry_view = ferry_steps(state, ferry) if ferry is not None and options.can_ferry else None
+    hell_map = build_map(state, options, select, _player_hexes(view), interactive=state.ended is None, ferry=ferry_view)
     stuck: list[str] = []
     if hell_map.selected and not hell_map.selected_moves:
         stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, hell_map.selected)]
@@ -81,6 +83,7 @@ def game_context(
         "state": state,
         "options": options,
         "florence_board": florence_board(state),
+        "ferry": ferry_view,
         "send_kind": send_kind,
         "accuse": accuse_prep(state, state.active, accuse) if accuse and options.florence else None,
         "guardian_pick": guardian if guardian in state.guardians else None,

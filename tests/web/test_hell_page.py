@@ -63,3 +63,51 @@ def test_a_stuck_soul_says_why(phone: Phone, client) -> None:
     phone.end_turn(0, "banquet")
     page = client.get(phone.url + "?select=1a").data.decode()
     assert "is laid down: it never moves again" in page
+
+
+def test_a_move_across_desks_shows_its_tolls_before_it_is_confirmed(client) -> None:
+    from tests.web.conftest import Phone
+
+    phone = Phone(client)
+    phone.create(names=("Ana", "Ben"), plague=("4", "2"), expansion="1")
+    phone.post("bring", {"player": 0, "colour": 4, "shield": "1d"})
+    phone.florence(0, "bonfire")
+    phone.post(
+        "location/guardian", {"player": 0, "guardian": "plutus", "to_shield": "3d", "effect": "1", "desk_below": "2d"}
+    )
+    phone.post("end-turn", {"player": 0})
+    phone.post("move", {"player": 1, "from_shield": "1d", "to_shield": "2d"})
+    phone.end_turn(1, "banquet")
+    phone.post("bring", {"player": 0, "colour": 2, "shield": "1b"})
+    phone.post("plague", {"player": 0, "souls": ["5"]})  # the Cemetery emptied: the next plague card
+    phone.end_turn(0, "bank")
+    page = client.get(phone.url + "?select=2d&to=3e").data.decode()
+    assert "Toll: 1 drachma to Ana (Desk below 2D)." in page
+    assert "Move to 3E · pay 1 toll" in page
+
+
+def test_the_ferryman_is_offered_with_a_bell_and_its_sideways_shields_light_up(client) -> None:
+    from tests.web.conftest import Phone
+
+    phone = Phone(client)
+    phone.create(names=("Ana", "Ben"), plague=("5", "2", "3"), expansion="1")
+    phone.post("bring", {"player": 0, "colour": 5, "shield": "1a"})
+    phone.florence(0, "banquet")
+    phone.post("end-turn", {"player": 0})
+    phone.post("bring", {"player": 1, "colour": 2, "shield": "1d"})  # 1D shows the Lily: the Bonfire
+    phone.florence(1, "bonfire")
+    phone.post("location/guardian", {"player": 1, "guardian": "phlegyas"})
+    phone.post("end-turn", {"player": 1})
+    phone.post("bring", {"player": 0, "colour": 3, "shield": "1b"})
+    phone.post("plague", {"player": 0, "deck_empty": "1"})
+    phone.end_turn(0, "bank")
+    assert "Summon the ferryman instead (you hold 1 Bell)" in phone.html
+    page = client.get(phone.url + "?ferry=1e&fsoul=1a").data.decode()
+    lit = set(re.findall(r'class="cell tap-ferry"[^>]*aria-label="(\w+), circle', page))
+    assert lit == {"1C"}  # 1B and 1D are taken, 1E is Phlegyas's new shield
+    response = phone.post(
+        "ferry", {"player": 1, "phlegyas_to": "1e", "soul_from": "1a", "soul_to": "1c", "landing": "2c"}
+    )
+    assert response.status_code == 200
+    assert re.search(r'aria-label="2C, circle 2, Lily: blue soul, standing', phone.html)
+    assert phone.stat(1, "bells") == 0

@@ -28,6 +28,7 @@ from companion.game.commands import (
     ReturnFromTower,
     RevealPlagueCard,
     SendMember,
+    SummonFerryman,
     TakeBarrel,
     TakeGuest,
     TakeLoan,
@@ -38,6 +39,7 @@ from companion.game.errors import RuleViolation
 from companion.game.rules.accusation import accusation_checks, decide_accuse
 from companion.game.rules.corrections import decide_correct, decide_correct_soul
 from companion.game.rules.economy import loan
+from companion.game.rules.ferry import decide_ferry
 from companion.game.rules.florence import decide_council, decide_send
 from companion.game.rules.guards import require_active
 from companion.game.rules.hell import decide_bring, decide_move
@@ -61,6 +63,8 @@ def decide(state: GameState, command: Command) -> list[Event]:
             return decide_bring(state, command)
         case MoveSoul():
             return decide_move(state, command)
+        case SummonFerryman():
+            return decide_ferry(state, command)
         case EndTurn():
             return decide_end_turn(state, command)
         case RevealPlagueCard():

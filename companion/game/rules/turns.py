@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.game.commands import EndTurn, RevealPlagueCard
 from companion.game.errors import RuleViolation
 from companion.game.projection import evolve
+from companion.game.rules.ferry import ferry_options
 from companion.game.rules.guards import require_active
 from companion.game.rules.hell import legal_hell_moves
 from companion.game.state import GameState, Phase
@@ -20,7 +21,7 @@ __all__ = ["decide_end_turn", "decide_plague", "has_any_soul_move"]
 
 def has_any_soul_move(state: GameState, player: int) -> bool:
     """Whether ``player`` could make a soul move now (loans are unlimited, so money never blocks)."""
-    return bool(legal_hell_moves(state, player))
+    return bool(legal_hell_moves(state, player)) or bool(ferry_options(state, player))
 
 
 def decide_end_turn(state: GameState, cmd: EndTurn) -> list[Event]:
