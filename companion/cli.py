@@ -1,4 +1,4 @@
-"""The command line: serve, export, import, replay (and score, once a game can be scored).
+"""The command line: serve, export, import, replay and score.
 
 companion serve [--host H] [--port P] [--db FILE]
 companion export GAME_ID [--db FILE] > game.json

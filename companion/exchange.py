@@ -16,7 +16,7 @@ from companion.game.dispatch import AnyState, replay_any, scoresheet
 from companion.game.edition import Edition, EditionError, content_hash, parse_edition
 from companion.game.scoring import Scoresheet
 from companion.game.timeline import Recorded, build_timeline
-from companion.service import GameService, new_token
+from companion.service import GameService, new_join_code, new_token
 from companion.wire import BadCommand, command_from_json, event_from_row
 from events.codec import UnknownEventType
 
@@ -129,4 +129,5 @@ def import_game(service: GameService, data: Any) -> str:
     service.store.import_game(
         game_id, str(data.get("kind", "game")), edition.content_hash, (new_token(), new_token()), data["events"]
     )
+    service.store.set_join_code(game_id, new_join_code())
     return game_id

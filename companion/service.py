@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.game.audit import LoggedAction, commands_of
 from companion.game.commands import Command, CreateGame, Redo, ReplaceEntry, StartTally, TallyCommand, Undo
-from companion.game.dispatch import AnyState, decide_any, decide_start, replay_any
+from companion.game.dispatch import AnyState, decide_any, decide_start, evolve_any, replay_any
 from companion.game.edition import Edition, parse_edition
 from companion.game.errors import Choice, RuleViolation
 from companion.game.replacement import Recheck, decide_replace
@@ -32,6 +32,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: easy to read aloud and type
+
+
+def new_join_code() -> str:
+    """A short code to type on a phone: 10 characters (about 50 bits), shown as XXXXX-XXXXX."""
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(10))
+
+
 @dataclass(frozen=True)
 class GameView:
     """A game as read now: its log, which actions are in effect, and the rebuilt state."""
@@ -45,6 +53,8 @@ class GameView:
     seq: int
     read_token: str
     write_token: str
+    join_code: str | None = None
+    records: tuple[Recorded, ...] = ()
 
     def row(self, seq: int) -> StoredEvent:
         """The stored row with this seq."""
@@ -81,6 +91,8 @@ class GameService:
         self.store = store
         self.editions = editions
         self.rng = rng or random.SystemRandom()
+        self.default_actor: str | None = None
+        self._views: dict[str, GameView] = {}
         self._by_hash: dict[str, Edition] = {e.content_hash: e for _, e in editions.values()}
 
     # ------------------------------------------------------------------ editions
@@ -113,14 +125,28 @@ class GameService:
     # ------------------------------------------------------------------ reading
 
     def view(self, game_id: str) -> GameView:
-        """Read, upcast and replay a game; raises ``UnknownGame``."""
+        """Read, upcast and replay a game; raises ``UnknownGame``.
+
+        A view this service already built is reused while the log has not moved, and brought up
+        to date from the new rows only when it has (the log stays the one truth: its last seq is
+        read every time).
+        """
+        cached = self._views.get(game_id)
+        if cached is not None:
+            last = self.store.last_seq(game_id)
+            if last == cached.seq:
+                return cached
+            if last > cached.seq:
+                view = self._extend(cached, tuple(self.store.read(game_id, after=cached.seq)))
+                self._views[game_id] = view
+                return view
         meta = self.store.game(game_id)
         rows = tuple(self.store.read(game_id))
         edition = self.pinned_edition(meta["edition_hash"])
-        records = [Recorded(r.seq, r.action, event_from_row(r.type, r.version, r.data)) for r in rows]
+        records = tuple(Recorded(r.seq, r.action, event_from_row(r.type, r.version, r.data)) for r in rows)
         timeline = build_timeline(records)
         state = replay_any(edition, timeline.effective_events())
-        return GameView(
+        view = GameView(
             game_id=game_id,
             kind=meta["kind"],
             edition=edition,
@@ -130,6 +156,31 @@ class GameService:
             seq=rows[-1].seq if rows else 0,
             read_token=meta["read_token"],
             write_token=meta["write_token"],
+            join_code=meta.get("join_code"),
+            records=records,
+        )
+        self._views[game_id] = view
+        return view
+
+    def _extend(self, view: GameView, new_rows: tuple[StoredEvent, ...]) -> GameView:
+        """``view`` brought forward by rows appended since it was built."""
+        added = tuple(Recorded(r.seq, r.action, event_from_row(r.type, r.version, r.data)) for r in new_rows)
+        records = view.records + added
+        timeline = build_timeline(records)
+        new_actions = [a for a in timeline.actions if a.seq > view.seq]
+        if all(not a.is_log_control and a.replaces is None for a in new_actions):
+            state = view.state
+            for record in added:
+                state = evolve_any(state, record.event)
+        else:
+            state = replay_any(view.edition, timeline.effective_events())
+        return replace(
+            view,
+            rows=view.rows + new_rows,
+            timeline=timeline,
+            state=state,
+            seq=new_rows[-1].seq if new_rows else view.seq,
+            records=records,
         )
 
     # ------------------------------------------------------------------ writing
@@ -146,7 +197,7 @@ class GameService:
         events = decide_start(edition, command)
         text = self.editions[edition.id][0]
         self.store.keep_edition(edition.content_hash, edition.id, text)
-        return self.store.create_game(
+        game_id = self.store.create_game(
             game_id=new_token(),
             kind="tally" if isinstance(command, StartTally) else "game",
             edition_hash=edition.content_hash,
@@ -156,6 +207,17 @@ class GameService:
             command=command_to_json(command),
             actor=actor,
         )
+        self.store.set_join_code(game_id, new_join_code())
+        return game_id
+
+    def game_for_code(self, code: str) -> str | None:
+        """The game a typed join code opens (dashes, spaces and case ignored)."""
+        cleaned = "".join(ch for ch in code.upper() if ch.isalnum())
+        return self.store.game_for("join_code", cleaned) if len(cleaned) == 10 else None
+
+    def game_for_read_token(self, token: str) -> str | None:
+        """The game a viewer link shows."""
+        return self.store.game_for("read_token", token)
 
     def _append(
         self,
@@ -173,7 +235,9 @@ class GameService:
             raise Conflict(view, expected_seq)
         events = produce(view)
         try:
-            result = self.store.append(game_id, expected_seq, to_new_events(events), key, command, actor)
+            result = self.store.append(
+                game_id, expected_seq, to_new_events(events), key, command, actor or self.default_actor
+            )
         except StaleSequence as exc:
             raise Conflict(self.view(game_id), expected_seq) from exc
         return Outcome(self.view(game_id), tuple(events), result.duplicate)

@@ -9,7 +9,7 @@ from e2e.helpers import create_game, shield, stat
 
 def test_a_full_turn_hell_then_florence_then_the_location_action(page: Page) -> None:
     create_game(page, ["Ana", "Ben"], plague=["blue", "green"])
-    page.get_by_role("link", name="Bring in a blue soul").click()
+    page.get_by_role("link", name="Bring in one blue soul").click()
     shield(page, "1D", "button").click()  # 1D shows the Lily: Haystack and Bonfire this turn
     expect(page.get_by_role("heading", name="Florence phase")).to_be_visible()
 

@@ -12,7 +12,7 @@ from e2e.helpers import create_game, shield
 
 def test_tap_a_soul_then_a_highlighted_shield_and_an_illegal_one(page: Page) -> None:
     create_game(page, ["Ana", "Ben"], plague=["ice-blue", "green", "purple"])
-    page.get_by_role("link", name="Bring in a ice-blue soul").click()
+    page.get_by_role("link", name="Bring in one ice-blue soul").click()
     shield(page, "1B", "button").click()
     expect(page.get_by_text("Florence quarter this turn:")).to_be_visible()
     page.get_by_role("button", name="Bank").click()  # 1B shows the Key: the Bank's quarter
@@ -36,7 +36,7 @@ def test_tap_a_soul_then_a_highlighted_shield_and_an_illegal_one(page: Page) -> 
 
 def test_a_laid_down_soul_explains_why_it_cannot_move(page: Page) -> None:
     create_game(page, ["Cleo", "Dino"], plague=["beige", "green"])
-    page.get_by_role("link", name="Bring in a beige soul").click()
+    page.get_by_role("link", name="Bring in one beige soul").click()
     shield(page, "1A", "button").click()
     page.get_by_role("button", name="Banquet").click()  # 1A shows the Eagle
     page.get_by_role("button", name="End Cleo's turn").click()

@@ -16,7 +16,7 @@ def test_bring_a_soul_in_then_undo_and_redo(page: Page) -> None:
     assert page.evaluate("htmx.version") == "2.0.11"
     expect(stat(page, "Ana", "Drachmas")).to_have_text("3")
 
-    page.get_by_role("link", name="Bring in a blue soul").click()
+    page.get_by_role("link", name="Bring in one blue soul").click()
     page.get_by_role("button", name="1A · Eagle").click()
     expect(stat(page, "Ana", "Drachmas")).to_have_text("2")
     expect(page.get_by_role("heading", name="Florence phase")).to_be_visible()

@@ -150,6 +150,15 @@ class GameCreated(Event):
     start_drachmas: tuple[int, ...]
 
 
+@event("TableModeChosen", 1)
+@dataclass(frozen=True)
+class TableModeChosen(Event):
+    """How the table enters actions: ``shared`` (any phone acts for the active player) or
+    ``seats`` (each phone acts only for the player whose seat it took)."""
+
+    mode: str
+
+
 @event("StartingSkullPlaced", 1)
 @dataclass(frozen=True)
 class StartingSkullPlaced(Event):

@@ -25,6 +25,7 @@ __all__ = [
     "decode",
     "encode",
     "schema_for",
+    "schema_instance",
 ]
 
 Payload = dict[str, Any]
@@ -68,6 +69,15 @@ def _field_for_inner(annotation: Any, *, required: bool, allow_none: bool) -> fi
 
 
 _SCHEMAS: dict[type, type[Schema]] = {}
+_INSTANCES: dict[type, Schema] = {}
+
+
+def schema_instance(cls: type) -> Schema:
+    """A reusable instance of ``schema_for(cls)`` (marshmallow schemas keep no per-call state)."""
+    instance = _INSTANCES.get(cls)
+    if instance is None:
+        instance = _INSTANCES[cls] = schema_for(cls)()
+    return instance
 
 
 def schema_for(cls: type) -> type[Schema]:
@@ -114,8 +124,7 @@ UPCASTERS: dict[tuple[str, int], Callable[[Payload], Payload]] = {
 
 def encode(evt: Event) -> tuple[str, int, Payload]:
     """An event as ``(type, version, JSON-ready data)``."""
-    schema = schema_for(type(evt))()
-    data: Payload = schema.dump(evt)
+    data: Payload = schema_instance(type(evt)).dump(evt)
     return evt.TYPE, evt.VERSION, data
 
 
@@ -141,7 +150,7 @@ def decode(type_name: str, version: int, data: Mapping[str, Any]) -> Event:
     payload = upcast(type_name, version, dict(data))
     cls = EVENT_TYPES[type_name]
     try:
-        loaded: Event = schema_for(cls)().load(payload)
+        loaded: Event = schema_instance(cls).load(payload)
     except ValidationError as exc:
         raise UnknownEventType(f"{type_name} v{version} payload does not load: {exc.messages}") from exc
     return loaded

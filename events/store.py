@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -96,6 +97,13 @@ def m001_events(db: sqlite_utils.Database) -> None:
     )
 
 
+@migrations()
+def m002_join_codes(db: sqlite_utils.Database) -> None:
+    """A short code per game, for joining by typing it (10 characters, 50 bits)."""
+    db.execute("ALTER TABLE games ADD COLUMN join_code TEXT")
+    db.execute("CREATE UNIQUE INDEX games_join_code ON games (join_code) WHERE join_code IS NOT NULL")
+
+
 class StaleSequence(Exception):
     """The caller drew its screen at ``expected`` but the log is already at ``actual``."""
 
@@ -162,12 +170,29 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+_WRITERS: dict[str, threading.Lock] = {}
+_WRITERS_GUARD = threading.Lock()
+
+
+def _writer_lock(conn: sqlite3.Connection) -> threading.Lock:
+    """One lock per database file in this process: its writers queue in order.
+
+    SQLite lets one writer in at a time; the others would sleep and retry in its busy handler,
+    which under load lets some wait far longer than the rest. Queueing on a lock first keeps the
+    waits short and fair; the busy timeout still covers writers in other processes.
+    """
+    name = conn.execute("PRAGMA database_list").fetchone()[2] or f"memory:{id(conn)}"
+    with _WRITERS_GUARD:
+        return _WRITERS.setdefault(name, threading.Lock())
+
+
 class EventStore:
     """The log of every game, in one SQLite file."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.db = sqlite_utils.Database(conn)
+        self._writer = _writer_lock(conn)
 
     @classmethod
     def open(cls, path: str | Path) -> EventStore:
@@ -189,14 +214,15 @@ class EventStore:
         if self.conn.in_transaction:  # nested: the outer BEGIN IMMEDIATE already holds the lock
             yield
             return
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        else:
-            self.conn.execute("COMMIT")
+        with self._writer:
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+            else:
+                self.conn.execute("COMMIT")
 
     # ----------------------------------------------------------------- editions
 
@@ -270,15 +296,27 @@ class EventStore:
                 for r in rows
             )
 
+    def set_join_code(self, game_id: str, code: str) -> None:
+        """Give a game its short join code (once; the games index is not part of the event log)."""
+        self.conn.execute("UPDATE games SET join_code = ? WHERE game_id = ? AND join_code IS NULL", (code, game_id))
+
+    def game_for(self, column: str, value: str) -> str | None:
+        """The game whose ``join_code`` or ``read_token`` is ``value``."""
+        if column not in ("join_code", "read_token", "write_token"):
+            raise ValueError(column)
+        row = self.conn.execute(f"SELECT game_id FROM games WHERE {column} = ?", (value,)).fetchone()
+        return None if row is None else str(row[0])
+
     def game(self, game_id: str) -> dict[str, Any]:
         """The games-index row of ``game_id``; raises ``UnknownGame``."""
         row = self.conn.execute(
-            "SELECT game_id, kind, created_at, edition_hash, read_token, write_token FROM games WHERE game_id = ?",
+            "SELECT game_id, kind, created_at, edition_hash, read_token, write_token, join_code "
+            "FROM games WHERE game_id = ?",
             (game_id,),
         ).fetchone()
         if row is None:
             raise UnknownGame(game_id)
-        keys = ("game_id", "kind", "created_at", "edition_hash", "read_token", "write_token")
+        keys = ("game_id", "kind", "created_at", "edition_hash", "read_token", "write_token", "join_code")
         return dict(zip(keys, row, strict=True))
 
     def game_ids(self) -> list[str]:

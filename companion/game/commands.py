@@ -15,6 +15,7 @@ __all__ = [
     "COMMAND_TYPES",
     "Accuse",
     "BringSoul",
+    "ChooseTableMode",
     "Command",
     "Correct",
     "CorrectSoul",
@@ -61,6 +62,7 @@ class CreateGame:
     start_florins: tuple[int, ...] = ()
     start_drachmas: tuple[int, ...] = ()
     starting_skulls: tuple[tuple[int, ...], ...] = ()
+    table_mode: str = "shared"
 
 
 @dataclass(frozen=True)
@@ -309,6 +311,13 @@ class EnterPlayer:
 
 
 @dataclass(frozen=True)
+class ChooseTableMode:
+    """Switch between one shared phone (``shared``) and a phone per seat (``seats``)."""
+
+    mode: str
+
+
+@dataclass(frozen=True)
 class Correct:
     """Set a value to match the physical board (see ``Corrected`` for ``what`` and ``key``)."""
 
@@ -378,6 +387,7 @@ Command = (
     | PlaceHalfDiplomas
     | Correct
     | CorrectSoul
+    | ChooseTableMode
     | CreateGame
 )
 TallyCommand = StartTally | EnterCircle | EnterPlayer | PlaceHalfDiplomas
@@ -410,6 +420,7 @@ COMMAND_TYPES: dict[str, type] = {
         PlaceHalfDiplomas,
         Correct,
         CorrectSoul,
+        ChooseTableMode,
         StartTally,
         EnterCircle,
         EnterPlayer,

@@ -44,6 +44,7 @@ from events.catalog import (
     SoulShifted,
     StartingSkullPlaced,
     StyxCrossed,
+    TableModeChosen,
     TollPaid,
     TurnEnded,
     TurnQuarterSet,
@@ -180,6 +181,8 @@ def evolve(state: GameState, event: Event) -> GameState:
             return replace(state, phlegethon={**state.phlegethon, circle: space})
         case Corrected():
             return apply_correction(state, event)
+        case TableModeChosen(mode=mode):
+            return replace(state, table_mode=mode)
         case TurnQuarterSet(quarter=quarter):
             return replace(state, quarter=quarter, phase=Phase.FLORENCE)
         case TurnEnded(player=p, next_player=nxt):

@@ -178,6 +178,7 @@ class GameState:
     used: frozenset[str] = frozenset()  # that location's optional effects already used
     bonus_tiles: dict[int, Reward] = field(default_factory=dict)  # track -> what its tile gives
     end_trigger: int | None = None  # who moved Dante onto the last step
+    table_mode: str = "shared"  # "shared": one phone for all; "seats": each phone acts for its own player
 
     def player(self, index: int) -> PlayerState:
         """The state of player ``index``."""

@@ -9,7 +9,7 @@ actions in effect, in log order, so replaying the log always gives the live stat
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.game.errors import Choice, RuleViolation
 from events.catalog import ActionRedone, ActionUndone, EntryReplaced, Event
@@ -52,36 +52,30 @@ class Timeline:
     actions: tuple[Action, ...]
     done: tuple[int, ...]
     undone: tuple[int, ...]  # a stack: the last entry is redone first
+    by_seq: dict[int, Action] = field(default_factory=dict, compare=False)
+    live: frozenset[int] = field(default=frozenset(), compare=False)
+    replacements: dict[int, Action] = field(default_factory=dict, compare=False)  # target -> latest live one
 
     def replacement_of(self, seq: int) -> Action | None:
         """The replacement in effect for the entry at ``seq`` (the latest one), if any."""
-        live = set(self.done)
-        found = None
-        for action in self.actions:
-            if action.seq in live and action.replaces == seq:
-                found = action
-        return found
+        return self.replacements.get(seq)
 
     def events_of(self, seq: int) -> tuple[Event, ...]:
         """The events an entry contributes now: its own, or those of its replacement."""
-        replacement = self.replacement_of(seq)
-        return replacement.events[1:] if replacement is not None else self.action(seq).events
+        replacement = self.replacements.get(seq)
+        return replacement.events[1:] if replacement is not None else self.by_seq[seq].events
 
     def effective_events(self, before: int | None = None) -> Iterator[Event]:
         """The events of the actions in effect, in log order (only those before ``before``)."""
-        live = set(self.done)
         for action in self.actions:
             if before is not None and action.seq >= before:
                 return
-            if action.seq in live and action.replaces is None:
+            if action.seq in self.live and action.replaces is None:
                 yield from self.events_of(action.seq)
 
     def action(self, seq: int) -> Action:
         """The action that starts at ``seq``."""
-        for action in self.actions:
-            if action.seq == seq:
-                return action
-        raise KeyError(seq)
+        return self.by_seq[seq]
 
     @property
     def undoable(self) -> tuple[int, ...]:
@@ -90,7 +84,7 @@ class Timeline:
 
     def later_entries(self, seq: int) -> tuple[int, ...]:
         """Entries in effect after ``seq``, in log order (replacements excluded)."""
-        return tuple(a.seq for a in self.actions if a.seq > seq and a.seq in set(self.done) and a.replaces is None)
+        return tuple(a.seq for a in self.actions if a.seq > seq and a.seq in self.live and a.replaces is None)
 
 
 def build_timeline(records: Iterable[Recorded]) -> Timeline:
@@ -116,7 +110,10 @@ def build_timeline(records: Iterable[Recorded]) -> Timeline:
         else:
             done.append(action.seq)
             undone.clear()
-    return Timeline(actions, tuple(done), tuple(undone))
+    by_seq = {a.seq: a for a in actions}
+    live = frozenset(done)
+    replacements = {a.replaces: a for a in actions if a.replaces is not None and a.seq in live}
+    return Timeline(actions, tuple(done), tuple(undone), by_seq, live, replacements)
 
 
 def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[ActionUndone, ...]:

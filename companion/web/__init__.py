@@ -17,17 +17,23 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 
 from companion.editions import load_all
+from companion.translations import compile_catalogues
 from companion.web import (
+    api,
     corrections,
+    data_pages,
     errors,
     florence_pages,
     helpers_jinja,
     history_pages,
     home,
+    live,
     play,
     scores,
+    table,
     tally_pages,
 )
+from companion.web.presence import Presence
 from companion.web.store import close_store, open_store
 
 __all__ = ["ROOT", "create_app"]
@@ -76,22 +82,32 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
     app.extensions["companion.editions"] = load_all()
+    app.extensions["companion.presence"] = Presence()
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
     store = open_store(app)
     store.migrate()
     store.close()
 
-    CSRFProtect(app)
+    csrf = CSRFProtect(app)
     HTMX(app)
+    try:
+        compile_catalogues()
+    except OSError:  # a read-only install: the catalogues compiled at set-up are used as they are
+        app.logger.warning("could not compile the translation catalogues", exc_info=True)
     Babel(app, locale_selector=select_locale)
     app.teardown_appcontext(close_store)
     app.register_blueprint(home.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(florence_pages.bp)
     app.register_blueprint(corrections.bp)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(data_pages.bp)
+    app.register_blueprint(table.bp)
     app.register_blueprint(history_pages.bp)
     app.register_blueprint(scores.bp)
     app.register_blueprint(tally_pages.bp)
-    errors.register(app)
+    csrf.exempt(api.blp)  # the API authenticates with a bearer token, not a cookie: no CSRF to forge
+    api.init_api(app)
+    errors.register(app)  # after the API, so HTML pages keep their own error pages
     helpers_jinja.install(app)
     return app

@@ -96,7 +96,15 @@ def correct(game_id: str) -> Response | tuple[str, int]:
         command = Correct(d["what"], d["reason"], d["player"], d["target_key"], d["value"], d["shield"])
         return service().execute(game_id, d["seq"], command, d["key"])
 
-    return perform(game_id, CorrectForm, run, "correct", render=render_corrections, after="corrections.page")
+    return perform(
+        game_id,
+        CorrectForm,
+        run,
+        "correct",
+        render=render_corrections,
+        after="corrections.page",
+        acts_for_player=False,
+    )
 
 
 @bp.post("/correct-soul")
@@ -107,7 +115,15 @@ def correct_soul(game_id: str) -> Response | tuple[str, int]:
         command = CorrectSoul(d["shield"], d["colour"], d["reason"], d["state"] == "laid", d["state"] == "petrified")
         return service().execute(game_id, d["seq"], command, d["key"])
 
-    return perform(game_id, CorrectSoulForm, run, "correct-soul", render=render_corrections, after="corrections.page")
+    return perform(
+        game_id,
+        CorrectSoulForm,
+        run,
+        "correct-soul",
+        render=render_corrections,
+        after="corrections.page",
+        acts_for_player=False,
+    )
 
 
 def alternatives(view: GameView, target: int) -> list[tuple[str, Any, str]]:
@@ -123,7 +139,7 @@ def alternatives(view: GameView, target: int) -> list[tuple[str, Any, str]]:
                 cmd: Any = BringSoul(player, m.colour, m.landing, borrow=True)
                 key = f"bring-{m.colour}-{m.landing}"
                 label = gettext(
-                    "Bring a %(colour)s soul to %(shield)s", colour=colour_name(m.colour), shield=m.landing.upper()
+                    "Bring one %(colour)s soul to %(shield)s", colour=colour_name(m.colour), shield=m.landing.upper()
                 )
             else:
                 cmd = MoveSoul(player, m.start or "", m.landing, via=m.path, borrow=True)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, render_template
+from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
 
 __all__ = ["register"]
 
@@ -22,8 +23,15 @@ def register(app: Flask) -> None:
         text = gettext("This form has expired or did not come from this app. Reload the page and try again.")
         return render_template("error.html", title=gettext("Form expired"), text=text), 400
 
+    def is_api() -> bool:
+        return request.path.startswith("/api/")
+
     @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> tuple[str, int]:
+    def http_error(exc: HTTPException) -> tuple[str, int] | Response:
+        if is_api():
+            from companion.web.api import api_error
+
+            return api_error(exc)
         texts = {
             404: gettext("There is no game at this address. Check the link, or start a new game."),
             405: gettext("That is not something this page can do."),
@@ -33,7 +41,9 @@ def register(app: Flask) -> None:
         return render_template("error.html", title=str(exc.code), text=text), exc.code or 500
 
     @app.errorhandler(Exception)
-    def unexpected(exc: Exception) -> tuple[str, int]:
+    def unexpected(exc: Exception) -> tuple[str, int] | tuple[Response, int]:
         log.exception("unexpected error")
+        if is_api():
+            return jsonify({"code": "server_error", "message": "Something went wrong on our side."}), 500
         text = gettext("Something went wrong on our side. Nothing you recorded was lost: reload the page.")
         return render_template("error.html", title=gettext("Sorry"), text=text), 500

@@ -277,6 +277,7 @@ class CreateForm(Schema):
     expansion = fields.Boolean(load_default=False)
     plague = fields.List(_int(validate=validate.Range(min=1, max=9)), load_default=list)
     layout = fields.String(load_default="random", validate=validate.OneOf(["random", "default"]))
+    table_mode = fields.String(load_default="shared", validate=validate.OneOf(["shared", "seats"]))
 
     @pre_load
     def _drop_empty_seats(self, data: dict[str, Any], **_kw: Any) -> dict[str, Any]:

@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext
+
 from companion.game.legal import TurnOptions
 from companion.game.rules.hell import HellMove
 from companion.game.state import GameState, Phase
-from companion.web.words import colour_name, quarter_name
+from companion.web.words import colour_name, guardian_name, quarter_name
 
 __all__ = ["Cell", "HellMap", "build_map"]
 
@@ -88,14 +90,19 @@ def _positions(state: GameState) -> dict[str, tuple[float, float, float]]:
 
 def _label(state: GameState, shield: str, extra: str = "") -> str:
     info = state.side.shields[shield]
-    text = f"{shield.upper()}, circle {info.circle}, {quarter_name(info.quarter)}"
+    text = gettext(
+        "%(shield)s, circle %(circle)s, %(quarter)s",
+        shield=shield.upper(),
+        circle=info.circle,
+        quarter=quarter_name(info.quarter),
+    )
     soul = state.hell.get(shield)
     if soul is not None:
-        how = "petrified" if soul.petrified else "laid down" if soul.laid else "standing"
-        text += f": {colour_name(soul.colour)} soul, {how}"
+        how = gettext("petrified") if soul.petrified else gettext("laid down") if soul.laid else gettext("standing")
+        text += gettext(": %(colour)s soul, %(how)s", colour=colour_name(soul.colour), how=how)
     guardian = next((g for g, s in state.guardians.items() if s == shield), None)
     if guardian:
-        text += f": guardian {guardian}"
+        text += gettext(": guardian %(name)s", name=guardian_name(guardian))
     return f"{text}. {extra}".strip()
 
 
@@ -180,33 +187,36 @@ def build_map(
         extra = ""
         if in_hell and ferry is not None:
             if not ferry.phlegyas_to and shield in ferry.destinations:
-                tap, extra = "ferry", "Phlegyas may go here: tap to choose."
+                tap, extra = "ferry", gettext("Phlegyas may go here: tap to choose.")
             elif ferry.phlegyas_to and not ferry.soul and shield in ferry.souls:
-                tap, extra = "ferry", "A soul the ferryman can carry: tap to choose."
+                tap, extra = "ferry", gettext("A soul the ferryman can carry: tap to choose.")
             elif ferry.soul and not ferry.side and shield in ferry.sides:
-                tap, extra = "ferry", "A sideways shield that leaves a regular move: tap to choose."
+                tap, extra = "ferry", gettext("A sideways shield that leaves a regular move: tap to choose.")
         elif in_hell:
             if bring_colour is not None:
                 if info.circle == 1 and not state.occupied(shield):
-                    tap, extra = "bring", f"Tap to bring the {colour_name(bring_colour)} soul here."
+                    tap, extra = (
+                        "bring",
+                        gettext("Tap to bring the %(colour)s soul here.", colour=colour_name(bring_colour)),
+                    )
                     move = next(
                         (m for m in options.bring_moves if m.colour == bring_colour and m.landing == shield), None
                     )
             elif selected and shield == selected:
-                tap, extra = "deselect", "Selected. Tap again to cancel."
+                tap, extra = "deselect", gettext("Selected. Tap again to cancel.")
             elif selected and shield in landing_moves:
                 moves = landing_moves[shield]
                 move = min(moves, key=lambda m: (len(m.tolls), m.wall_pass, m.path))
                 simple = len({(m.tolls, m.wall_pass) for m in moves}) == 1 and not move.tolls
                 affordable = drachmas >= move.total_drachmas
                 tap = "land" if simple and affordable else "confirm"
-                extra = "A legal landing: tap to move here."
+                extra = gettext("A legal landing: tap to move here.")
             elif soul is not None and not soul.laid:
-                tap, extra = "select", "Tap to choose this soul."
+                tap, extra = "select", gettext("Tap to choose this soul.")
             elif soul is not None or guardian is not None:
-                tap, extra = "why", "Tap to see why it cannot move."
+                tap, extra = "why", gettext("Tap to see why it cannot move.")
             elif selected:
-                tap, extra = "try", "Not a legal landing: tap to see why."
+                tap, extra = "try", gettext("Not a legal landing: tap to see why.")
         cells.append(
             Cell(
                 shield,

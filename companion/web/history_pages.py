@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import Blueprint, abort, render_template, request
 from werkzeug.wrappers import Response
 
@@ -9,8 +11,8 @@ from companion.game.errors import RuleViolation
 from companion.service import UnknownGame
 from companion.web.corrections import REPLACEABLE
 from companion.web.forms import ActionForm, UndoForm
-from companion.web.history import history_entries
-from companion.web.respond import is_htmx, new_key, perform
+from companion.web.history import history_entries, state_at
+from companion.web.respond import is_htmx, new_key, perform, render_game
 from companion.web.store import service
 from companion.web.words import describe_refusal
 
@@ -38,15 +40,60 @@ def redo(game_id: str) -> Response | tuple[str, int]:
 
 @bp.get("/history")
 def history(game_id: str) -> str:
-    """Every entry, newest first, with what it did and whether it is in effect."""
+    """Every entry, newest first; filterable by player and turn; undone entries folded under their undo."""
     try:
         view = service().view(game_id)
     except UnknownGame:
         abort(404)
-    entries = list(reversed(history_entries(view)))
+    entries = history_entries(view)
+    folded = {seq for e in entries for seq in e.undid if seq not in set(view.timeline.done)}
+    by_seq = {e.seq: e for e in entries}
+    player = request.args.get("player", type=int)
+    turn = request.args.get("turn", type=int)
+    shown = [
+        e
+        for e in reversed(entries)
+        if e.seq not in folded and (player is None or e.player == player) and (turn is None or e.turn == turn)
+    ]
+    turns = sorted({e.turn for e in entries if e.turn})
     return render_template(
-        "history.html", view=view, state=view.state, entries=entries, new_key=new_key, replaceable=REPLACEABLE
+        "history.html",
+        view=view,
+        state=view.state,
+        entries=shown,
+        by_seq=by_seq,
+        new_key=new_key,
+        replaceable=REPLACEABLE,
+        player=player,
+        turn=turn,
+        turns=turns,
     )
+
+
+@bp.get("/at/<int:seq>")
+def step(game_id: str, seq: int) -> tuple[str, int]:
+    """The game right after one entry: a deep link to any step, and a step-by-step replay."""
+    try:
+        view = service().view(game_id)
+    except UnknownGame:
+        abort(404)
+    entries = history_entries(view)
+    by_seq = {e.seq: e for e in entries}
+    if seq not in by_seq:
+        abort(404)
+    path = [e.seq for e in entries if e.in_effect and not e.log_control]
+    index = path.index(seq) if seq in path else None
+    at = state_at(view, seq)
+    stepped = replace(view, state=at)
+    navigation = {
+        "entry": by_seq[seq],
+        "index": index,
+        "count": len(path),
+        "previous": path[index - 1] if index else None,
+        "next": path[index + 1] if index is not None and index + 1 < len(path) else None,
+        "first": path[0] if path else None,
+    }
+    return render_game(stepped, readonly=True, live=None, step=navigation)
 
 
 @bp.get("/undo-preview")

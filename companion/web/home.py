@@ -72,6 +72,17 @@ def index() -> str:
     )
 
 
+@bp.get("/lang/<code>")
+def language(code: str) -> Response:
+    """Switch the interface language (kept in this phone's cookie) and go back."""
+    if code in ("en", "es"):
+        session["lang"] = code
+    target = request.args.get("next") or url_for("home.index")
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("home.index")
+    return redirect(target, 303)
+
+
 @bp.post("/games")
 def create() -> Response | tuple[str, int]:
     """Create a game from the form; on success go to its page."""
@@ -94,6 +105,7 @@ def create() -> Response | tuple[str, int]:
         expansion=data["expansion"],
         plague_card=tuple(data["plague"]),
         florence=svc.deal_florence(edition) if data["layout"] == "random" else (),
+        table_mode=data["table_mode"],
     )
     try:
         game_id = svc.create_game(command, data["key"], edition.id)

@@ -9,13 +9,16 @@ from flask_babel import gettext, ngettext
 
 from companion.game.state import GameState
 from companion.web.words import (
+    SOURCES,
     colour_name,
     describe_reward,
+    field_name,
     guardian_name,
     kind_name,
     location_name,
     player_name,
     quarter_name,
+    reason_name,
 )
 from events import catalog as ev
 
@@ -79,7 +82,7 @@ def _paid(e: ev.CoinsPaid, s: GameState) -> str:
         player=_name(s, e.player),
         florins=e.florins,
         drachmas=e.drachmas,
-        reason=e.reason,
+        reason=reason_name(e.reason),
     )
 
 
@@ -89,7 +92,7 @@ def _gained(e: ev.CoinsGained, s: GameState) -> str:
         player=_name(s, e.player),
         florins=e.florins,
         drachmas=e.drachmas,
-        reason=e.reason,
+        reason=reason_name(e.reason),
     )
 
 
@@ -104,14 +107,17 @@ def _exchanged(e: ev.FlorinsExchanged, s: GameState) -> str:
 
 def _infamy(e: ev.InfamyChanged, s: GameState) -> str:
     return gettext(
-        "%(player)s: %(amount)+d infamy (%(reason)s).", player=_name(s, e.player), amount=e.amount, reason=e.reason
+        "%(player)s: %(amount)+d infamy (%(reason)s).",
+        player=_name(s, e.player),
+        amount=e.amount,
+        reason=reason_name(e.reason),
     )
 
 
 def _brought(e: ev.SoulBroughtIn, s: GameState) -> str:
     return ngettext(
-        "%(player)s paid Charon %(num)s drachma and brought a %(colour)s soul into Limbo at %(shield)s.",
-        "%(player)s paid Charon %(num)s drachmas and brought a %(colour)s soul into Limbo at %(shield)s.",
+        "%(player)s paid Charon %(num)s drachma and brought one %(colour)s soul into Limbo at %(shield)s.",
+        "%(player)s paid Charon %(num)s drachmas and brought one %(colour)s soul into Limbo at %(shield)s.",
         e.cost,
         player=_name(s, e.player),
         colour=colour_name(e.colour),
@@ -253,7 +259,7 @@ def _piece_moved(e: ev.PieceMoved, s: GameState) -> str:
 
 def _barrel_taken(e: ev.BarrelTaken, s: GameState) -> str:
     return gettext(
-        "%(player)s took a %(colour)s barrel to floor %(f)s.",
+        "%(player)s took one %(colour)s barrel to floor %(f)s.",
         player=_name(s, e.player),
         colour=colour_name(e.colour),
         f=e.floor,
@@ -262,7 +268,7 @@ def _barrel_taken(e: ev.BarrelTaken, s: GameState) -> str:
 
 def _guest_taken(e: ev.GuestTaken, s: GameState) -> str:
     return gettext(
-        "%(player)s invited a %(colour)s guest to floor %(f)s.",
+        "%(player)s invited one %(colour)s guest to floor %(f)s.",
         player=_name(s, e.player),
         colour=colour_name(e.colour),
         f=e.floor,
@@ -311,7 +317,7 @@ def _to_tower(e: ev.AccuserToTower, s: GameState) -> str:
 
 
 def _to_cemetery(e: ev.SoulAddedToCemetery, s: GameState) -> str:
-    return gettext("A %(colour)s soul went to the Cemetery.", colour=colour_name(e.colour))
+    return gettext("One %(colour)s soul went to the Cemetery.", colour=colour_name(e.colour))
 
 
 def _supply_out(e: ev.SupplyExhausted, s: GameState) -> str:
@@ -397,7 +403,7 @@ def _fraud(e: ev.FraudCardPlayed, s: GameState) -> str:
     return gettext(
         "%(player)s played a fraud card from the %(source)s (%(d)s drachmas).",
         player=_name(s, e.player),
-        source=e.play.source,
+        source=str(SOURCES.get(e.play.source, e.play.source)),
         d=e.drachmas,
     )
 
@@ -439,7 +445,7 @@ def _corrected(e: ev.Corrected, s: GameState) -> str:
         "cube": gettext("%(c)s cube space", c=colour_name(int(e.key))) if e.key.isdigit() else e.key,
         "disc": gettext("disc on %(g)s", g=e.key),
         "dante": gettext("Dante's step"),
-        "resource": e.key.replace("_", " "),
+        "resource": field_name(e.key).lower() if e.key else "",
     }.get(e.what, e.what)
     return gettext(
         "Correction: %(who)s%(what)s %(a)s → %(b)s (%(reason)s).",
@@ -478,7 +484,14 @@ def _tally_player(e: ev.TallyPlayerEntered, s: Any) -> str:
     )
 
 
+def _mode(e: ev.TableModeChosen, s: GameState) -> str:
+    if e.mode == "seats":
+        return gettext("Each player now acts from their own phone (seats).")
+    return gettext("One shared phone now acts for whoever's turn it is.")
+
+
 TELLERS: dict[type, Teller] = {
+    ev.TableModeChosen: _mode,
     ev.TallyStarted: _tally_started,
     ev.TallyCircleEntered: _tally_circle,
     ev.TallyPlayerEntered: _tally_player,

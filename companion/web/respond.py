@@ -21,13 +21,15 @@ from werkzeug.wrappers import Response
 from companion.game.errors import RuleViolation
 from companion.game.legal import turn_options
 from companion.game.rules.hell import why_stuck
+from companion.game.state import GameState
 from companion.service import Conflict, GameView, Outcome
 from companion.web.florence_view import accuse_prep, florence_board
 from companion.web.forms import flatten_errors, parse
 from companion.web.hellmap import build_map, ferry_steps
-from companion.web.history import history_entries
+from companion.web.history import latest_entries
+from companion.web.seats import SeatRefused, check_seat
 from companion.web.store import service
-from companion.web.words import describe_choice, describe_refusal
+from companion.web.words import describe_choice, describe_refusal, player_name
 
 __all__ = ["is_htmx", "new_key", "perform", "render_game"]
 
@@ -71,13 +73,20 @@ def game_context(
     elif select in state.hell and state.hell[select].laid:
         stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, select)]
     confirm = tuple(m for m in hell_map.selected_moves if to and m.landing == to)
-    entries = history_entries(view)
-    undoable = set(view.timeline.undoable)
-    last = next((e for e in reversed(entries) if e.seq in undoable), None)
-    redo_seq = view.timeline.undone[-1] if view.timeline.undone else None
-    redo = next((e for e in entries if e.seq == redo_seq), None)
+    last, redo = (None, None) if extra.get("readonly") else latest_entries(view)
     pl = state.p[state.active]
     send_kind = kind if kind in ("noble", "urchin") else ("noble" if pl.home_nobles else "urchin")
+    extra.setdefault("readonly", False)
+    extra.setdefault(
+        "live",
+        {
+            "events": url_for("live.game_events", game_id=view.game_id),
+            "poll": url_for("live.game_seq", game_id=view.game_id),
+            "refresh": url_for("play.game", game_id=view.game_id),
+        },
+    )
+    if extra["readonly"]:
+        hell_map = build_map(state, options, None, _player_hexes(view), interactive=False)
     return {
         "view": view,
         "state": state,
@@ -109,6 +118,21 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
 Renderer = Callable[..., tuple[str, int]]
 
 
+def _seat_refusal(state: GameState, control: str, exc: SeatRefused) -> dict[str, Any]:
+    if exc.seat is None:
+        text = gettext(
+            "This phone has not taken a seat. In seats mode each player acts from the phone that "
+            "took their seat: open “Join” to take yours."
+        )
+    else:
+        text = gettext(
+            "This phone sits for %(seat)s: %(player)s acts from their own phone.",
+            seat=player_name(state, exc.seat),
+            player=player_name(state, exc.player),
+        )
+    return {"control": control, "text": text, "rule": "", "alternatives": []}
+
+
 def perform(
     game_id: str,
     schema: type[Schema],
@@ -116,11 +140,13 @@ def perform(
     control: str,
     render: Renderer | None = None,
     after: str = "play.game",
+    acts_for_player: bool = True,
 ) -> Response | tuple[str, int]:
     """Parse a form, record its command through ``run``, and answer with the fresh page.
 
     ``render(view, status, **extra)`` draws the page (the game by default); ``after`` is the
-    endpoint a plain browser is sent to after a success.
+    endpoint a plain browser is sent to after a success. In seats mode the phone must sit for
+    the form's ``player`` (``acts_for_player``), or at least at some seat.
     """
     render = render or render_game
     svc = service()
@@ -141,6 +167,12 @@ def perform(
                 "alternatives": [],
             },
         )
+    current = svc.view(game_id)
+    if isinstance(current.state, GameState):
+        try:
+            check_seat(current.state, game_id, data.get("player") if acts_for_player else None)
+        except SeatRefused as exc:
+            return render(current, 403, refusal=_seat_refusal(current.state, control, exc))
     try:
         outcome = run(data)
     except Conflict as exc:

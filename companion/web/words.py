@@ -20,11 +20,13 @@ __all__ = [
     "describe_endgame",
     "describe_refusal",
     "describe_reward",
+    "field_name",
     "guardian_name",
     "ledger_name",
     "location_name",
     "player_name",
     "quarter_name",
+    "reason_name",
     "shield_label",
 ]
 
@@ -71,7 +73,7 @@ REFUSALS: dict[str, Any] = {
     "soul_laid_down": _("The %(colour)s soul on %(shield)s is laid down: it never moves again."),
     "unknown_shield": _("There is no shield %(to)s on this board."),
     "beyond_colour_circle": _(
-        "A %(colour)s soul never descends beyond circle %(circle)s, the circle of its sin; %(to)s is deeper."
+        "Souls of colour %(colour)s never descend beyond circle %(circle)s, the circle of their sin; %(to)s is deeper."
     ),
     "not_below_on_lines": _("No line leads from %(from)s down to %(to)s."),
     "wall_needs_disc": _(
@@ -120,7 +122,7 @@ REFUSALS: dict[str, Any] = {
 
 CHOICES: dict[str, Any] = {
     "choice.borrow_and_pay": _("Take %(loans)s loan(s) and pay (infamy penalty: %(penalty)s)"),
-    "choice.bring": _("Bring in a %(colour)s soul"),
+    "choice.bring": _("Bring in one %(colour)s soul"),
     "choice.shield": _("Shield %(shield)s"),
     "choice.land_on": _("Land on %(shield)s"),
     "choice.soul_at": _("The soul on %(shield)s"),
@@ -182,6 +184,52 @@ REWARDS = {
 
 KINDS = {"noble": _("noble"), "urchin": _("urchin")}
 
+REASONS = {
+    "bribe": _("to use another quarter"),
+    "special_entry": _("to enter a special location"),
+    "guardian": _("for a guardian"),
+    "styx": _("for the Styx"),
+    "bank": _("the Bank"),
+    "palace": _("the Palace"),
+    "bonus": _("a bonus tile"),
+    "fraud": _("a fraud card"),
+    "dante": _("Dante"),
+    "council": _("family council"),
+    "barrel": _("a barrel delivered"),
+    "family_card": _("Family card"),
+    "accusation": _("accusation"),
+}
+
+FIELDS = {
+    "empty": _("Empty shields"),
+    "cube": _("The cube's space"),
+    "skull": _("The skull level"),
+    "ship": _("The Ship's space"),
+    "infamy": _("Infamy"),
+    "half_diplomas": _("Half diplomas"),
+    "player": _("The player"),
+    "circle": _("The circle"),
+    "track": _("The track"),
+    "skulls": _("The skulls"),
+    "florins": _("Florins"),
+    "drachmas": _("Drachmas"),
+    "members": _("Family members"),
+    "diploma": _("The diploma"),
+    "disc": _("The disc"),
+    "cemetery": _("Cemetery souls"),
+    "dante": _("Dante's step"),
+    "amount": _("The amount"),
+    "effect_amount": _("The effect's amount"),
+    "fraud_hand": _("Fraud cards in hand"),
+    "bells": _("Bells"),
+    "wall_passes": _("Wall passes"),
+    "home_nobles": _("Nobles at home"),
+    "home_urchins": _("Urchins at home"),
+    "reserve_urchins": _("Urchins in reserve"),
+}
+
+SOURCES = {"hand": _("hand"), "lineup": _("line-up"), "deck": _("deck")}
+
 LEDGER = {
     "souls": _("Souls laid down"),
     "loan_symbol": _("Loan symbol"),
@@ -226,6 +274,16 @@ EFFECT_LABELS = {
 def effect_label(effect: str) -> str:
     """A fraud end-game effect's name in a menu."""
     return str(EFFECT_LABELS.get(effect, effect))
+
+
+def reason_name(reason: str) -> str:
+    """Why coins or infamy changed, in words."""
+    return str(REASONS.get(reason, LEDGER.get(reason, reason)))
+
+
+def field_name(field: str) -> str:
+    """A value's name in a refusal or a correction."""
+    return str(FIELDS.get(field, field.replace("_", " ")))
 
 
 def location_name(loc: str) -> str:
@@ -315,6 +373,8 @@ def _format_params(params: dict[str, Any], state: GameState | None) -> dict[str,
             out[key] = shield_label(state, value)
         elif key == "quarter" and isinstance(value, str):
             out[key] = quarter_name(value)
+        elif key == "field" and isinstance(value, str):
+            out[key] = field_name(value)
         elif isinstance(value, (list, tuple)):
             out[key] = ", ".join(str(v) for v in value)
         else:

@@ -66,7 +66,7 @@ class Phone:
     ) -> Any:
         payload = {"seq": self.seq if seq is None else seq, "key": key or f"key-{action}-{self.seq}-x", **data}
         response = self.client.post(f"{self.url}/{action}", data=payload, headers=HX if htmx else {})
-        if response.status_code in (200, 400, 409, 422):
+        if response.status_code in (200, 400, 403, 409, 422):
             self.html = response.data.decode()
         return response
 

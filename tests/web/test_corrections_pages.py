@@ -45,7 +45,7 @@ def test_an_out_of_range_correction_is_refused_with_the_range(phone: Phone, clie
         },
     )
     assert response.status_code == 422
-    assert "skull must be between 0 and 4; you entered 7." in response.data.decode()
+    assert "The skull level must be between 0 and 4; you entered 7." in response.data.decode()
 
 
 def test_an_earlier_entry_is_replaced_after_a_preview(phone: Phone, client) -> None:

@@ -65,7 +65,7 @@ def test_an_out_of_range_tally_entry_is_refused_with_the_range(client) -> None:
         url + "/circle", data={"seq": seq_of(html), "key": "k-circle-x", "circle": 9, "empty": 7, "cube": 2}, headers=HX
     )
     assert response.status_code == 422
-    assert "empty must be between 0 and 4; you entered 7." in response.data.decode()
+    assert "Empty shields must be between 0 and 4; you entered 7." in response.data.decode()
 
 
 def test_a_tally_entry_can_be_undone(client) -> None:

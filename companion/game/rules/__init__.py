@@ -11,6 +11,7 @@ from typing import assert_never
 from companion.game.commands import (
     Accuse,
     BringSoul,
+    ChooseTableMode,
     Command,
     Correct,
     CorrectSoul,
@@ -45,7 +46,7 @@ from companion.game.rules.guards import require_active
 from companion.game.rules.hell import decide_bring, decide_move
 from companion.game.rules.locations import decide_location
 from companion.game.rules.scoring_choices import decide_place_halves
-from companion.game.rules.setup import decide_create
+from companion.game.rules.setup import decide_create, decide_table_mode
 from companion.game.rules.turns import decide_end_turn, decide_plague
 from companion.game.state import GameState
 from events.catalog import Event
@@ -96,6 +97,8 @@ def decide(state: GameState, command: Command) -> list[Event]:
             return decide_correct(state, command)
         case CorrectSoul():
             return decide_correct_soul(state, command)
+        case ChooseTableMode():
+            return decide_table_mode(command.mode, state.table_mode)
         case CreateGame():
             raise RuleViolation("game_exists", {})
         case _:

@@ -13,9 +13,18 @@ from collections import Counter
 from companion.game.commands import CreateGame
 from companion.game.edition import Edition
 from companion.game.errors import Choice, RuleViolation
-from events.catalog import Event, GameCreated, GuardianSetup, PlagueCardRevealed, StartingSkullPlaced
+from events.catalog import (
+    Event,
+    GameCreated,
+    GuardianSetup,
+    PlagueCardRevealed,
+    StartingSkullPlaced,
+    TableModeChosen,
+)
 
-__all__ = ["decide_create", "default_guardians", "guardian_start"]
+__all__ = ["TABLE_MODES", "decide_create", "decide_table_mode", "default_guardians", "guardian_start"]
+
+TABLE_MODES = ("shared", "seats")
 
 
 def guardian_start(edition: Edition, side_id: str, guardian: str) -> str:
@@ -152,4 +161,21 @@ def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
             )
         events += [StartingSkullPlaced(player, t) for t in tracks]
     events.append(PlagueCardRevealed(tuple(cmd.plague_card)))
+    if cmd.table_mode not in TABLE_MODES:
+        raise RuleViolation(
+            "table_mode", {"mode": cmd.table_mode}, [Choice("choice.table_mode", {"mode": m}) for m in TABLE_MODES]
+        )
+    if cmd.table_mode != "shared":
+        events.append(TableModeChosen(cmd.table_mode))
     return events
+
+
+def decide_table_mode(mode: str, current: str) -> list[Event]:
+    """Switch between one shared phone and a phone per seat."""
+    if mode not in TABLE_MODES:
+        raise RuleViolation(
+            "table_mode", {"mode": mode}, [Choice("choice.table_mode", {"mode": m}) for m in TABLE_MODES]
+        )
+    if mode == current:
+        raise RuleViolation("table_mode_same", {"mode": mode})
+    return [TableModeChosen(mode)]

@@ -1,0 +1,368 @@
+"""The JSON API beside the pages (flask-smorest, OpenAPI at /api/openapi.json).
+
+It takes the same path as the pages — ``GameService``, so no rule is written twice — and the
+same marshmallow schemas: a command is ``{"type": ..., "data": ...}`` loaded by the schema
+derived from its dataclass. Each game has a write token and a read token; a request carries
+one as ``Authorization: Bearer <token>``. Without a token: 401; with a wrong one (or for a
+game that does not exist): 403, so a caller learns nothing about a game it may not see.
+Every error is JSON with a machine-readable ``code``.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from flask import Flask, jsonify, request
+from flask.views import MethodView
+from flask_smorest import Api, Blueprint
+from marshmallow import EXCLUDE, Schema, fields, validate
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
+
+from companion.game.commands import CreateGame, Redo, Undo
+from companion.game.dispatch import scoresheet
+from companion.game.errors import RuleViolation
+from companion.scoretext import scoresheet_dict
+from companion.service import Conflict, GameView, Outcome, UnknownGame, refusal_of
+from companion.summary import state_summary
+from companion.web.history import history_entries
+from companion.web.store import service
+from companion.web.words import describe_refusal
+from companion.wire import BadCommand, command_from_json
+from events.codec import encode
+
+__all__ = ["ApiError", "api_error", "blp", "init_api"]
+
+blp = Blueprint("api", __name__, url_prefix="/api/v1", description="Inferno Companion games")
+
+BEARER = {"bearerAuth": []}
+
+
+class ApiError(Exception):
+    """An API failure with an HTTP status and a machine-readable code."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.payload = {"code": code, "message": message, **extra}
+
+
+# ---------------------------------------------------------------------------- schemas
+
+
+class SeatSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=24))
+    colour = fields.String(required=True, validate=validate.Length(min=1, max=24))
+
+
+class CreateGameSchema(Schema):
+    """A new game. Florence is dealt at random unless ``florence`` is given; guardians and coins
+    default to the edition's."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    players = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=4))
+    plague_card = fields.List(
+        fields.Integer(validate=validate.Range(min=1, max=9)), required=True, validate=validate.Length(min=1, max=6)
+    )
+    expansion = fields.Boolean(load_default=False)
+    table_mode = fields.String(load_default="shared", validate=validate.OneOf(["shared", "seats"]))
+    random_florence = fields.Boolean(load_default=True)
+    idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80))
+
+
+class CommandDataSchema(Schema):
+    """A command: its type (a class of ``companion.game.commands``) and its fields."""
+
+    type = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    data = fields.Dict(keys=fields.String(), load_default=dict)
+
+
+class CommandRequestSchema(Schema):
+    expected_seq = fields.Integer(required=True, validate=validate.Range(min=0))
+    idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80))
+    command = fields.Nested(CommandDataSchema, required=True)
+
+
+class UndoRequestSchema(Schema):
+    expected_seq = fields.Integer(required=True, validate=validate.Range(min=0))
+    idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80))
+    to_action = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1))
+
+
+class RedoRequestSchema(Schema):
+    expected_seq = fields.Integer(required=True, validate=validate.Range(min=0))
+    idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80))
+
+
+class CreatedSchema(Schema):
+    game_id = fields.String()
+    read_token = fields.String()
+    write_token = fields.String()
+    seq = fields.Integer()
+
+
+class StateSchema(Schema):
+    game_id = fields.String()
+    kind = fields.String()
+    seq = fields.Integer()
+    state = fields.Dict()
+
+
+class EventSchema(Schema):
+    type = fields.String()
+    version = fields.Integer()
+    data = fields.Dict()
+
+
+class OutcomeSchema(Schema):
+    seq = fields.Integer()
+    duplicate = fields.Boolean()
+    events = fields.List(fields.Nested(EventSchema))
+
+
+class HistoryEntrySchema(Schema):
+    seq = fields.Integer()
+    recorded_at = fields.String()
+    in_effect = fields.Boolean()
+    log_control = fields.Boolean()
+    player = fields.Integer(allow_none=True)
+    turn = fields.Integer()
+    sentences = fields.List(fields.String())
+
+
+class HistorySchema(Schema):
+    seq = fields.Integer()
+    entries = fields.List(fields.Nested(HistoryEntrySchema))
+
+
+class ScoreSchema(Schema):
+    seq = fields.Integer()
+    final = fields.Boolean()
+    score = fields.Dict()
+
+
+class ApiErrorSchema(Schema):
+    code = fields.String()
+    message = fields.String()
+
+
+# ---------------------------------------------------------------------------- access
+
+
+def _token() -> str:
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Bearer ") or not header[7:].strip():
+        raise ApiError(401, "unauthorized", "Send the game's token as 'Authorization: Bearer <token>'.")
+    return header[7:].strip()
+
+
+def _view(game_id: str, write: bool) -> GameView:
+    token = _token()
+    try:
+        view = service().view(game_id)
+    except UnknownGame:
+        raise ApiError(403, "forbidden", "This token does not open this game.") from None
+    allowed = [view.write_token] + ([] if write else [view.read_token])
+    if not any(hmac.compare_digest(token, t) for t in allowed):
+        raise ApiError(403, "forbidden", "This token does not open this game.")
+    return view
+
+
+def _outcome(outcome: Outcome) -> dict[str, Any]:
+    events = []
+    for e in outcome.events:
+        type_name, version, data = encode(e)
+        events.append({"type": type_name, "version": version, "data": data})
+    return {"seq": outcome.view.seq, "duplicate": outcome.duplicate, "events": events}
+
+
+def _run(view: GameView, action: Any) -> dict[str, Any]:
+    try:
+        return _outcome(action())
+    except Conflict as exc:
+        raise ApiError(
+            409,
+            "stale_seq",
+            "The game moved on since this request's expected_seq.",
+            expected_seq=exc.expected,
+            seq=exc.view.seq,
+        ) from None
+    except RuleViolation as exc:
+        fresh = service().view(view.game_id)
+        raise ApiError(
+            422,
+            exc.code,
+            describe_refusal(exc, fresh.state if hasattr(fresh.state, "p") else None),
+            refusal=refusal_of(exc),
+        ) from None
+
+
+# ---------------------------------------------------------------------------- endpoints
+
+
+@blp.route("/games")
+class Games(MethodView):
+    @blp.arguments(CreateGameSchema)
+    @blp.response(201, CreatedSchema)
+    @blp.alt_response(422, schema=ApiErrorSchema, description="The rules refuse this set-up")
+    def post(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Create a game; the answer carries its write token and its read token."""
+        from events.catalog import SeatSetup
+
+        svc = service()
+        edition = svc.edition(next(iter(svc.editions)))
+        command = CreateGame(
+            players=tuple(SeatSetup(p["name"], p["colour"]) for p in data["players"]),
+            expansion=data["expansion"],
+            plague_card=tuple(data["plague_card"]),
+            florence=svc.deal_florence(edition) if data["random_florence"] else (),
+            table_mode=data["table_mode"],
+        )
+        try:
+            game_id = svc.create_game(command, data["idempotency_key"], edition.id, actor="api")
+        except RuleViolation as exc:
+            raise ApiError(422, exc.code, describe_refusal(exc, None), refusal=refusal_of(exc)) from None
+        view = svc.view(game_id)
+        return {"game_id": game_id, "read_token": view.read_token, "write_token": view.write_token, "seq": view.seq}
+
+
+@blp.route("/games/<game_id>")
+class Game(MethodView):
+    @blp.response(200, StateSchema)
+    @blp.doc(security=[BEARER])
+    def get(self, game_id: str) -> dict[str, Any]:
+        """The game as it stands (read or write token)."""
+        view = _view(game_id, write=False)
+        state = state_summary(view.state) if hasattr(view.state, "p") else {"names": list(view.state.names)}
+        return {"game_id": game_id, "kind": view.kind, "seq": view.seq, "state": state}
+
+
+@blp.route("/games/<game_id>/commands")
+class Commands(MethodView):
+    @blp.arguments(CommandRequestSchema)
+    @blp.response(200, OutcomeSchema)
+    @blp.alt_response(409, schema=ApiErrorSchema, description="expected_seq is stale")
+    @blp.alt_response(422, schema=ApiErrorSchema, description="The rules refuse the command")
+    @blp.doc(security=[BEARER])
+    def post(self, data: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """Submit a command (write token), with the seq it was decided on and an idempotency key."""
+        view = _view(game_id, write=True)
+        try:
+            command = command_from_json(data["command"])
+        except BadCommand as exc:
+            raise ApiError(400, "bad_command", str(exc)) from None
+        if isinstance(command, (CreateGame, Undo, Redo)) or type(command).__name__ in ("StartTally", "ReplaceEntry"):
+            raise ApiError(400, "bad_command", f"{type(command).__name__} is not sent to /commands.")
+        return _run(
+            view,
+            lambda: service().execute(game_id, data["expected_seq"], command, data["idempotency_key"], actor="api"),
+        )
+
+
+@blp.route("/games/<game_id>/undo")
+class UndoView(MethodView):
+    @blp.arguments(UndoRequestSchema)
+    @blp.response(200, OutcomeSchema)
+    @blp.doc(security=[BEARER])
+    def post(self, data: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """Undo the latest entry, or every entry from ``to_action`` on (write token)."""
+        view = _view(game_id, write=True)
+        return _run(
+            view,
+            lambda: service().undo(
+                game_id, data["expected_seq"], data["idempotency_key"], data.get("to_action"), actor="api"
+            ),
+        )
+
+
+@blp.route("/games/<game_id>/redo")
+class RedoView(MethodView):
+    @blp.arguments(RedoRequestSchema)
+    @blp.response(200, OutcomeSchema)
+    @blp.doc(security=[BEARER])
+    def post(self, data: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """Redo the most recently undone entry (write token)."""
+        view = _view(game_id, write=True)
+        return _run(view, lambda: service().redo(game_id, data["expected_seq"], data["idempotency_key"], actor="api"))
+
+
+@blp.route("/games/<game_id>/history")
+class History(MethodView):
+    @blp.response(200, HistorySchema)
+    @blp.doc(security=[BEARER])
+    def get(self, game_id: str) -> dict[str, Any]:
+        """Every entry in words, oldest first (read or write token)."""
+        view = _view(game_id, write=False)
+        entries = [
+            {
+                "seq": e.seq,
+                "recorded_at": e.recorded_at,
+                "in_effect": e.in_effect,
+                "log_control": e.log_control,
+                "player": e.player,
+                "turn": e.turn,
+                "sentences": list(e.sentences),
+            }
+            for e in history_entries(view)
+        ]
+        return {"seq": view.seq, "entries": entries}
+
+
+@blp.route("/games/<game_id>/score")
+class Score(MethodView):
+    @blp.response(200, ScoreSchema)
+    @blp.doc(security=[BEARER])
+    def get(self, game_id: str) -> dict[str, Any]:
+        """The score breakdown, final or "if the game ended now" (read or write token)."""
+        view = _view(game_id, write=False)
+        final = getattr(getattr(view.state, "phase", None), "value", "") == "over"
+        return {"seq": view.seq, "final": final, "score": scoresheet_dict(scoresheet(view.state))}
+
+
+def api_error(exc: HTTPException) -> Response:
+    """A JSON error for the API's paths, with a machine-readable code."""
+    codes = {
+        400: "bad_request",
+        401: "unauthorized",
+        403: "forbidden",
+        404: "not_found",
+        405: "method_not_allowed",
+        413: "too_large",
+        415: "unsupported_media_type",
+        422: "invalid_request",
+    }
+    status = exc.code or 500
+    payload: dict[str, Any] = {"code": codes.get(status, "error"), "message": exc.description or exc.name}
+    data = getattr(exc, "data", None)
+    if isinstance(data, dict) and data.get("messages"):
+        payload["errors"] = data["messages"]
+        payload["code"] = "invalid_request"
+    response = jsonify(payload)
+    response.status_code = status
+    return response
+
+
+def init_api(app: Flask) -> Api:
+    """Mount the API and its OpenAPI document on ``app``."""
+    app.config.update(
+        API_TITLE="Inferno Companion API",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api",
+        OPENAPI_JSON_PATH="openapi.json",
+    )
+    api = Api(
+        app, spec_kwargs={"components": {"securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}}}}
+    )
+    api.register_blueprint(blp)
+
+    @app.errorhandler(ApiError)
+    def handle_api_error(exc: ApiError) -> Response:
+        response = jsonify(exc.payload)
+        response.status_code = exc.status
+        return response
+
+    return api

@@ -1,0 +1,63 @@
+/* Inferno Companion at the table: live refresh (SSE, with a polling fallback), screen wake lock. */
+(function () {
+  "use strict";
+
+  function gameSeq() {
+    var game = document.getElementById("game");
+    return game ? game.getAttribute("data-seq") : null;
+  }
+
+  function refresh() {
+    var live = document.getElementById("live");
+    if (!live || !window.htmx) { return; }
+    var url = live.getAttribute("data-refresh") + window.location.search;
+    window.htmx.ajax("GET", url, { target: "#game", swap: "outerHTML" });
+  }
+
+  // A live "seq" event fetches the fresh game only when the log moved past what this screen shows,
+  // keeping the current URL (a soul being chosen stays chosen).
+  document.addEventListener("htmx:confirm", function (e) {
+    if (!e.target || e.target.id !== "live-trigger") { return; }
+    var trigger = e.detail && e.detail.triggeringEvent;
+    var seq = trigger && trigger.detail && trigger.detail.data;
+    if (seq !== undefined && String(seq) === gameSeq()) { e.preventDefault(); }
+  });
+  document.addEventListener("htmx:configRequest", function (e) {
+    if (e.target && e.target.id === "live-trigger") {
+      var live = document.getElementById("live");
+      e.detail.path = live.getAttribute("data-refresh") + window.location.search;
+    }
+  });
+
+  // Polling fallback: no EventSource, or the stream keeps failing.
+  var pollTimer = null;
+  var failures = 0;
+  function poll() {
+    var live = document.getElementById("live");
+    if (!live) { return; }
+    fetch(live.getAttribute("data-poll"), { cache: "no-store" })
+      .then(function (r) { return r.json(); })
+      .then(function (data) { if (String(data.seq) !== gameSeq()) { refresh(); } })
+      .catch(function () {});
+  }
+  function startPolling() { if (!pollTimer) { pollTimer = window.setInterval(poll, 2000); } }
+  function stopPolling() { if (pollTimer) { window.clearInterval(pollTimer); pollTimer = null; } }
+  document.addEventListener("htmx:sseError", function () { failures += 1; if (failures >= 2) { startPolling(); } });
+  document.addEventListener("htmx:sseOpen", function () { failures = 0; stopPolling(); poll(); });
+  window.addEventListener("online", poll);
+  document.addEventListener("DOMContentLoaded", function () {
+    if (document.getElementById("live") && !("EventSource" in window)) { startPolling(); }
+  });
+
+  // Keep the screen awake during a game, where the browser allows it.
+  var lock = null;
+  function keepAwake() {
+    if (!document.getElementById("game") || !("wakeLock" in navigator) || document.visibilityState !== "visible") {
+      return;
+    }
+    navigator.wakeLock.request("screen").then(function (l) { lock = l; }).catch(function () {});
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("DOMContentLoaded", keepAwake);
+  window.addEventListener("pagehide", function () { if (lock) { lock.release(); } });
+})();

@@ -1,0 +1,137 @@
+"""Crash safety: the server is killed (SIGKILL) while phones are writing; after a restart every
+acknowledged action is in the log, and the log replays through the rules."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from companion.editions import load_all
+from companion.exchange import export_game, replay_export
+from companion.service import GameService
+from events.store import EventStore
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start(db: Path, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "COMPANION_SECRET_KEY": "crash-test"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", str(db)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/openapi.json", timeout=1).read()
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def call(port: int, path: str, body: dict[str, Any], token: str | None = None) -> tuple[int, dict[str, Any]]:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(), headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=5) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"{}")
+
+
+def test_a_killed_server_loses_no_acknowledged_action(tmp_path: Path) -> None:
+    db = tmp_path / "crash.sqlite3"
+    port = free_port()
+    server = start(db, port)
+    status, game = call(
+        port,
+        "/api/v1/games",
+        {"players": [{"name": "Ana", "colour": "crimson"}], "plague_card": [2], "idempotency_key": "crash-create-01"},
+    )
+    assert status == 201
+    acknowledged: list[str] = []
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def writer(w: int) -> None:
+        seq, n = game["seq"], 0
+        while not stop.is_set():
+            key = f"crash-w{w}-{n:05d}"
+            try:
+                status, body = call(
+                    port,
+                    f"/api/v1/games/{game['game_id']}/commands",
+                    {
+                        "expected_seq": seq,
+                        "idempotency_key": key,
+                        "command": {"type": "TakeLoan", "data": {"player": 0}},
+                    },
+                    game["write_token"],
+                )
+            except OSError:
+                return  # the server is gone
+            if status == 200:
+                with lock:
+                    acknowledged.append(key)
+                seq, n = body["seq"], n + 1
+            elif status == 409:
+                seq = body["seq"]
+
+    threads = [threading.Thread(target=writer, args=(w,), daemon=True) for w in range(4)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 20
+    while len(acknowledged) < 40 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    server.send_signal(signal.SIGKILL)  # mid-write, no chance to clean up
+    server.wait(10)
+    stop.set()
+    for t in threads:
+        t.join(10)
+    assert len(acknowledged) >= 40
+
+    restarted = start(db, port)
+    try:
+        status, answer = call(
+            port,
+            f"/api/v1/games/{game['game_id']}/undo",
+            {"expected_seq": -1, "idempotency_key": "x" * 8},
+            game["write_token"],
+        )
+        assert status in (400, 409, 422)  # the restarted server answers for the game
+        assert answer.get("code"), answer
+    finally:
+        restarted.send_signal(signal.SIGTERM)
+        restarted.wait(10)
+
+    service = GameService(EventStore.open(db), load_all())
+    exported = export_game(service, game["game_id"])
+    keys = {e["idempotency_key"] for e in exported["events"] if e["idempotency_key"]}
+    missing = [k for k in acknowledged if k not in keys]
+    assert missing == []
+    _edition, final, breach = replay_export(exported)
+    assert breach is None and final is not None
+    assert final.p[0].ship == min(len(keys) - 1, 6)  # every recorded loan moved the Ship (6 is the last space)

@@ -1,0 +1,188 @@
+"""The JSON API: the same service path as the pages, tokens per game, machine-readable errors,
+and a bounded schemathesis run against its own OpenAPI document."""
+
+from __future__ import annotations
+
+import atexit
+import json
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from flask import Flask
+from hypothesis import HealthCheck, settings
+
+from companion.openapi_doc import openapi_document
+from companion.web import create_app
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+@pytest.fixture
+def api_app(tmp_path: Path) -> Flask:
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "api.sqlite3"), "SECRET_KEY": "t"})
+
+
+def create(client: Any, key: str = "api-create-01", **extra: Any) -> dict[str, Any]:
+    body = {
+        "players": [{"name": "Ana", "colour": "crimson"}, {"name": "Ben", "colour": "navy"}],
+        "plague_card": [2, 3, 5],
+        "random_florence": False,
+        "idempotency_key": key,
+        **extra,
+    }
+    response = client.post("/api/v1/games", json=body)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def command(game: dict[str, Any], client: Any, seq: int, key: str, kind: str, **data: Any) -> Any:
+    return client.post(
+        f"/api/v1/games/{game['game_id']}/commands",
+        headers=auth(game["write_token"]),
+        json={"expected_seq": seq, "idempotency_key": key, "command": {"type": kind, "data": data}},
+    )
+
+
+def test_the_openapi_document_is_served_and_kept_in_docs(api_app: Flask) -> None:
+    served = api_app.test_client().get("/api/openapi.json").get_json()
+    assert served["info"]["title"] == "Inferno Companion API"
+    assert "/api/v1/games/{game_id}/commands" in served["paths"]
+    assert json.loads((DOCS / "openapi.json").read_text(encoding="utf-8")) == openapi_document(), (
+        "docs/openapi.json is stale: run `python -m companion.openapi_doc > docs/openapi.json`"
+    )
+
+
+def test_a_game_is_played_through_the_api(api_app: Flask) -> None:
+    client = api_app.test_client()
+    game = create(client)
+    done = command(game, client, game["seq"], "key-bring-01", "BringSoul", player=0, colour=5, shield="1a")
+    assert done.status_code == 200
+    body = done.get_json()
+    assert [e["type"] for e in body["events"]] == ["SoulBroughtIn", "TurnQuarterSet"]
+    state = client.get(f"/api/v1/games/{game['game_id']}", headers=auth(game["read_token"])).get_json()
+    assert state["seq"] == body["seq"] and state["state"]["hell"]["1a"]["colour"] == 5
+    undone = client.post(
+        f"/api/v1/games/{game['game_id']}/undo",
+        headers=auth(game["write_token"]),
+        json={"expected_seq": body["seq"], "idempotency_key": "key-undo-01"},
+    )
+    assert undone.status_code == 200 and undone.get_json()["events"][0]["type"] == "ActionUndone"
+    redone = client.post(
+        f"/api/v1/games/{game['game_id']}/redo",
+        headers=auth(game["write_token"]),
+        json={"expected_seq": undone.get_json()["seq"], "idempotency_key": "key-redo-01"},
+    )
+    assert redone.status_code == 200
+    history = client.get(f"/api/v1/games/{game['game_id']}/history", headers=auth(game["read_token"])).get_json()
+    assert any("brought one blue soul into Limbo" in " ".join(e["sentences"]) for e in history["entries"])
+    score = client.get(f"/api/v1/games/{game['game_id']}/score", headers=auth(game["read_token"])).get_json()
+    assert score["final"] is False and [p["name"] for p in score["score"]["players"]] == ["Ana", "Ben"]
+
+
+def test_tokens_decide_who_reads_and_who_writes(api_app: Flask) -> None:
+    client = api_app.test_client()
+    game = create(client)
+    other = create(client, key="api-create-02")
+    url = f"/api/v1/games/{game['game_id']}"
+    assert client.get(url).status_code == 401
+    assert client.get(url, headers=auth(other["write_token"])).status_code == 403  # another game's token
+    assert client.get(url, headers=auth(game["read_token"])).status_code == 200
+    write = client.post(
+        f"{url}/commands",
+        headers=auth(game["read_token"]),
+        json={"expected_seq": 2, "idempotency_key": "k" * 10, "command": {"type": "TakeLoan", "data": {"player": 0}}},
+    )
+    assert write.status_code == 403 and write.get_json()["code"] == "forbidden"
+    unknown = client.get("/api/v1/games/no-such-game", headers=auth(game["write_token"]))
+    assert unknown.status_code == 403  # the same answer as a wrong token: nothing is learnt
+
+
+def test_a_stale_seq_a_refusal_and_a_repeat_each_answer_in_kind(api_app: Flask) -> None:
+    client = api_app.test_client()
+    game = create(client)
+    seq = game["seq"]
+    first = command(game, client, seq, "same-key-01", "TakeLoan", player=0)
+    again = command(game, client, seq, "same-key-01", "TakeLoan", player=0)
+    assert first.status_code == again.status_code == 200 and again.get_json()["duplicate"] is True
+    stale = command(game, client, seq, "other-key-01", "TakeLoan", player=0)
+    assert stale.status_code == 409 and stale.get_json() | {} == {**stale.get_json(), "code": "stale_seq"}
+    refused = command(game, client, seq + 1, "key-refused-01", "BringSoul", player=1, colour=5, shield="1a")
+    body = refused.get_json()
+    assert refused.status_code == 422 and body["code"] == "not_your_turn"
+    assert "turn" in body["message"] and body["refusal"]["params"] == {"player": 1, "active": 0}
+    bad = command(game, client, seq + 1, "key-bad-0001", "Teleport", player=0)
+    assert bad.status_code == 400 and bad.get_json()["code"] == "bad_command"
+    state = client.get(f"/api/v1/games/{game['game_id']}", headers=auth(game["read_token"])).get_json()
+    assert state["seq"] == seq + 1  # only the first loan landed
+
+
+def test_conflicting_commands_on_one_seq_exactly_one_lands(api_app: Flask) -> None:
+    game = create(api_app.test_client())
+    results: list[int] = []
+
+    def submit(i: int) -> None:
+        results.append(
+            command(game, api_app.test_client(), game["seq"], f"race-key-{i:04d}", "TakeLoan", player=0).status_code
+        )
+
+    threads = [threading.Thread(target=submit, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    assert sorted(results) == [200] + [409] * 7
+
+
+def test_commands_with_fresh_seqs_all_land_in_order(api_app: Flask) -> None:
+    client = api_app.test_client()
+    game = create(client)
+    seq = game["seq"]
+    for i in range(10):
+        response = command(game, client, seq, f"loan-key-{i:04d}", "TakeLoan", player=0)
+        assert response.status_code == 200
+        seq = response.get_json()["seq"]
+    state = client.get(f"/api/v1/games/{game['game_id']}", headers=auth(game["read_token"])).get_json()
+    assert state["state"]["players"][0]["ship"] == 6 and state["seq"] == game["seq"] + 10
+
+
+# The fuzzing target: one app on a throwaway database, built when this module is collected
+# (schemathesis reads the OpenAPI document from the app itself).
+_FUZZ_DIR = tempfile.mkdtemp(prefix="companion-fuzz-")
+atexit.register(shutil.rmtree, _FUZZ_DIR, ignore_errors=True)
+FUZZ_APP = create_app({"TESTING": True, "DATABASE": str(Path(_FUZZ_DIR) / "fuzz.sqlite3"), "SECRET_KEY": "t"})
+FUZZ: dict[str, Any] = {"calls": 0}
+fuzzed = schemathesis.openapi.from_wsgi("/api/openapi.json", FUZZ_APP)
+
+
+@fuzzed.parametrize()
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+def test_schemathesis_finds_no_server_error_and_every_refusal_is_explained(case: Any) -> None:
+    """Bounded fuzzing of every operation: two requests in three go to a real game with its write
+    token; no 5xx, every 4xx carries a code, and a refused request leaves the log as it was."""
+    if "game" not in FUZZ:
+        FUZZ["game"] = create(FUZZ_APP.test_client(), key="fuzz-create-01")
+    game = FUZZ["game"]
+    FUZZ["calls"] += 1
+    if "game_id" in (case.path_parameters or {}) and FUZZ["calls"] % 3:
+        case.path_parameters["game_id"] = game["game_id"]
+        case.headers = {**(case.headers or {}), **auth(game["write_token"])}
+
+    def seq_now() -> int:
+        got = FUZZ_APP.test_client().get(f"/api/v1/games/{game['game_id']}", headers=auth(game["read_token"]))
+        return int(got.get_json()["seq"])
+
+    before = seq_now()
+    response = case.call()
+    assert response.status_code < 500, response.text
+    if response.status_code >= 400:
+        assert isinstance(response.json().get("code"), str), response.text
+        assert seq_now() == before, "a refused request changed the log"

@@ -1,0 +1,97 @@
+"""Live updates over a real socket: eight phones listening never block a write, and each hears it."""
+
+from __future__ import annotations
+
+import http.client
+import re
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion.web import create_app
+
+PHONES = 8
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, int]]:
+    app = create_app({"DATABASE": str(tmp_path / "live.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield "127.0.0.1", srv.server_port
+    srv.shutdown()
+    thread.join(5)
+
+
+def request(addr: tuple[str, int], method: str, path: str, body: str = "") -> tuple[int, str, dict[str, str]]:
+    conn = http.client.HTTPConnection(*addr, timeout=10)
+    headers = {"Content-Type": "application/x-www-form-urlencoded"} if body else {}
+    conn.request(method, path, body=body, headers=headers)
+    response = conn.getresponse()
+    return response.status, response.read().decode(), dict(response.getheaders())
+
+
+def test_eight_listening_phones_never_block_a_write_and_all_hear_it(server: tuple[str, int]) -> None:
+    status, _, headers = request(
+        server, "POST", "/games", "key=live-create-01&name=Ana&name=Ben&colour=crimson&colour=navy&plague=2&plague=3"
+    )
+    assert status == 303
+    game = headers["Location"]
+    _, page, _ = request(server, "GET", game)
+    seq = int(re.search(r'data-seq="(\d+)"', page).group(1))
+
+    heard: dict[int, list[tuple[float, int]]] = {i: [] for i in range(PHONES)}
+    ready = threading.Barrier(PHONES + 1)
+    stop = threading.Event()
+
+    def listen(i: int) -> None:
+        conn = http.client.HTTPConnection(*server, timeout=5)
+        conn.request("GET", f"{game}/events?since={seq}")
+        response = conn.getresponse()
+        assert response.getheader("Content-Type", "").startswith("text/event-stream")
+        ready.wait()
+        while not stop.is_set():
+            try:
+                line = response.readline().decode()
+            except TimeoutError:
+                break
+            if line.startswith("data: ") and line[6:].strip().isdigit():
+                heard[i].append((time.monotonic(), int(line[6:])))
+        conn.close()
+
+    threads = [threading.Thread(target=listen, args=(i,), daemon=True) for i in range(PHONES)]
+    for t in threads:
+        t.start()
+    ready.wait(10)
+    time.sleep(0.3)
+    started = time.monotonic()
+    status, _, _ = request(server, "POST", f"{game}/loan", f"seq={seq}&key=live-loan-0001&player=0")
+    wrote = time.monotonic()
+    assert status == 303 or status == 200
+    assert wrote - started < 1.0, "a write waited behind the listening phones"
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline and not all(heard[i] for i in range(PHONES)):
+        time.sleep(0.05)
+    stop.set()
+    for i in range(PHONES):
+        assert heard[i], f"phone {i} heard nothing"
+        when, new_seq = heard[i][-1]
+        assert new_seq == seq + 1
+        assert when - wrote < 1.0, f"phone {i} heard the change after {when - wrote:.2f}s"
+
+
+def test_a_reconnecting_phone_is_told_at_once_where_the_log_stands(server: tuple[str, int]) -> None:
+    status, _, headers = request(server, "POST", "/games", "key=live-create-02&name=Ana&colour=crimson&plague=2")
+    assert status == 303
+    game = headers["Location"]
+    conn = http.client.HTTPConnection(*server, timeout=5)
+    conn.request("GET", f"{game}/events", headers={"Last-Event-ID": "1"})  # it last heard seq 1; the log is at 2
+    response = conn.getresponse()
+    lines = [response.readline().decode() for _ in range(6)]
+    conn.close()
+    assert "id: 2\n" in lines and "event: seq\n" in lines
