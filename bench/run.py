@@ -74,44 +74,27 @@ from werkzeug.serving import BaseWSGIServer, make_server
 
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.game.commands import (
-    Accuse,
-    BringSoul,
     CreateGame,
-    DeliverBarrel,
-    EndTurn,
-    ExchangeFlorins,
-    MoveSoul,
-    PlaceDisc,
-    PlayFraud,
-    RaiseCube,
-    ReturnFromTower,
-    RevealPlagueCard,
-    SendMember,
-    TakeBarrel,
-    TakeGuest,
-    TakeLoan,
-    UseGuardian,
-    UseStyx,
 )
 from companion.game.dispatch import replay_any
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
-from companion.game.legal import turn_options
 from companion.game.projection import evolve, replay
 from companion.game.rules import decide, decide_create
 from companion.game.state import GameState, Phase
 from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo
 from companion.service import GameService
 from companion.web import create_app
-from companion.web.florence_view import accuse_prep
 from companion.wire import event_from_row
-from events.catalog import EndgameHalf, Event, FraudPlay, GameEnded, GuardianUse, Reward, SeatSetup
+from events.catalog import Event, GameEnded, SeatSetup
 from events.store import EventStore
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for tests/
+from tests.random_play import choices
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ("Ana", "Ben", "Cleo", "Dino")
 COLOURS = ("crimson", "navy", "forest", "gold")
-FRAUD = FraudPlay("lineup", (2,), Reward("nothing"), EndgameHalf("always", "infamy", effect_amount=2))
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -175,98 +158,6 @@ def timed(fn: Callable[[], object], repeats: int) -> list[float]:
 def seats(count: int) -> tuple[SeatSetup, ...]:
     """``count`` players in turn order."""
     return tuple(SeatSetup(NAMES[i], COLOURS[i]) for i in range(count))
-
-
-def florence_choices(state: GameState, player: int) -> list[object]:
-    """Legal Florence-phase commands (adapted from tests/game/test_properties.py)."""
-    f = turn_options(state).florence
-    if f is None:
-        return []
-    out: list[object] = []
-    for s in f.sends:
-        out += [SendMember(player, kind, s.location, bribe=bool(s.bribe), borrow=True) for kind, _ in s.kinds]
-    for c in f.accusations:
-        if not c.allowed:
-            continue
-        circle = int(next(loc for loc in state.edition.raw["locations"] if loc["id"] == c.location)["circle"])
-        prep = accuse_prep(state, player, c.location)
-        if prep is None:
-            continue
-        out.append(
-            Accuse(
-                player,
-                c.location,
-                bribe=c.needs_bribe,
-                borrow=True,
-                bonus=None if circle in state.bonus_tiles else Reward("florins", 1),
-                dante_fraud=FRAUD if prep.dante_kind == "fraud" else None,
-            )
-        )
-    out += list(f.council)
-    return out
-
-
-def action_choices(state: GameState, player: int) -> list[object]:
-    """Legal action-phase commands (adapted from tests/game/test_properties.py)."""
-    pl = state.p[player]
-    options = turn_options(state).location_options
-    out: list[object] = [EndTurn(player)]
-    space = [i for i, fl in enumerate(pl.tower) if len(fl.pieces) < 3]
-    if "exchange" in options and pl.florins:
-        out.append(ExchangeFlorins(player, 1))
-    if "passage" in options:
-        out += [RaiseCube(player, c) for c, sp in sorted(state.phlegethon.items()) if sp < 4][:1]
-        free = [gate for gate in state.side.gates if gate not in pl.discs]
-        if free and len(pl.discs) < 4:
-            out.append(PlaceDisc(player, free[0]))
-    if "underworld" in options:
-        if state.cemetery:
-            out.append(UseStyx(player, min(state.cemetery), 1, first_track=2, borrow=True))
-        empty = [s for s in state.side.shields if not state.occupied(s)]
-        if empty:
-            out += [UseGuardian(player, GuardianUse(gd, empty[0], effect=False), borrow=True) for gd in state.guardians]
-    if "fraud" in options:
-        out.append(PlayFraud(player, FRAUD, borrow=True))
-    if "deliver" in options and pl.pieces("barrel"):
-        out.append(DeliverBarrel(player, pl.pieces("barrel")[0].colour))
-    if "take" in options and space:
-        colours = pl.market_barrels if state.action == "market" else pl.palace_guests
-        if colours:
-            cls = TakeBarrel if state.action == "market" else TakeGuest
-            out.append(cls(player, min(colours), space[0]))
-    if "home" in options:
-        for i, fl in enumerate(pl.tower):
-            piece = next((pc for pc in fl.pieces if pc.kind in ("noble", "urchin")), None)
-            if piece is not None:
-                out.append(ReturnFromTower(player, (i,), (piece.kind,)))
-    return out
-
-
-def choices(state: GameState, rng: random.Random, allow_deck_end: bool) -> list[object]:
-    """Legal commands for the active player now (a random plague card when one is due)."""
-    options = turn_options(state)
-    player = state.active
-    out: list[object] = []
-    if options.plague_due:
-        souls = tuple(sorted(rng.choices(range(1, 10), k=rng.randint(2, 6))))
-        out.append(RevealPlagueCard(player, souls))
-        if allow_deck_end:
-            out.append(RevealPlagueCard(player, (), deck_empty=True))
-        return out
-    for m in options.hell_moves:
-        if m.kind == "bring":
-            out.append(BringSoul(player, m.colour, m.landing, borrow=True))
-        elif m.start is not None:
-            out.append(MoveSoul(player, m.start, m.landing, via=m.path, borrow=True))
-    if state.phase is Phase.FLORENCE:
-        out += florence_choices(state, player)
-    elif state.phase is Phase.ACTION:
-        out += action_choices(state, player)
-    elif options.can_end_turn:
-        out.append(EndTurn(player))
-    if state.phase is not Phase.OVER and len(out) < 3:
-        out.append(TakeLoan(player))
-    return out
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from companion.game.errors import RuleViolation
 from companion.service import Conflict, GameService
 from events.store import EventStore
 from tests.builders import seats
-from tests.game.test_properties import choices
+from tests.random_play import choices
 
 EDITIONS = load_all()
 

@@ -9,34 +9,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.game.commands import (
-    Accuse,
     BringSoul,
     CreateGame,
-    DeliverBarrel,
     EndTurn,
-    ExchangeFlorins,
     MoveSoul,
-    PlaceDisc,
-    PlayFraud,
-    RaiseCube,
-    ReturnFromTower,
-    RevealPlagueCard,
-    SendMember,
-    TakeBarrel,
-    TakeGuest,
-    TakeLoan,
-    UseGuardian,
-    UseStyx,
 )
 from companion.game.edition import Edition
-from companion.game.legal import turn_options
 from companion.game.projection import evolve, replay
 from companion.game.rules import decide, decide_create
 from companion.game.state import GameState, Phase
 from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo
-from companion.web.florence_view import accuse_prep
-from events.catalog import EndgameHalf, Event, FraudPlay, GuardianUse, Reward, SoulBroughtIn, SoulMoved
+from events.catalog import Event, SoulBroughtIn, SoulMoved
 from tests.builders import seats
+from tests.random_play import choices
 
 
 @dataclass
@@ -53,97 +38,6 @@ class Play:
 
     def replayed(self) -> GameState:
         return replay(self.edition, build_timeline(self.records).effective_events())
-
-
-FRAUD = FraudPlay("lineup", (2,), Reward("nothing"), EndgameHalf("always", "infamy", effect_amount=2))
-
-
-def florence_choices(state: GameState, player: int) -> list[object]:
-    f = turn_options(state).florence
-    assert f is not None
-    out: list[object] = []
-    for s in f.sends:
-        out += [SendMember(player, kind, s.location, bribe=bool(s.bribe), borrow=True) for kind, _ in s.kinds]
-    for c in f.accusations:
-        if not c.allowed:
-            continue
-        circle = int(next(loc for loc in state.edition.raw["locations"] if loc["id"] == c.location)["circle"])
-        prep = accuse_prep(state, player, c.location)
-        assert prep is not None
-        out.append(
-            Accuse(
-                player,
-                c.location,
-                bribe=c.needs_bribe,
-                borrow=True,
-                bonus=None if circle in state.bonus_tiles else Reward("florins", 1),
-                dante_fraud=FRAUD if prep.dante_kind == "fraud" else None,
-            )
-        )
-    out += list(f.council)
-    return out
-
-
-def action_choices(state: GameState, player: int) -> list[object]:
-    pl = state.p[player]
-    options = turn_options(state).location_options
-    out: list[object] = [EndTurn(player)]
-    space = [i for i, fl in enumerate(pl.tower) if len(fl.pieces) < 3]
-    if "exchange" in options and pl.florins:
-        out.append(ExchangeFlorins(player, 1))
-    if "passage" in options:
-        out += [RaiseCube(player, c) for c, sp in sorted(state.phlegethon.items()) if sp < 4][:1]
-        free = [g for g in state.side.gates if g not in pl.discs]
-        if free and len(pl.discs) < 4:
-            out.append(PlaceDisc(player, free[0]))
-    if "underworld" in options:
-        if state.cemetery:
-            colour = min(state.cemetery)
-            out.append(UseStyx(player, colour, 1, first_track=2, borrow=True))
-        empty = [s for s in state.side.shields if not state.occupied(s)]
-        for guardian in state.guardians:
-            out.append(UseGuardian(player, GuardianUse(guardian, empty[0], effect=False), borrow=True))
-    if "fraud" in options:
-        out.append(PlayFraud(player, FRAUD, borrow=True))
-    if "deliver" in options and pl.pieces("barrel"):
-        out.append(DeliverBarrel(player, pl.pieces("barrel")[0].colour))
-    if "take" in options and space:
-        colours = pl.market_barrels if state.action == "market" else pl.palace_guests
-        if colours:
-            cls = TakeBarrel if state.action == "market" else TakeGuest
-            out.append(cls(player, min(colours), space[0]))
-    if "home" in options:
-        for i, fl in enumerate(pl.tower):
-            for piece in fl.pieces:
-                if piece.kind in ("noble", "urchin"):
-                    out.append(ReturnFromTower(player, (i,), (piece.kind,)))
-                    break
-    return out
-
-
-def choices(state: GameState) -> list[object]:
-    options = turn_options(state)
-    player = state.active
-    out: list[object] = []
-    if options.plague_due:
-        out.append(RevealPlagueCard(player, (2, 5, 7, 9)))
-        out.append(RevealPlagueCard(player, (), deck_empty=True))
-        return out
-    for m in options.hell_moves:
-        if m.kind == "bring":
-            out.append(BringSoul(player, m.colour, m.landing, borrow=True))
-        else:
-            assert m.start is not None
-            out.append(MoveSoul(player, m.start, m.landing, via=m.path, borrow=True))
-    if state.phase is Phase.FLORENCE:
-        out += florence_choices(state, player)
-    elif state.phase is Phase.ACTION:
-        out += action_choices(state, player)
-    elif options.can_end_turn:
-        out.append(EndTurn(player))
-    if state.phase is not Phase.OVER and len(out) < 3:
-        out.append(TakeLoan(player))
-    return out
 
 
 def check_board(state: GameState) -> None:
