@@ -34,7 +34,7 @@ from companion.web import (
     tally_pages,
 )
 from companion.web.presence import Presence
-from companion.web.store import close_store, open_store
+from companion.web.store import check_address, close_store, open_store
 
 __all__ = ["ROOT", "create_app"]
 
@@ -96,6 +96,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.logger.warning("could not compile the translation catalogues", exc_info=True)
     Babel(app, locale_selector=select_locale)
     app.teardown_appcontext(close_store)
+    app.before_request(check_address)
     app.register_blueprint(home.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(florence_pages.bp)

@@ -20,12 +20,12 @@ from companion.game.legal import florence_options
 from companion.game.rules.corrections import RESOURCES
 from companion.game.rules.hell import legal_hell_moves
 from companion.game.state import GameState
-from companion.service import GameView, UnknownGame
+from companion.service import GameView
 from companion.web.forms import ActionForm
 from companion.web.history import history_entries
 from companion.web.narrate import narrate
 from companion.web.respond import new_key, perform
-from companion.web.store import service
+from companion.web.store import recorded, service
 from companion.web.words import colour_name, describe_refusal, kind_name, location_name
 
 __all__ = ["REPLACEABLE", "bp"]
@@ -65,16 +65,6 @@ class ReplaceForm(ActionForm):
     choice = fields.String(required=True, validate=validate.Length(min=1, max=80))
 
 
-def _view(game_id: str) -> GameView:
-    try:
-        view = service().view(game_id)
-    except UnknownGame:
-        abort(404)
-    if not isinstance(view.state, GameState):
-        abort(404)
-    return view
-
-
 def render_corrections(view: GameView, status: int = 200, **extra: Any) -> tuple[str, int]:
     """The corrections page."""
     return render_template(
@@ -85,7 +75,7 @@ def render_corrections(view: GameView, status: int = 200, **extra: Any) -> tuple
 @bp.get("/correct")
 def page(game_id: str) -> tuple[str, int]:
     """Forms to set any value to what the physical board shows."""
-    return render_corrections(_view(game_id))
+    return render_corrections(recorded(game_id))
 
 
 @bp.post("/correct")
@@ -168,7 +158,7 @@ def alternatives(view: GameView, target: int) -> list[tuple[str, Any, str]]:
 @bp.get("/replace")
 def replace_page(game_id: str) -> tuple[str, int]:
     """Choose what really happened at an earlier entry; with ``choice``, preview the outcome."""
-    view = _view(game_id)
+    view = recorded(game_id)
     target = request.args.get("target", type=int)
     entries = {e.seq: e for e in history_entries(view)}
     if target is None or target not in entries:
@@ -214,7 +204,7 @@ def replace(game_id: str) -> Response | tuple[str, int]:
     """Record the replacement (refused, naming the entry, if a later one no longer holds)."""
 
     def run(d: dict[str, Any]) -> Any:
-        view = _view(game_id)
+        view = recorded(game_id)
         command = next((c for k, c, _ in alternatives(view, d["target"]) if k == d["choice"]), None)
         if command is None:
             raise RuleViolation("not_replaceable", {"action": d["target"]})

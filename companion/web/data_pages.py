@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from companion.exchange import BadExport, export_game, import_game
-from companion.service import UnknownGame
 from companion.web.history import history_entries
 from companion.web.home import remember_game
 from companion.web.store import service
@@ -19,17 +17,10 @@ __all__ = ["bp"]
 bp = Blueprint("data", __name__)
 
 
-def _export(game_id: str) -> dict[str, Any]:
-    try:
-        return export_game(service(), game_id)
-    except UnknownGame:
-        abort(404)
-
-
 @bp.get("/g/<game_id>/export.json")
 def export_json(game_id: str) -> Response:
     """The whole log as versioned JSON, to keep or to import elsewhere."""
-    data = _export(game_id)
+    data = export_game(service(), game_id)
     return Response(
         json.dumps(data, indent=1, ensure_ascii=False),
         mimetype="application/json",
@@ -55,7 +46,7 @@ def export_text(game_id: str) -> Response:
 @bp.post("/g/<game_id>/clone")
 def clone(game_id: str) -> Response:
     """A copy of the game to try "what if" (up to entry ``at``, if given)."""
-    data = _export(game_id)
+    data = export_game(service(), game_id)
     at = request.form.get("at", type=int)
     if at is not None:
         last = max((e["seq"] for e in data["events"] if e["action"] <= at), default=0)

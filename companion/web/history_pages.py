@@ -8,12 +8,11 @@ from flask import Blueprint, abort, render_template, request
 from werkzeug.wrappers import Response
 
 from companion.game.errors import RuleViolation
-from companion.service import UnknownGame
 from companion.web.corrections import REPLACEABLE
 from companion.web.forms import ActionForm, UndoForm
 from companion.web.history import history_entries, state_at
 from companion.web.respond import is_htmx, new_key, perform, render_game
-from companion.web.store import service
+from companion.web.store import recorded, service
 from companion.web.words import describe_refusal
 
 __all__ = ["bp"]
@@ -41,10 +40,7 @@ def redo(game_id: str) -> Response | tuple[str, int]:
 @bp.get("/history")
 def history(game_id: str) -> str:
     """Every entry, newest first; filterable by player and turn; undone entries folded under their undo."""
-    try:
-        view = service().view(game_id)
-    except UnknownGame:
-        abort(404)
+    view = recorded(game_id)
     entries = history_entries(view)
     folded = {seq for e in entries for seq in e.undid if seq not in set(view.timeline.done)}
     by_seq = {e.seq: e for e in entries}
@@ -73,10 +69,7 @@ def history(game_id: str) -> str:
 @bp.get("/at/<int:seq>")
 def step(game_id: str, seq: int) -> tuple[str, int]:
     """The game right after one entry: a deep link to any step, and a step-by-step replay."""
-    try:
-        view = service().view(game_id)
-    except UnknownGame:
-        abort(404)
+    view = recorded(game_id)
     entries = history_entries(view)
     by_seq = {e.seq: e for e in entries}
     if seq not in by_seq:
@@ -103,8 +96,6 @@ def undo_preview(game_id: str) -> tuple[str, int]:
     to = request.args.get("to", type=int)
     try:
         view, reverted, after = svc.preview_undo(game_id, to)
-    except UnknownGame:
-        abort(404)
     except RuleViolation as exc:
         view = svc.view(game_id)
         return render_template(

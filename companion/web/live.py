@@ -17,7 +17,6 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request
 from flask_babel import gettext
 from markupsafe import escape
 
-from companion.service import UnknownGame
 from companion.web.presence import Presence
 from companion.web.seats import seat_of
 from companion.web.store import open_store, service
@@ -108,11 +107,7 @@ def _response(stream: Iterator[str]) -> Response:
 
 @bp.get("/g/<game_id>/events")
 def game_events(game_id: str) -> Response:
-    """The live stream of a game for a phone at the table."""
-    try:
-        service().view(game_id)
-    except UnknownGame:
-        abort(404)
+    """The live stream of a game for a phone at the table (an unknown id is a 404 before it)."""
     seat = seat_of(game_id)
     return _response(stream_game(game_id, "shared" if seat is None else str(seat), _since()))
 
@@ -129,10 +124,7 @@ def viewer_events(token: str) -> Response:
 @bp.get("/g/<game_id>/seq")
 def game_seq(game_id: str) -> Response:
     """Where the log stands (the polling fallback when SSE is unavailable)."""
-    try:
-        return jsonify({"seq": service().view(game_id).seq})
-    except UnknownGame:
-        abort(404)
+    return jsonify({"seq": service().view(game_id).seq})
 
 
 @bp.get("/v/<token>/seq")

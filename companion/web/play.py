@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, request
 from werkzeug.wrappers import Response
 
 from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCard, SummonFerryman, TakeLoan
-from companion.service import UnknownGame
 from companion.web.forms import BringForm, EndTurnForm, FerryForm, LoanForm, MoveForm, PlagueForm
 from companion.web.home import remember_game
 from companion.web.respond import perform, render_game
-from companion.web.store import service
+from companion.web.store import recorded, service
 
 __all__ = ["bp"]
 
@@ -24,10 +23,7 @@ Answer = Response | tuple[str, int]
 @bp.get("")
 def game(game_id: str) -> tuple[str, int]:
     """The game: whose turn, what they may do, Hell, the Cemetery and every player."""
-    try:
-        view = service().view(game_id)
-    except UnknownGame:
-        abort(404)
+    view = recorded(game_id)
     remember_game(game_id)
     args = request.args
     ferry = {k: args.get(k, "") for k in ("ferry", "fsoul", "fside")} if args.get("ferry") else None

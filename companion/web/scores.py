@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, render_template
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
@@ -13,11 +13,11 @@ from companion.game.dispatch import scoresheet
 from companion.game.progress import infamy_by_turn, infamy_ledger
 from companion.game.scoring import best_half_tracks
 from companion.game.state import GameState, Phase
-from companion.service import GameView, UnknownGame
+from companion.service import GameView
 from companion.web.chart import infamy_chart
 from companion.web.forms import HalvesForm
 from companion.web.respond import new_key, perform
-from companion.web.store import service
+from companion.web.store import recorded, service
 
 __all__ = ["bp", "half_choices", "score_context"]
 
@@ -67,13 +67,7 @@ def score_context(view: GameView) -> dict[str, Any]:
 @bp.get("/score")
 def sheet(game_id: str) -> str:
     """The score sheet of a recorded game."""
-    try:
-        view = service().view(game_id)
-    except UnknownGame:
-        abort(404)
-    if not isinstance(view.state, GameState):
-        abort(404)
-    return render_template("score.html", **score_context(view))
+    return render_template("score.html", **score_context(recorded(game_id)))
 
 
 def _render_score(view: GameView, status: int = 200, **extra: Any) -> tuple[str, int]:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Flask, current_app, g, request
+from flask import Flask, abort, current_app, g, redirect, request, url_for
+from werkzeug.wrappers import Response
 
-from companion.service import GameService
+from companion.service import GameService, GameView, UnknownGame
 from events.store import EventStore, connect
 
-__all__ = ["close_store", "open_store", "service"]
+__all__ = ["check_address", "close_store", "open_store", "recorded", "service"]
 
 
 def open_store(app: Flask) -> EventStore:
@@ -38,3 +39,39 @@ def close_store(_exc: BaseException | None = None) -> None:
     store = g.pop("store", None)
     if store is not None:
         store.close()
+
+
+# Pages under these prefixes show one kind of record; a link to the other kind is sent to its page.
+PAGES_OF = {"/g/": "game", "/t/": "tally"}
+HOME_OF = {"game": "play.game", "tally": "tally.page"}
+ANY_KIND = frozenset({"data.export_json", "data.export_text", "data.clone"})
+
+
+def recorded(game_id: str, kind: str = "game") -> GameView:
+    """The view of the ``kind`` record at ``game_id``; a 404 page when there is none."""
+    try:
+        view = service().view(game_id)
+    except UnknownGame:
+        abort(404)
+    if view.kind != kind:
+        abort(404)
+    return view
+
+
+def check_address() -> Response | None:
+    """Before any page of one game (``/g/<id>/…``, ``/t/<id>/…``): a 404 page for an unknown id,
+    and for a game opened at a tally's address (or the other way round) its own page on GET and
+    a 404 on a form post, so no page is ever drawn for the wrong kind of record."""
+    game_id = (request.view_args or {}).get("game_id")
+    prefix = request.path[:3]
+    if not game_id or prefix not in PAGES_OF:
+        return None
+    try:
+        view = service().view(game_id)
+    except UnknownGame:
+        abort(404)
+    if view.kind == PAGES_OF[prefix] or request.endpoint in ANY_KIND:
+        return None
+    if request.method != "GET":
+        abort(404)
+    return redirect(url_for(HOME_OF[view.kind], game_id=game_id), 303)

@@ -11,13 +11,12 @@ from marshmallow import fields, validate
 from werkzeug.wrappers import Response
 
 from companion.game.commands import ChooseTableMode
-from companion.game.state import GameState
-from companion.service import GameView, UnknownGame
+from companion.service import GameView
 from companion.web.forms import ActionForm
 from companion.web.home import remember_game
 from companion.web.respond import new_key, perform, render_game
 from companion.web.seats import seat_of, set_seat
-from companion.web.store import service
+from companion.web.store import recorded, service
 
 __all__ = ["bp"]
 
@@ -28,16 +27,6 @@ class ModeForm(ActionForm):
     """The table mode to switch to."""
 
     mode = fields.String(required=True, validate=validate.OneOf(["shared", "seats"]))
-
-
-def _game(game_id: str) -> GameView:
-    try:
-        view = service().view(game_id)
-    except UnknownGame:
-        abort(404)
-    if not isinstance(view.state, GameState):
-        abort(404)
-    return view
 
 
 def qr_svg(url: str) -> str:
@@ -75,7 +64,7 @@ def render_join(view: GameView, status: int = 200, **extra: Any) -> tuple[str, i
 @bp.get("/g/<game_id>/join")
 def join(game_id: str) -> tuple[str, int]:
     """Show the QR codes and the seats."""
-    view = _game(game_id)
+    view = recorded(game_id)
     remember_game(game_id)
     return render_join(view)
 
@@ -83,7 +72,7 @@ def join(game_id: str) -> tuple[str, int]:
 @bp.post("/g/<game_id>/seat")
 def take_seat(game_id: str) -> Response:
     """Sit this phone for a player (or leave the seat). Stored in this phone's cookie only."""
-    view = _game(game_id)
+    view = recorded(game_id)
     raw = request.form.get("seat", "")
     seat = int(raw) if raw.isdigit() and int(raw) < len(view.state.players) else None  # type: ignore[union-attr]
     set_seat(game_id, seat)
@@ -131,7 +120,7 @@ def viewer(token: str) -> tuple[str, int]:
     game_id = service().game_for_read_token(token)
     if game_id is None:
         abort(404)
-    view = _game(game_id)
+    view = recorded(game_id)
     live = {
         "events": url_for("live.viewer_events", token=token),
         "poll": url_for("live.viewer_seq", token=token),

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 from werkzeug.wrappers import Response
 
 from companion.game.commands import EnterCircle, EnterPlayer, PlaceHalfDiplomas, StartTally
 from companion.game.errors import RuleViolation
 from companion.game.tally import TallyState, tally_score
-from companion.service import GameView, UnknownGame
+from companion.service import GameView
 from companion.web.forms import (
     ActionForm,
     HalvesForm,
@@ -25,7 +25,7 @@ from companion.web.forms import (
 from companion.web.home import remember_game
 from companion.web.respond import is_htmx, new_key, perform
 from companion.web.scores import half_choices
-from companion.web.store import service
+from companion.web.store import recorded, service
 from companion.web.words import describe_refusal
 from events.catalog import EndgameHalf
 
@@ -34,16 +34,6 @@ __all__ = ["bp"]
 bp = Blueprint("tally", __name__)
 
 EFFECTS_WITH_TRACK = ("skull", "cube_right")
-
-
-def _view(game_id: str) -> GameView:
-    try:
-        view = service().view(game_id)
-    except UnknownGame:
-        abort(404)
-    if not isinstance(view.state, TallyState):
-        abort(404)
-    return view
 
 
 def render_tally(view: GameView, status: int = 200, **extra: Any) -> tuple[str, int]:
@@ -99,7 +89,7 @@ def start() -> Response | tuple[str, int]:
 @bp.get("/t/<game_id>")
 def page(game_id: str) -> tuple[str, int]:
     """The tally: what has been entered, and the score it gives."""
-    view = _view(game_id)
+    view = recorded(game_id, "tally")
     remember_game(game_id)
     return render_tally(view)
 
