@@ -26,6 +26,7 @@ from companion.web.home import remember_game
 from companion.web.respond import is_htmx, new_key, perform
 from companion.web.scores import half_choices
 from companion.web.store import recorded, service
+from companion.web.tally_sheet import TallySheetForm, posted_values, record_sheet, recorded_values
 from companion.web.words import describe_refusal
 from events.catalog import EndgameHalf
 
@@ -43,9 +44,11 @@ def render_tally(view: GameView, status: int = 200, **extra: Any) -> tuple[str, 
     assert isinstance(view.state, TallyState)
     sheet = tally_score(view.state)
     undoable = set(view.timeline.undoable)
+    refused_sheet = request.endpoint == "tally.sheet" and status in (400, 422)
     context = {
         "view": view,
         "state": view.state,
+        "values": posted_values(view.state, request.form) if refused_sheet else recorded_values(view.state),
         "sheet": sheet,
         "choices": half_choices(view, sheet),
         "new_key": new_key,
@@ -96,6 +99,19 @@ def page(game_id: str) -> tuple[str, int]:
 
 def _run(game_id: str, data: dict[str, Any], command: Any) -> Any:
     return service().execute(game_id, data["seq"], command, data["key"])
+
+
+@bp.post("/t/<game_id>/sheet")
+def sheet(game_id: str) -> Response | tuple[str, int]:
+    """Save the whole sheet: every circle and player that changed becomes one entry."""
+    return perform(
+        game_id,
+        TallySheetForm,
+        lambda d: record_sheet(service(), game_id, d),
+        "sheet",
+        render=render_tally,
+        after="tally.page",
+    )
 
 
 @bp.post("/t/<game_id>/circle")
