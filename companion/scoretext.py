@@ -6,7 +6,7 @@ import dataclasses
 from typing import Any
 
 from companion.game.edition import Edition
-from companion.game.scoring import Scoresheet
+from companion.game.scoring import PlayerScore, Scoresheet
 
 __all__ = ["scoresheet_dict", "scoresheet_text"]
 
@@ -19,6 +19,16 @@ def scoresheet_dict(sheet: Scoresheet) -> dict[str, Any]:
         player["fraud_infamy"] = score.fraud_infamy
         player["diploma_points"] = score.diploma_points
     return data
+
+
+def _half_placement(p: PlayerScore, edition: Edition) -> str:
+    """Where the pairs of half diplomas went, by track name: ' → a diploma on Heresy (circle 6)'."""
+    names = [f"{edition.circles[t].sin.capitalize()} (circle {t})" for t in p.half_tracks]
+    text = ""
+    if names:
+        text = f" → a diploma on {names[0]}" if len(names) == 1 else " → diplomas on " + ", ".join(names)
+        text += " (best choice, not yet confirmed)" if p.half_suggested else ""
+    return text + (f", {p.half_leftover} left over" if p.half_leftover else "")
 
 
 def scoresheet_text(sheet: Scoresheet, edition: Edition) -> str:
@@ -41,11 +51,9 @@ def scoresheet_text(sheet: Scoresheet, edition: Edition) -> str:
                     f"   diploma circle {row.circle}: {row.value} × skull {row.skull} = {row.points:>3}{source}"
                 )
         if p.half_diplomas:
-            lines.append(
-                f"   half diplomas: {p.half_diplomas} → tracks {list(p.half_tracks)}"
-                f"{' (best choice, not yet confirmed)' if p.half_suggested else ''}, {p.half_leftover} left over"
-            )
-        lines.append(f"   loans: Ship on space {p.ship}          −{p.loan_penalty}")
+            lines.append(f"   half diplomas: {p.half_diplomas}{_half_placement(p, edition)}")
+        if p.loan_penalty:
+            lines.append(f"   loans: Ship on space {p.ship}          −{p.loan_penalty}")
     if len(sheet.winners) > 1:
         lines.append("")
         lines.append("Shared first place: " + ", ".join(sheet.winners))

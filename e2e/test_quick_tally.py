@@ -49,7 +49,8 @@ def enter_player(
     for _ in range(halves):
         finger.tap(player.get_by_role("button", name=f"One more: Half diplomas ({name})"))
     for sin, level in skulls.items():
-        finger.tap(player.get_by_role("radiogroup", name=f"{name}'s skull on {sin}").get_by_role("radio", name=str(level)))
+        track = player.get_by_role("radiogroup", name=f"{name}'s skull on {sin}")
+        finger.tap(track.get_by_role("radio", name=str(level)))
     for sin in diplomas:
         finger.tap(player.get_by_role("checkbox", name=f"{name}'s diploma on {sin}"))
     if ship:
@@ -69,8 +70,7 @@ def test_a_quick_tally_for_three_players_takes_at_most_40_taps(page: Page) -> No
 
     # Every control of the sheet is a tap target of at least 44 × 44 CSS px.
     small = page.evaluate(
-        """(min) => [...document.querySelectorAll(
-                '#tally-sheet input:not([type=hidden]), #tally-sheet button, #tally-sheet select, #tally-sheet summary')]
+        """(min) => [...document.querySelectorAll('#tally-sheet :is(input:not([type=hidden]), button, summary)')]
             .filter(el => el.offsetParent !== null)
             .map(el => [el.name || el.textContent.trim(), el.getBoundingClientRect()])
             .filter(([, r]) => r.width < min || r.height < min).map(([n]) => n)""",
@@ -106,7 +106,7 @@ def test_a_quick_tally_for_three_players_takes_at_most_40_taps(page: Page) -> No
     expect(page.get_by_role("row", name="Ben, circle 6")).to_contain_text("2 × 1 = 2")
     expect(page.get_by_role("row", name="Cleo, circle 9")).to_contain_text("1 × 1 = 1")
 
-    print(f"quick tally for three: {finger.taps} taps, {finger.keystrokes} keystrokes")  # noqa: T201
+    print(f"quick tally for three: {finger.taps} taps, {finger.keystrokes} keystrokes")
     assert finger.taps <= TAP_BUDGET
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "quick-tally-pixel7.png"), full_page=True)

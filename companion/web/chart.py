@@ -40,6 +40,7 @@ def infamy_chart(names: list[str], colours: list[str], points: list[tuple[int, t
         show_minor_x_labels=False,
         x_labels_major_every=max(1, len(points) // 6),
         truncate_legend=-1,
+        truncate_label=-1,  # turn numbers are short: never "…" (pygal guesses the room from every label)
     )
     chart.x_labels = [str(turn) for turn, _ in points]
     for i, name in enumerate(names):

@@ -76,32 +76,37 @@ def _loan(e: ev.LoanTaken, s: GameState) -> str:
     return text
 
 
+def _coins(florins: int, drachmas: int) -> str:
+    """'1 florin', '2 drachmas', '2 florins and 1 drachma': counted words, no zero amounts."""
+    parts = [ngettext("%(num)s florin", "%(num)s florins", florins)] if florins else []
+    parts += [ngettext("%(num)s drachma", "%(num)s drachmas", drachmas)] if drachmas or not florins else []
+    return gettext("%(first)s and %(second)s", first=parts[0], second=parts[1]) if len(parts) == 2 else parts[0]
+
+
 def _paid(e: ev.CoinsPaid, s: GameState) -> str:
     return gettext(
-        "%(player)s paid %(florins)s florin(s) and %(drachmas)s drachma(s) (%(reason)s).",
+        "%(player)s paid %(coins)s (%(reason)s).",
         player=_name(s, e.player),
-        florins=e.florins,
-        drachmas=e.drachmas,
+        coins=_coins(e.florins, e.drachmas),
         reason=reason_name(e.reason),
     )
 
 
 def _gained(e: ev.CoinsGained, s: GameState) -> str:
     return gettext(
-        "%(player)s gained %(florins)s florin(s) and %(drachmas)s drachma(s) (%(reason)s).",
+        "%(player)s gained %(coins)s (%(reason)s).",
         player=_name(s, e.player),
-        florins=e.florins,
-        drachmas=e.drachmas,
+        coins=_coins(e.florins, e.drachmas),
         reason=reason_name(e.reason),
     )
 
 
 def _exchanged(e: ev.FlorinsExchanged, s: GameState) -> str:
     return gettext(
-        "%(player)s changed %(florins)s florin(s) into %(drachmas)s drachma(s).",
+        "%(player)s changed %(florins)s into %(drachmas)s.",
         player=_name(s, e.player),
-        florins=e.florins,
-        drachmas=e.drachmas,
+        florins=_coins(e.florins, 0),
+        drachmas=_coins(0, e.drachmas),
     )
 
 

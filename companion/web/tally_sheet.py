@@ -53,8 +53,8 @@ class SheetCircle(Schema):
     """One circle on the sheet."""
 
     circle = _int(required=True, validate=validate.Range(min=1, max=9))
-    empty = _int(load_default=0)
-    cube = _int(required=True)
+    empty = _int(load_default=None)  # missing: as recorded
+    cube = _int(load_default=None)
 
 
 class SheetPlayer(Schema):
@@ -175,8 +175,10 @@ def _as_values(state: TallyState, data: dict[str, Any]) -> SheetValues:
     base = recorded_values(state)
     empty, cubes = dict(base.empty), dict(base.cubes)
     for c in data["circles"]:
-        empty[c["circle"]] = c["empty"]
-        cubes[c["circle"]] = c["cube"]
+        if c["empty"] is not None:
+            empty[c["circle"]] = c["empty"]
+        if c["cube"] is not None:
+            cubes[c["circle"]] = c["cube"]
     players = list(base.players)
     for p in data["players"]:
         if not 0 <= p["player"] < len(players):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext, lazy_gettext, ngettext
 
 from companion.game.errors import RuleViolation
 from companion.game.state import GameState
@@ -306,8 +306,12 @@ def describe_reward(reward: Any) -> str:
     if reward is None:
         return ""
     name = str(REWARDS.get(reward.kind, reward.kind))
-    if reward.kind in ("florins", "drachmas", "infamy"):
-        return f"{reward.amount} {name}"
+    if reward.kind == "florins":
+        return ngettext("%(num)s florin", "%(num)s florins", reward.amount)
+    if reward.kind == "drachmas":
+        return ngettext("%(num)s drachma", "%(num)s drachmas", reward.amount)
+    if reward.kind == "infamy":
+        return gettext("%(n)s infamy", n=reward.amount)
     if reward.kind in ("skull", "cube_right"):
         return f"{name} ({colour_name(reward.track)})"
     if reward.kind == "disc":
