@@ -219,12 +219,11 @@ def _kind(k: str) -> str:
 
 
 def _member_sent(e: ev.MemberSent, s: GameState) -> str:
-    text = gettext(
-        "%(player)s sent a %(kind)s to the %(loc)s.",
-        player=_name(s, e.player),
-        kind=_kind(e.kind),
-        loc=location_name(e.location),
-    )
+    who, loc = _name(s, e.player), location_name(e.location)
+    if e.kind == "urchin":
+        text = gettext("%(player)s sent an urchin to the %(loc)s.", player=who, loc=loc)
+    else:
+        text = gettext("%(player)s sent a noble to the %(loc)s.", player=who, loc=loc)
     if e.bribe:
         text += " " + gettext("(another quarter: 2 drachmas)")
     return text

@@ -120,12 +120,12 @@ def history_after_entering_the_bonfire(phone: Phone, client, language: str) -> t
 def test_coins_and_quarters_read_right_in_english(phone: Phone, client) -> None:
     game, history = history_after_entering_the_bonfire(phone, client, "en")
     assert "The soul ended on a shield of the Lily quarter" in game
-    assert "Ana paid 1 florin (to enter a special location)." in history
+    assert "Ana sent a noble to the Bonfire. Ana paid 1 florin (to enter a special location)." in history
     assert "(s)" not in history and "0 drachma" not in history
 
 
 def test_coins_and_quarters_read_right_in_spanish(phone: Phone, client) -> None:
     game, history = history_after_entering_the_bonfire(phone, client, "es")
     assert "El Alma acabó en un escudo del quartiere Lirio" in game
-    assert "Ana pagó 1 florín (" in history
+    assert "Ana envió un noble a " in history and "Ana pagó 1 florín (" in history
     assert "(es)" not in history and "0 dracma" not in history
