@@ -99,7 +99,7 @@ def test_a_quick_tally_for_three_players_takes_at_most_40_taps(page: Page) -> No
     # Ana: 34 + Lust 3×2 + Gluttony 4×3 − loan 1 = 34 + 6 + 12 − 1 = 51.
     # Ben: 41 + Greed 2×2 + Violence 1×2 + two halves → Heresy (best free track, 2×1) = 41 + 4 + 2 + 2 = 49.
     # Cleo: 29 + Sloth 5×3 + Treason 1×1 − loan 2 = 29 + 15 + 1 − 2 = 43.
-    expect(page.get_by_role("heading", name="Winner: Ana with 51 infamy")).to_be_visible()
+    expect(page.get_by_role("heading", name="Winner: Ana with 51 infamy")).to_be_in_viewport()
     expect(page.get_by_role("heading", name="2. Ben — 49 infamy")).to_be_visible()
     expect(page.get_by_role("heading", name="3. Cleo — 43 infamy")).to_be_visible()
     expect(page.get_by_role("row", name="Ana, circle 3")).to_contain_text("4 × 3 = 12")

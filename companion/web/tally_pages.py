@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, after_this_request, redirect, render_template, request, url_for
+from flask import Response as FlaskResponse
 from marshmallow import ValidationError
 from werkzeug.wrappers import Response
 
@@ -26,15 +27,12 @@ from companion.web.home import remember_game
 from companion.web.respond import is_htmx, new_key, perform
 from companion.web.scores import half_choices
 from companion.web.store import recorded, service
-from companion.web.tally_sheet import TallySheetForm, posted_values, record_sheet, recorded_values
+from companion.web.tally_sheet import TallySheetForm, endgame_halves, posted_values, record_sheet, recorded_values
 from companion.web.words import describe_refusal
-from events.catalog import EndgameHalf
 
 __all__ = ["bp"]
 
 bp = Blueprint("tally", __name__)
-
-EFFECTS_WITH_TRACK = ("skull", "cube_right")
 
 
 def render_tally(view: GameView, status: int = 200, **extra: Any) -> tuple[str, int]:
@@ -44,8 +42,10 @@ def render_tally(view: GameView, status: int = 200, **extra: Any) -> tuple[str, 
     assert isinstance(view.state, TallyState)
     sheet = tally_score(view.state)
     undoable = set(view.timeline.undoable)
-    refused_sheet = request.endpoint == "tally.sheet" and status in (400, 422)
+    from_sheet = request.endpoint == "tally.sheet"
+    refused_sheet = from_sheet and status in (400, 422)
     context = {
+        "from_sheet": from_sheet,
         "view": view,
         "state": view.state,
         "values": posted_values(view.state, request.form) if refused_sheet else recorded_values(view.state),
@@ -57,8 +57,16 @@ def render_tally(view: GameView, status: int = 200, **extra: Any) -> tuple[str, 
         **extra,
     }
     if is_htmx():
+        if from_sheet and status == 200:
+            after_this_request(_show_the_score)
         return render_block("tally.html", "tally", **context), status
     return render_template("tally.html", **context), status
+
+
+def _show_the_score(response: FlaskResponse) -> FlaskResponse:
+    """After a saved sheet, htmx scrolls to the score; a refused one stays where the thumb is."""
+    response.headers["HX-Reswap"] = "outerHTML show:#tally-score:top"
+    return response
 
 
 @bp.get("/tally")
@@ -127,22 +135,6 @@ def circle(game_id: str) -> Response | tuple[str, int]:
     )
 
 
-def _endgames(d: dict[str, Any]) -> tuple[EndgameHalf, ...]:
-    halves = []
-    for effect, amount, track in zip(d["fraud_effect"], d["fraud_amount"], d["fraud_track"], strict=False):
-        if not effect:
-            continue
-        halves.append(
-            EndgameHalf(
-                requirement="always",
-                effect=effect,
-                effect_amount=int(amount) if amount.strip().lstrip("-").isdigit() else 0,
-                effect_track=int(track) if effect in EFFECTS_WITH_TRACK and track.isdigit() else 0,
-            )
-        )
-    return tuple(halves)
-
-
 @bp.post("/t/<game_id>/player")
 def player(game_id: str) -> Response | tuple[str, int]:
     """Enter one player's end state."""
@@ -159,7 +151,7 @@ def player(game_id: str) -> Response | tuple[str, int]:
                 tuple(d["diplomas"]),
                 d["half_diplomas"],
                 d["ship"],
-                _endgames(d),
+                endgame_halves(d["fraud_effect"], d["fraud_amount"], d["fraud_track"]),
             ),
         ),
         "player",

@@ -26,6 +26,7 @@ __all__ = [
     "SheetValues",
     "TallySheetForm",
     "changed_entries",
+    "endgame_halves",
     "posted_values",
     "record_sheet",
     "recorded_values",
@@ -153,11 +154,10 @@ def recorded_values(state: TallyState) -> SheetValues:
     )
 
 
-def _endgames(player: dict[str, Any]) -> tuple[EndgameHalf, ...]:
+def endgame_halves(effects: list[str], amounts: list[str], tracks: list[str]) -> tuple[EndgameHalf, ...]:
+    """The fraud cards' end-game halves the table picked (rows without an effect are skipped)."""
     halves = []
-    for effect, amount, track in zip(
-        player["fraud_effect"], player["fraud_amount"], player["fraud_track"], strict=False
-    ):
+    for effect, amount, track in zip(effects, amounts, tracks, strict=False):
         if not effect:
             continue
         halves.append(
@@ -184,9 +184,9 @@ def _as_values(state: TallyState, data: dict[str, Any]) -> SheetValues:
         if not 0 <= p["player"] < len(players):
             continue
         skulls = {t: int(p["skulls"].get(t, 0)) for t in state.edition.track_circles}
-        players[p["player"]] = PlayerValues(
-            p["infamy"], skulls, frozenset(p["diplomas"]), p["halves"], p["ship"], _endgames(p)
-        )
+        endgames = endgame_halves(*(p[f] for f in FRAUD_FIELDS))
+        diplomas = frozenset(p["diplomas"])
+        players[p["player"]] = PlayerValues(p["infamy"], skulls, diplomas, p["halves"], p["ship"], endgames)
     return SheetValues(empty, cubes, tuple(players))
 
 

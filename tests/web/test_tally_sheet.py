@@ -50,10 +50,11 @@ def test_a_repeated_save_is_recorded_once(client) -> None:
     url = start_tally(client, ("Ana",))
     html = client.get(url).data.decode()
     form = {"seq": seq_of(html), "key": "k-double-tap", "infamy-0": "12"}
-    once = client.post(url + "/sheet", data=form, headers=HX).data.decode()
+    first = client.post(url + "/sheet", data=form, headers=HX)
+    assert first.headers["HX-Reswap"] == "outerHTML show:#tally-score:top"  # the phone scrolls to the score
     twice = client.post(url + "/sheet", data=form, headers=HX).data.decode()
-    assert seq_of(twice) == seq_of(once)
-    assert "Already recorded." in twice
+    assert seq_of(twice) == seq_of(first.data.decode())
+    assert re.search(r'<div class="sheet-save">\s*<p class="notice info" role="status">Already recorded.</p>', twice)
 
 
 def test_a_refused_sheet_records_nothing_and_keeps_what_was_tapped(client) -> None:
@@ -62,8 +63,9 @@ def test_a_refused_sheet_records_nothing_and_keeps_what_was_tapped(client) -> No
     form = {"seq": seq_of(html), "key": "k-refused-sheet", "empty-2": "1", "empty-9": "7", "infamy-0": "27"}
     response = client.post(url + "/sheet", data=form, headers=HX)
     html = response.data.decode()
-    assert response.status_code == 422
-    assert "Empty shields must be between 0 and 4; you entered 7." in html
+    assert response.status_code == 422 and "HX-Reswap" not in response.headers  # it stays by the save button
+    refusal = re.search(r'<div class="sheet-save">.*?</div>', html, re.S).group(0)
+    assert "Empty shields must be between 0 and 4; you entered 7." in refusal
     assert "Entered: 0 of 8 circles, 0 of 1 players." in html
     assert (checked(html, "empty-2"), checked(html, "infamy-0")) == ("1", "27")
 
@@ -75,3 +77,14 @@ def test_without_javascript_numbers_are_typed_and_the_steppers_are_plain_buttons
     steppers = re.findall(r'<button type="button" class="step" data-step="(-?1)" aria-label="([^"]+)"', html)
     assert ("1", "One more: Half diplomas (Ana)") in steppers
     assert "js/tally.js" in html
+
+
+def test_a_fraud_card_end_game_half_is_entered_on_the_sheet(client) -> None:
+    url = start_tally(client, ("Ana",))
+    html = client.get(url).data.decode()
+    form = {"seq": seq_of(html), "key": "k-fraud-sheet", "infamy-0": "10"}
+    form |= {"fraud_effect-0-0": "infamy", "fraud_amount-0-0": "3", "fraud_effect-0-1": "", "fraud_amount-0-1": ""}
+    html = client.post(url + "/sheet", data=form, headers=HX).data.decode()
+    assert "Winner: Ana with 13 infamy" in html
+    assert re.search(r'<details class="sheet-fraud" open>', html)
+    assert re.search(r'<option value="infamy" selected>', html)
