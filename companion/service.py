@@ -14,9 +14,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.game.audit import LoggedAction, commands_of
-from companion.game.commands import Command, CreateGame, Redo, ReplaceEntry, StartTally, TallyCommand, Undo
+from companion.game.commands import (
+    Command,
+    CreateGame,
+    Redo,
+    ReplaceEntry,
+    StartTally,
+    SwitchEdition,
+    TallyCommand,
+    Undo,
+)
 from companion.game.dispatch import AnyState, decide_any, decide_start, evolve_any, replay_any
 from companion.game.edition import Edition, parse_edition
+from companion.game.edition_recheck import SwitchCheck, recheck_switch
 from companion.game.errors import Choice, RuleViolation
 from companion.game.replacement import Recheck, decide_replace
 from companion.game.timeline import Recorded, Timeline, build_timeline, decide_redo, decide_undo
@@ -342,6 +352,92 @@ class GameService:
         live = set(remaining)
         events = [e for a in view.timeline.actions if a.seq in live for e in a.events]
         return view, reverted, replay_any(view.edition, events)
+
+    # ------------------------------------------------------------------ the edition library
+
+    def edition_text(self, content_hash: str) -> str:
+        """The exact text of a shipped or kept edition; raises ``LookupError``."""
+        for text, edition in self.editions.values():
+            if edition.content_hash == content_hash:
+                return text
+        kept = self.store.edition_content(content_hash)
+        if kept is None:
+            raise LookupError(f"edition {content_hash} is not kept in this database")
+        return kept
+
+    def edition_by_hash(self, content_hash: str) -> Edition:
+        """A shipped or saved edition by its content hash; raises ``LookupError``."""
+        return self.pinned_edition(content_hash)
+
+    def edition_choices(self) -> list[tuple[str, str]]:
+        """Every edition a game may be created with, as (hash, name): the shipped ones, then the saved ones."""
+        shipped = [(e.content_hash, e.name) for _, e in self.editions.values()]
+        return shipped + [(h, n) for n, h, _ in self.store.named_editions()]
+
+    def save_edition(self, name: str, text: str) -> Edition:
+        """Validate an edition's text and keep it under ``name``; raises ``EditionError``."""
+        edition = parse_edition(text)
+        self.store.name_edition(name, edition.content_hash, edition.id, text)
+        self._by_hash.setdefault(edition.content_hash, edition)
+        return edition
+
+    def create_game_with(
+        self, content_hash: str, command: CreateGame, idempotency_key: str, actor: str | None = None
+    ) -> str:
+        """Create a game pinned to the shipped or saved edition with this hash."""
+        edition = self.edition_by_hash(content_hash)
+        text = self.edition_text(content_hash)
+        events = decide_start(edition, command)
+        self.store.keep_edition(edition.content_hash, edition.id, text)
+        game_id = self.store.create_game(
+            game_id=new_token(),
+            kind="game",
+            edition_hash=edition.content_hash,
+            tokens=(new_token(), new_token()),
+            events=to_new_events(events),
+            idempotency_key=idempotency_key,
+            command=command_to_json(command),
+            actor=actor,
+        )
+        self.store.set_join_code(game_id, new_join_code())
+        return game_id
+
+    def preview_switch(self, game_id: str, content_hash: str) -> tuple[GameView, SwitchCheck]:
+        """What switching the game to this edition would record, and the first entry it would break.
+
+        Raises ``RuleViolation`` when the switch itself is refused. Nothing is recorded.
+        """
+        view = self.view(game_id)
+        text = self.edition_text(content_hash)
+        return view, recheck_switch(view.state, view.timeline, self.commands(view), text)
+
+    def switch_edition(
+        self, game_id: str, expected_seq: int, idempotency_key: str, content_hash: str, actor: str | None = None
+    ) -> Outcome:
+        """Switch a running game to a corrected edition if every entry still holds under it."""
+        text = self.edition_text(content_hash)
+
+        def produce(view: GameView) -> list[Event]:
+            check = recheck_switch(view.state, view.timeline, self.commands(view), text)
+            if check.broken is not None and check.reason is not None:
+                raise RuleViolation(
+                    "edition_breaks_entry",
+                    {"entry": check.broken, "why": check.reason.code, **check.reason.params},
+                    [Choice("choice.undo_to", {"action": check.broken})],
+                    rule="a game switches edition only when every entry still holds under the new one",
+                )
+            return list(check.events)
+
+        edition = self.edition_by_hash(content_hash)
+        self.store.keep_edition(edition.content_hash, edition.id, text)
+        return self._append(
+            game_id,
+            expected_seq,
+            idempotency_key,
+            produce,
+            {"type": SwitchEdition.__name__, "data": {"content": text}},
+            actor,
+        )
 
 
 def refusal_of(exc: RuleViolation) -> dict[str, Any]:

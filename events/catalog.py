@@ -159,6 +159,17 @@ class TableModeChosen(Event):
     mode: str
 
 
+@event("EditionChanged", 1)
+@dataclass(frozen=True)
+class EditionChanged(Event):
+    """The table switched the game to a corrected edition: from here on the rules and the map
+    use it. ``content`` is the edition file's exact text, so the log alone replays the switch."""
+
+    edition_id: str
+    edition_hash: str
+    content: str
+
+
 @event("StartingSkullPlaced", 1)
 @dataclass(frozen=True)
 class StartingSkullPlaced(Event):

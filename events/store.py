@@ -104,6 +104,29 @@ def m002_join_codes(db: sqlite_utils.Database) -> None:
     db.execute("CREATE UNIQUE INDEX games_join_code ON games (join_code) WHERE join_code IS NOT NULL")
 
 
+@migrations()
+def m003_edition_library(db: sqlite_utils.Database) -> None:
+    """Editions saved under a name (content in ``editions``, by hash) and drafts being edited."""
+    db.execute(
+        """
+        CREATE TABLE edition_names (
+            name TEXT PRIMARY KEY,
+            hash TEXT NOT NULL,
+            saved_at TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE edition_drafts (
+            draft_id TEXT PRIMARY KEY,
+            content TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        ) STRICT
+        """
+    )
+
+
 class StaleSequence(Exception):
     """The caller drew its screen at ``expected`` but the log is already at ``actual``."""
 
@@ -412,3 +435,33 @@ class EventStore:
             )
             for seq, action, type_, version, data, recorded_at, key, command, actor in cursor
         ]
+
+    # ----------------------------------------------------------------- the edition library
+
+    def name_edition(self, name: str, content_hash: str, edition_id: str, content: str) -> None:
+        """Keep an edition's content and list it under ``name`` (a name saved again points to the new content)."""
+        with self._immediate():
+            self.keep_edition(content_hash, edition_id, content)
+            self.conn.execute(
+                "INSERT INTO edition_names (name, hash, saved_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET hash = excluded.hash, saved_at = excluded.saved_at",
+                (name, content_hash, _now()),
+            )
+
+    def named_editions(self) -> list[tuple[str, str, str]]:
+        """Every named edition as (name, hash, saved_at), newest first."""
+        rows = self.conn.execute("SELECT name, hash, saved_at FROM edition_names ORDER BY saved_at DESC, name")
+        return [(str(n), str(h), str(t)) for n, h, t in rows]
+
+    def put_draft(self, draft_id: str, content: str) -> None:
+        """Keep the current text of an edition being edited."""
+        self.conn.execute(
+            "INSERT INTO edition_drafts (draft_id, content, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (draft_id) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at",
+            (draft_id, content, _now()),
+        )
+
+    def draft(self, draft_id: str) -> str | None:
+        """The text of a draft edition, if any."""
+        row = self.conn.execute("SELECT content FROM edition_drafts WHERE draft_id = ?", (draft_id,)).fetchone()
+        return None if row is None else str(row[0])

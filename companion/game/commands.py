@@ -40,6 +40,7 @@ __all__ = [
     "SendMember",
     "StartTally",
     "SummonFerryman",
+    "SwitchEdition",
     "TakeBarrel",
     "TakeGuest",
     "TakeLoan",
@@ -318,6 +319,13 @@ class ChooseTableMode:
 
 
 @dataclass(frozen=True)
+class SwitchEdition:
+    """Play on under a corrected edition (``content``: the edition file's exact text)."""
+
+    content: str
+
+
+@dataclass(frozen=True)
 class Correct:
     """Set a value to match the physical board (see ``Corrected`` for ``what`` and ``key``)."""
 
@@ -421,6 +429,7 @@ COMMAND_TYPES: dict[str, type] = {
         Correct,
         CorrectSoul,
         ChooseTableMode,
+        SwitchEdition,
         StartTally,
         EnterCircle,
         EnterPlayer,

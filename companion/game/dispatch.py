@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.game.commands import CreateGame, StartTally
+from companion.game.commands import CreateGame, StartTally, SwitchEdition
 from companion.game.edition import Edition
+from companion.game.edition_switch import decide_switch
 from companion.game.errors import RuleViolation
 from companion.game.projection import evolve, replay
 from companion.game.rules import decide, decide_create
@@ -51,6 +52,8 @@ def decide_any(state: AnyState, command: object) -> list[Event]:
     """Judge a command against a game or a tally."""
     if isinstance(command, (CreateGame, StartTally)):
         raise RuleViolation("game_exists", {})
+    if isinstance(command, SwitchEdition):
+        return decide_switch(state, command)
     if isinstance(state, TallyState):
         return decide_tally(state, command)  # type: ignore[arg-type]
     return decide(state, command)  # type: ignore[arg-type]

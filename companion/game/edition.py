@@ -25,7 +25,7 @@ __all__ = [
     "parse_edition",
 ]
 
-SOURCES = ("rulebook", "estimated")
+SOURCES = ("rulebook", "estimated", "checked")
 
 
 class EditionError(ValueError):

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from companion.game.edition import Edition
+from companion.game.edition_switch import switched
 from companion.game.projection_florence import FLORENCE_EVENTS, evolve_florence
 from companion.game.state import Floor, GameState, Phase, PlayerInfo, PlayerState, Soul
 from events.catalog import (
@@ -23,6 +24,7 @@ from events.catalog import (
     DeskPlaced,
     DiplomaAwarded,
     DiscPlaced,
+    EditionChanged,
     Event,
     FlorinsExchanged,
     FraudCardPlayed,
@@ -181,6 +183,8 @@ def evolve(state: GameState, event: Event) -> GameState:
             return replace(state, phlegethon={**state.phlegethon, circle: space})
         case Corrected():
             return apply_correction(state, event)
+        case EditionChanged():
+            return switched(state, event)
         case TableModeChosen(mode=mode):
             return replace(state, table_mode=mode)
         case TurnQuarterSet(quarter=quarter):
