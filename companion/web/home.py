@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 
 from companion.game.commands import CreateGame
 from companion.game.errors import RuleViolation
+from companion.web.editions_pages import chosen_edition
 from companion.web.forms import CreateForm, flatten_errors, parse
 from companion.web.respond import new_key
 from companion.web.store import service
@@ -99,7 +100,7 @@ def create() -> Response | tuple[str, int]:
             errors=flatten_errors(exc.normalized_messages()),
             my_games=_my_games(),
         ), 400
-    edition = svc.edition(next(iter(current_app.extensions["companion.editions"])))
+    edition = chosen_edition(svc, request.form.get("edition"))
     command = CreateGame(
         players=tuple(SeatSetup(n, c) for n, c in zip(data["name"], data["colour"], strict=True)),
         expansion=data["expansion"],
@@ -108,7 +109,7 @@ def create() -> Response | tuple[str, int]:
         table_mode=data["table_mode"],
     )
     try:
-        game_id = svc.create_game(command, data["key"], edition.id)
+        game_id = svc.create_game_with(edition.content_hash, command, data["key"])
     except RuleViolation as exc:
         return render_template(
             "home.html",

@@ -1,0 +1,108 @@
+"""The edition editor through the pages: each change validated, saved under a name, chosen for a
+new game, and a running game switched to it after the re-check."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from flask.testing import FlaskClient
+
+from companion.web.store import service
+from tests.web.conftest import Phone
+
+
+def _draft(client: FlaskClient) -> str:
+    page = client.get("/editions").data.decode()
+    base = re.search(r'name="base" value="([0-9a-f]{64})"', page)
+    assert base is not None
+    response = client.post("/editions/drafts", data={"base": base.group(1)})
+    assert response.status_code == 303
+    return response.headers["Location"].split("?")[0]
+
+
+def _change(client: FlaskClient, draft: str, **form: str) -> tuple[int, str]:
+    response = client.post(f"{draft}/change", data=form)
+    if response.status_code == 303:
+        return 303, client.get(response.headers["Location"]).data.decode()
+    return response.status_code, response.data.decode()
+
+
+def test_a_symbol_a_line_and_an_infamy_are_changed_and_the_preview_follows(client: FlaskClient) -> None:
+    draft = _draft(client)
+    status, page = _change(client, draft, op="symbol", side="1-2", shield="1a")  # eagle -> key
+    assert status == 303 and "1A K" in page
+    status, page = _change(client, draft, op="line", side="1-2", origin="1b", target="2a", mode="lines", pick="1b")
+    assert status == 303 and "1B → 2B/2C/2A" in page
+    status, page = _change(client, draft, op="numbers", **{"f:circles[2].infamy": "7"})
+    assert status == 303 and 'value="7"' in page
+    assert page.count('class="lines"') == 1  # the game's own map component draws the preview
+
+
+def test_an_invalid_change_is_refused_with_the_message_naming_the_entry(client: FlaskClient) -> None:
+    draft = _draft(client)
+    status, page = _change(client, draft, op="line", side="1-2", origin="2e", target="3e")  # 2E's only line down
+    assert status == 422
+    assert "shield &#39;2e&#39; has no line down" in page or "shield '2e' has no line down" in page
+    status, page = _change(client, draft, op="numbers", **{"f:phlegethon.scale": "2, 3"})
+    assert status == 422 and "phlegethon.scale" in page
+    _status, page = _change(client, draft, op="symbol", side="1-2", shield="9a")
+    assert "2E → 3E" in page  # the refused change was not kept
+
+
+def test_a_saved_edition_is_chosen_for_a_new_game_and_its_board_is_played(client: FlaskClient) -> None:
+    draft = _draft(client)
+    _change(client, draft, op="line", side="1-2", origin="1a", target="2c")
+    response = client.post(f"{draft}/save", data={"name": "Our copy"})
+    assert response.status_code == 303
+    home = client.get("/").data.decode()
+    chosen = re.search(r'<option value="([0-9a-f]{64})" selected>Our copy</option>', home)
+    assert chosen is not None  # this phone's last edition is the default
+    phone = Phone(client).create(edition=chosen.group(1))
+    game_id = phone.url.rsplit("/", 1)[-1]
+    with client.application.app_context():
+        state = service().view(game_id).state
+    assert state.edition.name == "Our copy" and "2c" in state.side.lines["1a"]
+
+
+def test_an_unnamed_save_and_an_invalid_import_are_refused(client: FlaskClient) -> None:
+    draft = _draft(client)
+    assert client.post(f"{draft}/save", data={"name": " "}).status_code == 422
+    response = client.post("/editions/import", data={"text": json.dumps({"format": "nope"})})
+    assert response.status_code == 422 and "format" in response.data.decode()
+
+
+def test_a_running_game_is_switched_through_the_preview(client: FlaskClient) -> None:
+    phone = Phone(client).create()
+    game_id = phone.url.rsplit("/", 1)[-1]
+    draft = _draft(client)
+    _change(client, draft, op="line", side="1-2", origin="1b", target="2a")
+    client.post(f"{draft}/save", data={"name": "Our copy"})
+    choose = client.get(f"/g/{game_id}/edition").data.decode()
+    target = re.search(r"edition\?to=([0-9a-f]{64})", choose)
+    assert target is not None
+    preview = client.get(f"/g/{game_id}/edition?to={target.group(1)}").data.decode()
+    assert "Every entry still holds" in preview and "sides[0].lines.1b" in preview
+    seq = re.search(r'name="seq" value="(\d+)"', preview)
+    key = re.search(r'name="key" value="(\w+)"', preview)
+    assert seq and key
+    response = client.post(
+        f"/g/{game_id}/edition", data={"seq": seq.group(1), "key": key.group(1), "to": target.group(1)}
+    )
+    assert response.status_code == 303
+    with client.application.app_context():
+        view = service().view(game_id)
+    assert view.state.edition.name == "Our copy"
+    history = client.get(f"/g/{game_id}/history").data.decode()
+    assert "switched the game to the edition" in history
+
+
+def test_the_guided_check_marks_a_value_checked_and_counts_it(client: FlaskClient) -> None:
+    draft = _draft(client)
+    page = client.get(f"{draft}?section=check").data.decode()
+    before = re.search(r"(\d+) of (\d+) estimated values checked", page)
+    assert before is not None and before.group(1) == "0"
+    status, page = _change(client, draft, op="check", path="circles[2].infamy", section="check")
+    after = re.search(r"(\d+) of (\d+) estimated values checked", page)
+    assert status == 303 and after is not None
+    assert (after.group(1), after.group(2)) == ("1", before.group(2))
