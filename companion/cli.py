@@ -178,6 +178,9 @@ def build_parser() -> argparse.ArgumentParser:
     sco.add_argument("file")
     sco.add_argument("--json", action="store_true")
     sco.set_defaults(run=cmd_score)
+    from companion.edition_cli import add_edition_commands
+
+    add_edition_commands(sub)
     return parser
 
 
