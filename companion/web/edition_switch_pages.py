@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
 from companion.editions import library
 from companion.game.errors import RuleViolation
-from companion.service import Conflict
+from companion.service import Conflict, new_token
 from companion.web.edition_words import describe_switch_refusal
 from companion.web.respond import new_key
 from companion.web.store import recorded, service
@@ -86,3 +86,19 @@ def switch(game_id: str) -> Response | tuple[str, int]:
         )
         return _page(game_id, target, message, 422)
     return redirect(url_for("play.game", game_id=game_id), 303)
+
+
+@bp.get("/fix")
+def fix(game_id: str) -> Response:
+    """ "Our board is different": a copy of the game's edition opened at the shield in question;
+    once it is saved, the switch of this game is previewed."""
+    view = recorded(game_id)
+    svc = service()
+    draft_id = new_token()
+    svc.store.put_draft(draft_id, svc.edition_text(view.state.edition.content_hash))
+    session["switch_after"] = {**session.get("switch_after", {}), draft_id: game_id}
+    shield = request.args.get("shield", "")
+    pick = shield if shield in view.state.side.shields else ""
+    anchor = f"#circle-{view.state.side.shields[pick].circle}" if pick else ""
+    target = url_for("editions.editor", draft_id=draft_id, side=view.state.side.id, mode="lines", pick=pick)
+    return redirect(target + anchor, 303)

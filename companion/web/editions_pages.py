@@ -65,7 +65,11 @@ def _chooser() -> dict[str, Any]:
         done, total, _left = library.check_progress(raw)
         return {"choices": choices, "selected": selected, "done": done, "total": total}
 
-    return {"edition_chooser": edition_chooser, "edition_progress": progress_text}
+    def edition_check(edition: Edition) -> dict[str, int]:
+        done, total, _left = library.check_progress(edition.raw)
+        return {"done": done, "total": total}
+
+    return {"edition_chooser": edition_chooser, "edition_progress": progress_text, "edition_check": edition_check}
 
 
 # --------------------------------------------------------------------------- the library
@@ -175,6 +179,7 @@ def _render_editor(draft_id: str, raw: dict[str, Any], error: str | None = None,
         total=total,
         left=left,
         steps=check_steps(raw, left),
+        switch_game=session.get("switch_after", {}).get(draft_id),
         **preview_context(edition, side),
     ), status
 
@@ -233,4 +238,7 @@ def save(draft_id: str) -> WResponse | tuple[str, int]:
     except EditionError as exc:
         return _render_editor(draft_id, raw, gettext("Not saved: %(message)s", message=str(exc)), 422)
     remember_edition(edition.content_hash)
+    game_id = session.get("switch_after", {}).get(draft_id)
+    if game_id:
+        return redirect(url_for("edition_switch.choose", game_id=game_id, to=edition.content_hash), 303)
     return redirect(url_for("editions.index", saved=name), 303)

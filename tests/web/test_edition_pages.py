@@ -106,3 +106,34 @@ def test_the_guided_check_marks_a_value_checked_and_counts_it(client: FlaskClien
     after = re.search(r"(\d+) of (\d+) estimated values checked", page)
     assert status == 303 and after is not None
     assert (after.group(1), after.group(2)) == ("1", before.group(2))
+
+
+def test_a_refused_move_offers_our_board_is_different_then_the_switch(client: FlaskClient) -> None:
+    phone = Phone(client).create()
+    game_id = phone.url.rsplit("/", 1)[-1]
+    with client.application.app_context():
+        svc = service()
+        from companion.game.commands import BringSoul, EndTurn, SendMember
+
+        for key, command in (
+            ("key-bring", BringSoul(0, 2, "1a")),
+            ("key-send", SendMember(0, "noble", "banquet")),
+            ("key-end", EndTurn(0)),
+        ):
+            svc.execute(game_id, svc.view(game_id).seq, command, key)
+        seq = svc.view(game_id).seq
+    # Ben's turn: moving Ana's soul is refused; the refusal offers the editor at that shield
+    page = client.post(
+        f"/g/{game_id}/move",
+        data={"seq": seq, "key": "move-key-0001", "player": 1, "from_shield": "1a", "to_shield": "2d", "select": "1a"},
+    ).data.decode()
+    link = re.search(r'href="(/g/[^"]+/edition/fix\?shield=1a)"', page)
+    assert link is not None and "Our board is different" in page
+    response = client.get(link.group(1))
+    assert response.status_code == 303 and "pick=1a" in response.headers["Location"]
+    draft = response.headers["Location"].split("?")[0]
+    client.post(f"{draft}/change", data={"op": "line", "side": "1-2", "origin": "1a", "target": "2d"})
+    saved = client.post(f"{draft}/save", data={"name": "Our fix"})
+    assert saved.status_code == 303 and f"/g/{game_id}/edition?to=" in saved.headers["Location"]
+    preview = client.get(saved.headers["Location"]).data.decode()
+    assert "Switch the game to this edition" in preview
