@@ -20,9 +20,11 @@ from companion.game.edition import Edition, parse_edition
 
 __all__ = [
     "CHECKED",
+    "CIRCLE_UNIT",
     "ESTIMATED",
     "Tag",
     "check_progress",
+    "check_units",
     "cycle_symbol",
     "diff_editions",
     "mark_checked",
@@ -246,17 +248,52 @@ def tags(raw: Raw) -> list[Tag]:
     return found
 
 
+_GEOMETRY = re.compile(r"^sides\[(\d+)\]\.geometry$")
+CIRCLE_UNIT = re.compile(r"^sides\[(\d+)\]\.circles\['(\d+)'\]$")
+
+
+def check_units(raw: Raw) -> list[tuple[str, bool]]:
+    """Every value the guided check asks about, as (path, checked): each estimated or checked tag,
+    except that a board side's geometry is asked circle by circle (``sides[0].circles['3']``)."""
+    checks = raw.get("checks", {})
+    units: list[tuple[str, bool]] = []
+    for tag in tags(raw):
+        if tag.tag not in (ESTIMATED, CHECKED):
+            continue
+        geometry = _GEOMETRY.match(tag.path)
+        if geometry:
+            side = raw["sides"][int(geometry.group(1))]
+            for number in sorted(side["circles"], key=int):
+                path = f"sides[{geometry.group(1)}].circles['{number}']"
+                units.append((path, tag.tag == CHECKED or path in checks))
+        else:
+            units.append((tag.path, tag.tag == CHECKED))
+    return units
+
+
 def check_progress(raw: Raw) -> tuple[int, int, list[str]]:
-    """(checked, to check in all, the paths still estimated): the estimated values and those checked."""
-    all_tags = tags(raw)
-    left = [t.path for t in all_tags if t.tag == ESTIMATED]
-    done = sum(1 for t in all_tags if t.tag == CHECKED)
-    return done, done + len(left), left
+    """(checked, to check in all, the paths still to check) of the guided check."""
+    units = check_units(raw)
+    left = [path for path, done in units if not done]
+    return len(units) - len(left), len(units), left
 
 
 def mark_checked(raw: Raw, path: str, on: str) -> Raw:
-    """A copy where the value at ``path`` is tagged ``checked``, with the date in ``checks``."""
+    """A copy where the value at ``path`` is tagged ``checked``, with the date in ``checks``.
+
+    A circle of a board side is recorded in ``checks``; when every circle of the side is, the
+    side's geometry is tagged ``checked``."""
     out = copy.deepcopy(raw)
+    circle = CIRCLE_UNIT.match(path)
+    if circle:
+        side = out["sides"][int(circle.group(1))]
+        if circle.group(2) not in side["circles"]:
+            raise KeyError(path)
+        out.setdefault("checks", {})[path] = on
+        prefix = f"sides[{circle.group(1)}].circles["
+        if {n for n in side["circles"]} <= {k[len(prefix) + 1 : -2] for k in out["checks"] if k.startswith(prefix)}:
+            side["geometry_source"] = CHECKED
+        return out
     steps = _steps(path)
     parent: Any = out
     for step in steps[:-1]:

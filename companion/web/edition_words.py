@@ -8,6 +8,7 @@ from typing import Any
 from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _
 
+from companion.editions.library import CIRCLE_UNIT
 from companion.game.errors import RuleViolation
 from companion.game.state import GameState
 from companion.web import narrate
@@ -69,26 +70,18 @@ class CheckStep:
     path: str
     question: str
     belief: tuple[str, ...]
+    section: str = "board"  # the editor's section that shows the value
+    side: str = ""  # the board side to fix it on, for a circle of the board
+    anchor: str = ""  # where in that section
 
 
-def _side_belief(raw: dict[str, Any], index: int) -> tuple[str, ...]:
-    side = raw["sides"][index]
-    lines = []
-    for number, row in sorted(side["circles"].items(), key=lambda kv: int(kv[0])):
-        symbols = ", ".join(quarter_name(e["quarter"]) for e in row)
-        downs = "; ".join(_downs(side, e["id"]) for e in row)
-        lines.append(
-            gettext(
-                "Circle %(n)s: %(count)s shields, left to right %(symbols)s. Lines down: %(lines)s",
-                n=number,
-                count=len(row),
-                symbols=symbols,
-                lines=downs or "—",
-            )
-        )
-    gates = ", ".join(g["above"].upper() for g in side["gates"])
-    lines.append(gettext("Gates of the Wall of Dis over %(shields)s", shields=gates))
-    return tuple(lines)
+def _circle_belief(side: dict[str, Any], number: str) -> tuple[str, ...]:
+    row = side["circles"][number]
+    symbols = ", ".join(f"{e['id'].upper()} {quarter_name(e['quarter'])}" for e in row)
+    out = [gettext("Left to right: %(symbols)s", symbols=symbols)]
+    if int(number) < 9:
+        out.append(gettext("Lines down: %(lines)s", lines="; ".join(_downs(side, e["id"]) for e in row)))
+    return tuple(out)
 
 
 def _downs(side: dict[str, Any], shield: str) -> str:
@@ -108,18 +101,51 @@ def _value(raw: dict[str, Any], path: str) -> str:
     return text if len(text) < 400 else text[:400] + "…"
 
 
+def _where(path: str) -> tuple[str, str, str]:
+    """(section, side, anchor) of the editor where the value at ``path`` is changed."""
+    head = path.split(".")[0].split("[")[0]
+    if head == "circles":
+        return "board", "", f"circle-{int(path[8 : path.index(']')]) + 1}"
+    if head in NUMERIC_SECTIONS:
+        return "numbers", "", f"numbers-{head}"
+    return "numbers", "", ""
+
+
 def check_steps(raw: dict[str, Any], left: list[str]) -> list[CheckStep]:
     """The questions still to ask, one per estimated value, the board geometry first."""
     steps = []
-    for path in sorted(left, key=lambda p: (not p.startswith("sides"), not p.startswith("circles"), p)):
-        if path.startswith("sides[") and path.endswith(".geometry"):
-            index = int(path[6 : path.index("]")])
-            players = "–".join(str(p) for p in (raw["sides"][index]["players"][0], raw["sides"][index]["players"][-1]))
-            question = gettext("The board side for %(players)s players: does yours look like this?", players=players)
-            steps.append(CheckStep(path, question, _side_belief(raw, index)))
+    order = {True: 0, False: 1}
+    for path in sorted(left, key=lambda p: (order[bool(CIRCLE_UNIT.match(p))], not p.startswith(("circles", "wall")))):
+        circle = CIRCLE_UNIT.match(path)
+        if circle:
+            side = raw["sides"][int(circle.group(1))]
+            number = circle.group(2)
+            question = gettext(
+                "Circle %(n)s on your board (the side for %(a)s–%(b)s players): %(count)s shields, "
+                "these symbols left to right, these lines down?",
+                n=number,
+                a=side["players"][0],
+                b=side["players"][-1],
+                count=len(side["circles"][number]),
+            )
+            steps.append(
+                CheckStep(path, question, _circle_belief(side, number), "board", side["id"], f"circle-{number}")
+            )
+        elif path == "wall.gates":
+            question = gettext("The gates of the Wall of Dis: do they stand over these circle-6 shields?")
+            belief = tuple(
+                gettext(
+                    "Side for %(a)s–%(b)s players: %(shields)s",
+                    a=side["players"][0],
+                    b=side["players"][-1],
+                    shields=", ".join(g["above"].upper() for g in side["gates"]),
+                )
+                for side in raw["sides"]
+            )
+            steps.append(CheckStep(path, question, belief, "board", "", "circle-6"))
         else:
             question = gettext("On your copy, is %(what)s as shown?", what=path)
-            steps.append(CheckStep(path, question, (_value(raw, path),)))
+            steps.append(CheckStep(path, question, (_value(raw, path),), *_where(path)))
     return steps
 
 
