@@ -58,7 +58,7 @@ def test_a_circle_without_shields_is_refused() -> None:
 def test_numbers_are_set_from_typed_text_and_judged() -> None:
     changed = lib.set_numbers(raw(), {"circles[2].infamy": "6", "loan_track.penalties": "0, 1, 3"})
     assert changed["circles"][2]["infamy"] == 6 and changed["loan_track"]["penalties"] == [0, 1, 3]
-    with pytest.raises(EditionError, match="loan_track.penalties: space 0"):
+    with pytest.raises(EditionError, match=r"loan_track\.penalties: space 0"):
         lib.validated(lib.set_numbers(raw(), {"loan_track.penalties": "1, 2"}))
     assert ("phlegethon.start['2']", 2) in lib.numeric_fields(raw(), "phlegethon")
 
