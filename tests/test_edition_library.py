@@ -84,3 +84,13 @@ def test_the_guided_check_counts_circles_and_values_and_records_the_date() -> No
 def test_a_name_gives_the_edition_its_id() -> None:
     named = lib.with_name(raw(), "Our copy, ES 2024")
     assert (named["id"], named["name"]) == ("our-copy-es-2024", "Our copy, ES 2024")
+
+
+def test_guardian_start_and_effects_are_chosen_from_their_menus() -> None:
+    menus = dict((path, menu) for path, _value, menu in lib.choice_fields(raw(), "guardians"))
+    assert menus["guardians[0].start.position"] == ("far_left", "far_right")
+    assert "petrify" in menus["guardians[0].effect[0].primitive"]
+    changed = lib.set_choices(raw(), {"guardians[0].start.position": "far_left"})
+    assert changed["guardians"][0]["start"]["position"] == "far_left"
+    with pytest.raises(ValueError, match="not on its menu"):
+        lib.set_choices(raw(), {"guardians[0].effect[0].primitive": "teleport"})

@@ -12,7 +12,6 @@ import copy
 import json
 import re
 import string
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,10 +24,12 @@ __all__ = [
     "Tag",
     "check_progress",
     "check_units",
+    "choice_fields",
     "cycle_symbol",
     "diff_editions",
     "mark_checked",
     "numeric_fields",
+    "set_choices",
     "set_number",
     "set_numbers",
     "set_shield_count",
@@ -38,6 +39,7 @@ __all__ = [
     "toggle_gate",
     "toggle_line",
     "validated",
+    "value_at",
     "with_name",
 ]
 
@@ -156,7 +158,8 @@ def _steps(path: str) -> list[str | int]:
     return steps
 
 
-def _get(raw: Any, path: str) -> Any:
+def value_at(raw: Any, path: str) -> Any:
+    """The value at ``path`` (e.g. ``circles[2].infamy``) of an edition's data."""
     node = raw
     for step in _steps(path):
         node = node[step]
@@ -181,7 +184,7 @@ def set_numbers(raw: Raw, values: dict[str, str]) -> Raw:
     """A copy with several numeric fields set from typed text ("3" or "0, 1, 2")."""
     out = raw
     for path, text in values.items():
-        old = _get(out, path)
+        old = value_at(out, path)
         if isinstance(old, list):
             value: int | list[int] = [int(v) for v in re.split(r"[\s,]+", text.strip()) if v]
         else:
@@ -209,6 +212,42 @@ def numeric_fields(raw: Raw, section: str) -> list[tuple[str, Any]]:
 
     walk(raw[section], section)
     return found
+
+
+POSITIONS = ("far_left", "far_right")
+
+
+def choice_fields(raw: Raw, section: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The values of a section chosen from a bounded menu, as (path, value, the menu): where a
+    guardian stands at the start (per board side: the row's left or right end) and its effects."""
+    from companion.game.edition import PRIMITIVES
+
+    found: list[tuple[str, str, tuple[str, ...]]] = []
+    if section == "guardians":
+        for i, guardian in enumerate(raw["guardians"]):
+            found.append((f"guardians[{i}].start.position", guardian["start"]["position"], POSITIONS))
+            for j, step in enumerate(guardian.get("effect", [])):
+                found.append((f"guardians[{i}].effect[{j}].primitive", step["primitive"], tuple(sorted(PRIMITIVES))))
+    if section == "expansion":
+        for name in ("plutus", "phlegyas"):
+            if isinstance(raw["expansion"].get(name), dict):
+                found.append((f"expansion.{name}.position", raw["expansion"][name]["position"], POSITIONS))
+    return found
+
+
+def set_choices(raw: Raw, values: dict[str, str]) -> Raw:
+    """A copy with menu values set; a value off its menu is refused (``ValueError``)."""
+    out = copy.deepcopy(raw)
+    menus = {path: menu for section in ("guardians", "expansion") for path, _v, menu in choice_fields(out, section)}
+    for path, value in values.items():
+        if path not in menus or value not in menus[path]:
+            raise ValueError(f"{path}: {value!r} is not on its menu")
+        steps = _steps(path)
+        node: Any = out
+        for step in steps[:-1]:
+            node = node[step]
+        node[steps[-1]] = value
+    return out
 
 
 # --------------------------------------------------------------------------- provenance
@@ -347,11 +386,3 @@ def _is_int(value: Any) -> bool:
 
 def _flat(items: list[Any]) -> bool:
     return all(not isinstance(v, (dict, list)) for v in items)
-
-
-def shields_of(raw: Raw, side_id: str) -> Iterator[tuple[int, Raw]]:
-    """Every shield entry of a side with its circle number, row by row."""
-    side = _side(raw, side_id)
-    for number, row in sorted(side["circles"].items(), key=lambda kv: int(kv[0])):
-        for entry in row:
-            yield int(number), entry

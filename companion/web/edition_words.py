@@ -8,7 +8,7 @@ from typing import Any
 from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _
 
-from companion.editions.library import CIRCLE_UNIT
+from companion.editions.library import CIRCLE_UNIT, value_at
 from companion.game.errors import RuleViolation
 from companion.game.state import GameState
 from companion.web import narrate
@@ -89,10 +89,8 @@ def _downs(side: dict[str, Any], shield: str) -> str:
 
 
 def _value(raw: dict[str, Any], path: str) -> str:
-    from companion.editions.library import _get
-
     try:
-        node = _get(raw, path)
+        node = value_at(raw, path)
     except (KeyError, IndexError, TypeError):
         return ""
     if isinstance(node, dict):

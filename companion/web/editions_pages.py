@@ -174,7 +174,9 @@ def _render_editor(draft_id: str, raw: dict[str, Any], error: str | None = None,
         pick=pick,
         section=section,
         error=error,
-        numeric=[(s, library.numeric_fields(raw, s)) for s in NUMERIC_SECTIONS if s in raw],
+        numeric=[
+            (s, library.numeric_fields(raw, s), library.choice_fields(raw, s)) for s in NUMERIC_SECTIONS if s in raw
+        ],
         done=done,
         total=total,
         left=left,
@@ -202,7 +204,8 @@ def _apply(raw: dict[str, Any], form: Any) -> dict[str, Any]:
         return library.set_shield_count(raw, side, int(form["circle"]), int(form["count"]))
     if op == "numbers":
         values = {k.removeprefix("f:"): v for k, v in form.items() if k.startswith("f:")}
-        return library.set_numbers(raw, values)
+        choices = {k.removeprefix("c:"): v for k, v in form.items() if k.startswith("c:")}
+        return library.set_choices(library.set_numbers(raw, values), choices)
     if op == "check":
         return library.mark_checked(raw, form["path"], datetime.now(UTC).date().isoformat())
     raise KeyError(op)
