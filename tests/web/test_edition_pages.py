@@ -137,3 +137,23 @@ def test_a_refused_move_offers_our_board_is_different_then_the_switch(client: Fl
     assert saved.status_code == 303 and f"/g/{game_id}/edition?to=" in saved.headers["Location"]
     preview = client.get(saved.headers["Location"]).data.decode()
     assert "Switch the game to this edition" in preview
+
+
+def test_the_new_game_page_says_whether_the_board_is_an_estimate(client: FlaskClient) -> None:
+    home = client.get("/").data.decode()
+    assert "This board is an estimate" in home and "0 of " in home
+    shipped_game = Phone(client).create().html
+    assert "This board is an estimate" in shipped_game and "Switch the edition" in shipped_game  # under the map
+    from companion.editions import library
+
+    with client.application.app_context():
+        svc = service()
+        raw = json.loads(svc.edition_text(next(iter(svc.editions.values()))[1].content_hash))
+        for path in library.check_progress(raw)[2]:
+            raw = library.mark_checked(raw, path, "2026-11-30")
+        edition = svc.save_edition("Fully checked", library.to_text(raw))
+    checked_game = Phone(client).create(edition=edition.content_hash, key="create-key-0002").html  # this phone remembers the choice
+    assert "This board is an estimate" not in checked_game
+    home = client.get("/").data.decode()
+    assert "Every estimated value has been checked against a real board." in home
+    assert "This board is an estimate" not in home
