@@ -152,7 +152,8 @@ def test_the_new_game_page_says_whether_the_board_is_an_estimate(client: FlaskCl
         for path in library.check_progress(raw)[2]:
             raw = library.mark_checked(raw, path, "2026-11-30")
         edition = svc.save_edition("Fully checked", library.to_text(raw))
-    checked_game = Phone(client).create(edition=edition.content_hash, key="create-key-0002").html  # this phone remembers the choice
+    # a game on it: this phone remembers the choice
+    checked_game = Phone(client).create(edition=edition.content_hash, key="create-key-0002").html
     assert "This board is an estimate" not in checked_game
     home = client.get("/").data.decode()
     assert "Every estimated value has been checked against a real board." in home
