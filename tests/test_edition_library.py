@@ -22,7 +22,7 @@ def raw() -> dict:
 def test_a_tap_turns_a_shields_symbol_to_the_next_one_and_nothing_else() -> None:
     changed = lib.cycle_symbol(raw(), "1-2", "1a")  # eagle -> key (the file's order: lily, eagle, key, cross)
     assert changed["sides"][0]["circles"]["1"][0]["quarter"] == "key"
-    assert lib.diff_editions(SHIPPED, changed) == ['sides[0].circles.1[0].quarter: "eagle" → "key"']
+    assert lib.diff_editions(SHIPPED, changed) == ["side 1-2: shield 1A shows key instead of eagle"]
 
 
 def test_a_line_is_linked_then_unlinked() -> None:
@@ -94,3 +94,11 @@ def test_guardian_start_and_effects_are_chosen_from_their_menus() -> None:
     assert changed["guardians"][0]["start"]["position"] == "far_left"
     with pytest.raises(ValueError, match="not on its menu"):
         lib.set_choices(raw(), {"guardians[0].effect[0].primitive": "teleport"})
+
+
+def test_the_board_differences_are_told_in_words() -> None:
+    changed = lib.toggle_gate(lib.toggle_line(lib.set_shield_count(raw(), "3-4", 3, 7), "1-2", "1a", "2b"), "1-2", "6a")
+    told = lib.diff_editions(SHIPPED, changed)
+    assert "side 1-2: the line 1A → 2B removed" in told
+    assert "side 1-2: the gate over 6A removed" in told
+    assert "side 3-4: circle 3 has 7 shields instead of 6" in told

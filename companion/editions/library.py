@@ -354,11 +354,43 @@ def mark_checked(raw: Raw, path: str, on: str) -> Raw:
 # --------------------------------------------------------------------------- comparing
 
 
+def _board_diff(a: Raw, b: Raw) -> list[str]:
+    """The board sides' differences in words: shields, symbols, lines and gates."""
+    out: list[str] = []
+    sides_b = {s["id"]: s for s in b.get("sides", [])}
+    for side_a in a.get("sides", []):
+        side_b = sides_b.get(side_a["id"])
+        if side_b is None:
+            out.append(f"side {side_a['id']}: only in the first edition")
+            continue
+        where = f"side {side_a['id']}"
+        for number in sorted(set(side_a["circles"]) | set(side_b["circles"]), key=int):
+            row_a, row_b = side_a["circles"].get(number, []), side_b["circles"].get(number, [])
+            if len(row_a) != len(row_b):
+                out.append(f"{where}: circle {number} has {len(row_b)} shields instead of {len(row_a)}")
+            quarters_a = {e["id"]: e["quarter"] for e in row_a}
+            for entry in row_b:
+                old = quarters_a.get(entry["id"])
+                if old is not None and old != entry["quarter"]:
+                    out.append(f"{where}: shield {entry['id'].upper()} shows {entry['quarter']} instead of {old}")
+        lines_a = {(o, t) for o, ts in side_a["lines"].items() for t in ts}
+        lines_b = {(o, t) for o, ts in side_b["lines"].items() for t in ts}
+        out += [f"{where}: a line {o.upper()} → {t.upper()} added" for o, t in sorted(lines_b - lines_a)]
+        out += [f"{where}: the line {o.upper()} → {t.upper()} removed" for o, t in sorted(lines_a - lines_b)]
+        gates_a = {g["above"] for g in side_a["gates"]}
+        gates_b = {g["above"] for g in side_b["gates"]}
+        out += [f"{where}: a gate over {s.upper()} added" for s in sorted(gates_b - gates_a)]
+        out += [f"{where}: the gate over {s.upper()} removed" for s in sorted(gates_a - gates_b)]
+    return out
+
+
 def diff_editions(a: Raw, b: Raw) -> list[str]:
     """What differs between two editions, one plain sentence per difference (provenance aside)."""
-    out: list[str] = []
+    out: list[str] = _board_diff(a, b)
 
     def walk(x: Any, y: Any, path: str) -> None:
+        if path == "sides":
+            return
         if isinstance(x, dict) and isinstance(y, dict):
             for key in [*x, *(k for k in y if k not in x)]:
                 if key in ("source", "notes", "checks", "note") or key.endswith("_source"):
@@ -374,7 +406,11 @@ def diff_editions(a: Raw, b: Raw) -> list[str]:
             for i, (u, v) in enumerate(zip(x, y, strict=True)):
                 walk(u, v, f"{path}[{i}]")
         elif x != y:
-            out.append(f"{path}: {json.dumps(x)} → {json.dumps(y)}")
+            circle = re.match(r"^circles\[(\d+)\]\.(\w+)$", path)
+            if circle:
+                out.append(f"circle {int(circle.group(1)) + 1}: {circle.group(2)} {json.dumps(x)} → {json.dumps(y)}")
+            else:
+                out.append(f"{path}: {json.dumps(x)} → {json.dumps(y)}")
 
     walk(a, b, "")
     return out

@@ -41,4 +41,4 @@ def test_diff_says_what_differs_and_only_that(tmp_path: Path, capsys: pytest.Cap
 
     other = _variant(tmp_path, "other.json", change)
     assert main(["edition", "diff", str(SHIPPED), str(other)]) == 0
-    assert capsys.readouterr().out.strip().splitlines() == ["circles[2].infamy: 2 → 5"]
+    assert capsys.readouterr().out.strip().splitlines() == ["circle 3: infamy 2 → 5"]
