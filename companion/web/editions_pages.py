@@ -93,8 +93,17 @@ def index(error: str | None = None, status: int = 200) -> tuple[str, int]:
     return render_template("editions.html", editions=_library(), error=error, games=_games()), status
 
 
-def _games() -> list[str]:
-    return [g for g in session.get("games", [])][:6]
+def _games() -> list[tuple[str, str]]:
+    """This phone's running games, as (id, players)."""
+    games = []
+    for game_id in session.get("games", [])[:6]:
+        try:
+            view = service().view(game_id)
+        except LookupError:
+            continue
+        if view.kind == "game" and view.state.ended is None:
+            games.append((game_id, ", ".join(p.name for p in view.state.players)))
+    return games
 
 
 def _new_draft(text: str, section: str = "board") -> WResponse:
