@@ -41,7 +41,6 @@ def check_reward(state: GameState, player: int, reward: Reward) -> None:
             "reward_not_on_menu",
             {"kind": reward.kind},
             [Choice("choice.reward", {"kind": k}) for k in menu],
-            rule="cards and tiles are recorded from the edition's menu",
         )
     if "amount" in entry:
         low, high = (int(v) for v in entry["amount"])
