@@ -292,7 +292,7 @@ def shield_label(state: GameState, shield: str) -> str:
     """A shield as players read it: 'circle 4, shield C (Key)'."""
     info = state.side.shields.get(shield)
     if info is None:
-        return shield
+        return shield.upper()
     return gettext(
         "%(shield)s (circle %(circle)s, %(quarter)s)",
         shield=shield.upper(),
@@ -421,6 +421,8 @@ def _one(kind: Kind, value: Any, params: dict[str, Any], state: GameState | None
         case Kind.SHIELD | Kind.SHIELDS:
             if not isinstance(value, str):
                 return str(value)
+            if not value:
+                return gettext("no shield")
             return shield_label(state, value) if state is not None else value.upper()
         case Kind.CIRCLE:
             return circle_name(value)

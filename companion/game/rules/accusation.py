@@ -1,7 +1,8 @@
 """Accusations and Dante's descent (seed 000 pp.14–15; RULES.md §3.6, §4.3).
 
 Allowed only where the player already has a family member, meets the location's entry
-requirement (a special location needs a guest of its colour in the tower), and the location
+requirement (seed 000 pp.14–15; what it is, a guest of the location's colour in the tower at a
+special location, comes from RULES.md §3.7 and §4.3, after TEACH), and the location
 is in the turn's quarter, or for 2 drachmas. Resolved in exactly this order, each step an
 event: the accuser goes to the tower (to the matching guest's floor at a special location);
 the player's other members in Florence go home; a soul of the location's colour goes from the

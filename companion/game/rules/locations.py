@@ -156,6 +156,8 @@ def _effect(state: GameState, cmd: LocationCommand, here: str) -> list[Event]:
             free = [g for g in state.side.gates if g not in pl.discs]
             if len(pl.discs) >= int(state.edition.section("discs")["per_player"]):
                 raise RuleViolation("no_disc_left", {"placed": len(pl.discs)})
+            if gate not in state.side.gates:
+                raise RuleViolation("unknown_gate", {"gate": gate}, [Choice("choice.gate", {"gate": g}) for g in free])
             if gate not in free:
                 raise RuleViolation("gate_taken", {"gate": gate}, [Choice("choice.gate", {"gate": g}) for g in free])
             return [DiscPlaced(cmd.player, gate)]

@@ -4,7 +4,8 @@ Return souls of one colour from the Cemetery to the supply: 1 soul = +1 level on
 first four sin tracks; 2 souls = +1 on one of the last four; 3 souls = +1 on one of the first
 four and +1 on one of the last four. With a single soul in the Cemetery only the 1-soul
 option exists, and the Cemetery is refilled at once afterwards (a plague card is due).
-Skulls never pass their track's end, so a track already at its end is not offered.
+Skulls never pass their track's end (RULES.md §3.5: the length is an estimate in the edition data;
+the seed says nothing of it), so a track already at its end is not offered.
 """
 
 from __future__ import annotations
