@@ -44,8 +44,9 @@ from companion.game.refusals import CHOICES, REFUSALS, Kind, UndeclaredRefusal, 
 from companion.game.rules import decide, decide_create
 from companion.game.rules.hell import why_stuck
 from companion.game.state import GameState, Phase
+from companion.service import refusal_of
 from companion.web import create_app
-from companion.web.words import describe_choice, describe_refusal, describe_rule
+from companion.web.words import describe_choice, describe_refusal, describe_rule, guardian_note, player_letter
 from events.catalog import EndgameHalf, FraudPlay, GuardianUse, Reward
 from tests.builders import seats
 from tests.random_play import choices
@@ -149,7 +150,8 @@ def test_a_code_outside_the_catalogue_or_a_parameter_it_does_not_declare_cannot_
         Choice("choice.track", {})
     with pytest.raises(UndeclaredRefusal):
         Choice("choice.nowhere", {})
-    assert RuleViolation("not_your_turn", {"player": 1, "active": 0}).rule == "Reference §4"
+    turn = refusal_of(RuleViolation("not_your_turn", {"player": 1, "active": 0}))
+    assert turn["rule"] == "Reference §4" and turn["sentence"] == "It is %(active)s's turn, not %(player)s's."
 
 
 def test_every_sentence_is_in_the_spanish_catalogue_with_the_same_placeholders() -> None:
@@ -381,3 +383,16 @@ def test_random_play_with_wrong_taps_raises_only_catalogued_refusals_that_read_i
                     problems.append(f"{language} {exc.code}: {text}")
     assert problems == [], problems[:10]
     assert codes <= set(REFUSALS) and kinds <= set(CHOICES)
+
+
+def test_guardian_notes_and_marker_letters_speak_spanish(app: Flask, edition: Edition) -> None:
+    notes = [g["note"] for g in edition.raw["guardians"]]
+    with app.test_request_context(), force_locale("es"):
+        spanish = [guardian_note(n) for n in notes]
+        letters = [player_letter(c, "?") for c in ("crimson", "navy", "forest", "gold", "violet", "slate")]
+    with app.test_request_context(), force_locale("en"):
+        english = [guardian_note(n) for n in notes]
+    assert not any("RULES.md" in n for n in spanish + english)
+    assert "Referencia §6" in spanish[0] and "Reference §6" in english[0]
+    assert letters == ["C", "M", "B", "D", "V", "P"]  # carmesí, marino, bosque, dorado, violeta, pizarra
+    assert guardian_note("A note a table wrote itself.") == "A note a table wrote itself."

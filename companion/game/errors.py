@@ -47,6 +47,7 @@ class RuleViolation(Exception):
         self.params = dict(params or {})
         entry.check(self.params)
         self.alternatives = tuple(alternatives)
+        self.sentence = entry.sentence  # the English msgid; the web layer translates it
         self.citation: Citation | None = entry.cite
         self.rule = entry.rule
         super().__init__(f"{code} {self.params}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext, lazy_gettext, pgettext
 
 from companion.game.errors import RuleViolation
 from companion.game.refusals import CHOICES as CHOICE_CATALOGUE
@@ -27,8 +27,10 @@ __all__ = [
     "describe_rule",
     "field_name",
     "guardian_name",
+    "guardian_note",
     "ledger_name",
     "location_name",
+    "player_letter",
     "player_name",
     "quarter_name",
     "reason_name",
@@ -500,3 +502,43 @@ def describe_rule(citation: Citation | RuleViolation | None) -> str:
     if citation.source == "reference":
         return gettext("Reference §%(section)s", section=citation.where)
     return gettext("Plutus & Phlegyas rulebook")
+
+
+GUARDIAN_NOTES = {
+    "Petrifies a soul: laid down where it stands, scores nothing, keeps its shield (RULES.md §6).": _(
+        "Petrifies a soul: laid down where it stands, scores nothing, keeps its shield (Reference §6)."
+    ),
+    "Grants one crossing of the Wall of Dis without a disc, for the user's next soul move (estimated).": _(
+        "Grants one crossing of the Wall of Dis without a disc, for the user's next soul move (estimated)."
+    ),
+    "Pushes one nearby soul down along the lines, even through the Wall (estimated).": _(
+        "Pushes one nearby soul down along the lines, even through the Wall (estimated)."
+    ),
+    "Judges a nearby soul: it falls along the lines (estimated).": _(
+        "Judges a nearby soul: it falls along the lines (estimated)."
+    ),
+    "Carries a nearby soul to any empty shield of its own row (estimated).": _(
+        "Carries a nearby soul to any empty shield of its own row (estimated)."
+    ),
+    "The sixth guardian is unknown (RULES.md §10.15); this one pushes up to two nearby souls (estimated).": _(
+        "The sixth guardian is unknown (Reference §10.15); this one pushes up to two nearby souls (estimated)."
+    ),
+}
+
+
+def guardian_note(note: str) -> str:
+    """A guardian's note from the edition, translated when it is the shipped one (a table's own is kept)."""
+    return str(GUARDIAN_NOTES.get(note, note))
+
+
+def player_letter(colour: str, letter: str) -> str:
+    """The letter on a player's markers, from their colour's name in the reader's language."""
+    letters = {
+        "crimson": pgettext("letter on the crimson pieces", "C"),
+        "navy": pgettext("letter on the navy pieces", "N"),
+        "forest": pgettext("letter on the forest green pieces", "F"),
+        "gold": pgettext("letter on the gold pieces", "G"),
+        "violet": pgettext("letter on the violet pieces", "V"),
+        "slate": pgettext("letter on the slate pieces", "S"),
+    }
+    return letters.get(colour, letter)
