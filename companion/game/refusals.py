@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 __all__ = [
@@ -110,6 +111,7 @@ EXPANSION = Citation("expansion")
 _PLACEHOLDER = re.compile(r"%\((\w+)\)")
 
 
+@cache
 def placeholders(sentence: str) -> frozenset[str]:
     """The parameters a sentence names."""
     return frozenset(_PLACEHOLDER.findall(sentence))
