@@ -345,10 +345,11 @@ class GameService:
 
 
 def refusal_of(exc: RuleViolation) -> dict[str, Any]:
-    """A refusal as plain data (for JSON answers and tests)."""
+    """A refusal as plain data (for JSON answers and tests), with its English sentence template."""
     return {
         "code": exc.code,
         "key": exc.key,
+        "sentence": exc.sentence,
         "params": exc.params,
         "rule": exc.rule,
         "alternatives": [{"key": c.key, "params": c.params} for c in exc.alternatives],

@@ -51,7 +51,6 @@ def _range(field_name: str, value: int, low: int, high: int, **where: Any) -> No
         raise RuleViolation(
             "out_of_range",
             {"field": field_name, "value": value, "min": low, "max": high, **where},
-            rule="the value must fit on its track of the physical board",
         )
 
 
@@ -97,7 +96,6 @@ def decide_tally(state: TallyState, cmd: EnterCircle | EnterPlayer | PlaceHalfDi
                 raise RuleViolation(
                     "diploma_tracks",
                     {"diplomas": list(cmd.diplomas)},
-                    rule="at most one diploma per sin track (circles 2-9)",
                 )
             _range("half_diplomas", cmd.half_diplomas, 0, HALF_DIPLOMA_MAX)
             _range("ship", cmd.ship, 0, len(edition.loan_penalties) - 1)
@@ -129,7 +127,6 @@ def check_half_choice(edition: Edition, diplomas: frozenset[int], halves: int, c
         raise RuleViolation(
             "half_diploma_choice",
             {"pairs": pairs, "chosen": list(chosen), "free": free},
-            rule="RULES.md §7.2: each pair of half diplomas becomes a diploma on a track where the player has none",
         )
 
 

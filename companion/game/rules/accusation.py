@@ -1,7 +1,8 @@
 """Accusations and Dante's descent (seed 000 pp.14–15; RULES.md §3.6, §4.3).
 
 Allowed only where the player already has a family member, meets the location's entry
-requirement (a special location needs a guest of its colour in the tower), and the location
+requirement (seed 000 pp.14–15; what it is, a guest of the location's colour in the tower at a
+special location, comes from RULES.md §3.7 and §4.3, after TEACH), and the location
 is in the turn's quarter, or for 2 drachmas. Resolved in exactly this order, each step an
 event: the accuser goes to the tower (to the matching guest's floor at a special location);
 the player's other members in Florence go home; a soul of the location's colour goes from the
@@ -73,7 +74,6 @@ def _check(state: GameState, player: int, loc: str, member: str = "", bribe: boo
             "no_member_there",
             {"location": loc},
             [Choice("choice.accuse_at", {"location": x}) for x in here],
-            rule="seed 000 pp.14–15: you must already have a family member at the location",
         )
     kind = member or ("noble" if "noble" in members else "urchin")
     if kind not in members:
@@ -87,7 +87,6 @@ def _check(state: GameState, player: int, loc: str, member: str = "", bribe: boo
         raise RuleViolation(
             "needs_guest",
             {"location": loc, "colour": circle},
-            rule="seed 000 pp.14–15 (entry requirement): a guest of that colour in your tower",
         )
     needs_bribe = state.florence[loc] != state.quarter
     if needs_bribe and not bribe:
@@ -99,7 +98,6 @@ def _check(state: GameState, player: int, loc: str, member: str = "", bribe: boo
                 "turn_quarter": state.quarter,
                 "bribe": state.edition.economy("bribe_any_quarter"),
             },
-            rule="RULES.md §4.3: the location must be in the turn's quarter, or pay 2 drachmas",
         )
     if info["kind"] == "special":
         floor = pl.floor_of("guest", circle)
@@ -108,8 +106,6 @@ def _check(state: GameState, player: int, loc: str, member: str = "", bribe: boo
             raise RuleViolation(
                 "guest_floor_full",
                 {"location": loc, "floor": floor},
-                rule="RULES.md §4.3: the accuser joins the floor of the matching guest "
-                "(estimated: refused when it is full)",
             )
     else:
         free = floors_with_space(state, pl)
@@ -117,7 +113,6 @@ def _check(state: GameState, player: int, loc: str, member: str = "", bribe: boo
             raise RuleViolation(
                 "tower_full",
                 {"location": loc},
-                rule="RULES.md §4.3: the accuser needs an empty tower space (estimated)",
             )
         floor = free[0]
     return kind, floor, needs_bribe
@@ -189,7 +184,6 @@ def decide_accuse(state: GameState, cmd: Accuse) -> list[Event]:
                 "bonus_tile_unknown",
                 {"track": circle},
                 [Choice("choice.reward", {"kind": r["id"]}) for r in state.edition.section("menus")["rewards"]],
-                rule="bonus tiles are recorded by what they give, the first time one is taken",
             )
         batch.add(BonusTileRevealed(circle, cmd.bonus))
         tile = cmd.bonus
@@ -216,13 +210,9 @@ def _dante(batch: Batch, cmd: Accuse) -> list[Event]:
     inner = Batch(state, [])
     inner.add(DanteMoved(cmd.player, position, kind, circle))
     if kind != "pagan" and cmd.dante_guardian is not None:
-        raise RuleViolation(
-            "dante_no_guardian", {"kind": kind}, rule="RULES.md §3.6: only the pagan step offers a guardian"
-        )
+        raise RuleViolation("dante_no_guardian", {"kind": kind})
     if kind != "fraud" and cmd.dante_fraud is not None:
-        raise RuleViolation(
-            "dante_no_fraud", {"kind": kind}, rule="RULES.md §3.6: only the fraud step plays a fraud card"
-        )
+        raise RuleViolation("dante_no_fraud", {"kind": kind})
     match kind:
         case "pagan":
             inner.add(_to_cemetery(inner.state, 1, "dante"))

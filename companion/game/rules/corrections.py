@@ -35,7 +35,6 @@ def _range(key: str, value: int, low: int, high: int) -> None:
         raise RuleViolation(
             "out_of_range",
             {"field": key, "value": value, "min": low, "max": high},
-            rule="a correction must fit the physical board",
         )
 
 
@@ -71,7 +70,7 @@ def previous_value(state: GameState, cmd: Correct) -> int:
 def decide_correct(state: GameState, cmd: Correct) -> list[Event]:
     """Check a correction's target and range, and record it with the value it replaces."""
     if not cmd.reason.strip():
-        raise RuleViolation("correction_needs_reason", {}, rule="every correction says why")
+        raise RuleViolation("correction_needs_reason", {})
     if cmd.what not in WHATS:
         raise RuleViolation(
             "unknown_correction", {"what": cmd.what}, [Choice("choice.correction", {"what": w}) for w in WHATS]
@@ -108,7 +107,7 @@ def decide_correct(state: GameState, cmd: Correct) -> list[Event]:
         case "disc":
             if cmd.key not in state.side.gates:
                 raise RuleViolation(
-                    "gate_taken", {"gate": cmd.key}, [Choice("choice.gate", {"gate": g}) for g in state.side.gates]
+                    "unknown_gate", {"gate": cmd.key}, [Choice("choice.gate", {"gate": g}) for g in state.side.gates]
                 )
             _range("disc", cmd.value, 0, 1)
         case "cemetery":
@@ -140,19 +139,18 @@ def decide_correct(state: GameState, cmd: Correct) -> list[Event]:
 def decide_correct_soul(state: GameState, cmd: CorrectSoul) -> list[Event]:
     """Set what stands on a shield (a soul of a colour, standing, laid or petrified; or nothing)."""
     if not cmd.reason.strip():
-        raise RuleViolation("correction_needs_reason", {}, rule="every correction says why")
+        raise RuleViolation("correction_needs_reason", {})
     if cmd.shield not in state.side.shields:
         raise RuleViolation("unknown_shield", {"to": cmd.shield})
     if cmd.colour and cmd.colour not in state.edition.circles:
         raise RuleViolation("unknown_colour", {"colours": [cmd.colour]})
     if cmd.colour and cmd.shield in state.guardians.values():
-        raise RuleViolation("shield_occupied", {"shield": cmd.shield}, rule="a guardian stands there")
+        raise RuleViolation("shield_occupied", {"shield": cmd.shield})
     circle = state.side.shields[cmd.shield].circle
     if cmd.colour and circle > cmd.colour:
         raise RuleViolation(
             "beyond_colour_circle",
             {"colour": cmd.colour, "circle": cmd.colour, "to": cmd.shield, "from": cmd.shield, "legal": []},
-            rule="seed 000 p.11: a soul never descends beyond its colour's circle",
         )
     laid = cmd.laid or cmd.petrified or (bool(cmd.colour) and circle == cmd.colour)
     return [SoulCorrected(cmd.shield, cmd.colour, laid, cmd.petrified, cmd.reason.strip())]

@@ -149,21 +149,18 @@ def decide_bring(state: GameState, cmd: BringSoul) -> list[Event]:
             "cemetery_has_no_such_soul",
             {"colour": cmd.colour, "cemetery": dict(state.cemetery)},
             [Choice("choice.bring", {"colour": c}) for c in sorted(state.cemetery)],
-            rule="RULES.md §4.1 B",
         )
     if state.side.shields.get(cmd.shield) is None or state.side.shields[cmd.shield].circle != 1:
         raise RuleViolation(
             "not_a_limbo_shield",
             {"shield": cmd.shield},
             [Choice("choice.shield", {"shield": s}) for s in state.empty_shields(1)],
-            rule="RULES.md §3.3",
         )
     if state.occupied(cmd.shield):
         raise RuleViolation(
             "shield_occupied",
             {"shield": cmd.shield},
             [Choice("choice.shield", {"shield": s}) for s in state.empty_shields(1)],
-            rule="RULES.md §3.2: a shield holds one piece",
         )
     cost = state.edition.economy("bring_soul_cost")
     events: list[Event] = list(loans_to_pay(state, cmd.player, cost, cmd.borrow, cmd))
@@ -181,13 +178,12 @@ def _explain_refusal(state: GameState, player: int, start: str, target: str) -> 
     shields = state.side.shields
     params = {"colour": soul.colour, "from": start, "to": target, "legal": legal}
     if target not in shields:
-        return RuleViolation("unknown_shield", params, alternatives, rule="edition board")
+        return RuleViolation("unknown_shield", params, alternatives)
     if shields[target].circle > soul.colour:
         return RuleViolation(
             "beyond_colour_circle",
             {**params, "circle": soul.colour},
             alternatives,
-            rule="seed 000 p.11: a soul never descends beyond its colour's circle",
         )
     routes: list[tuple[str, ...]] = []
 
@@ -200,15 +196,12 @@ def _explain_refusal(state: GameState, player: int, start: str, target: str) -> 
 
     walk(start, ())
     if not routes:
-        return RuleViolation(
-            "not_below_on_lines", params, alternatives, rule="seed 000 p.11: a soul descends along the lines"
-        )
+        return RuleViolation("not_below_on_lines", params, alternatives)
     if state.occupied(target):
         return RuleViolation(
             "shield_occupied",
             {**params, "shield": target},
             alternatives,
-            rule="RULES.md §3.2: a shield holds one piece",
         )
     for route in routes:
         prev = start
@@ -219,17 +212,15 @@ def _explain_refusal(state: GameState, player: int, start: str, target: str) -> 
                     "wall_needs_disc",
                     {**params, "gate": gate, "shield": shield},
                     alternatives,
-                    rule="seed 000 p.11: crossing the Wall of Dis needs your safe-passage disc",
                 )
             if shield != target and not state.occupied(shield):
                 return RuleViolation(
                     "stops_earlier",
                     {**params, "stop": shield},
                     alternatives,
-                    rule="seed 000 p.11: a soul stops on the first empty shield",
                 )
             prev = shield
-    return RuleViolation("illegal_move", params, alternatives, rule="seed 000 p.11")
+    return RuleViolation("illegal_move", params, alternatives)
 
 
 def why_stuck(state: GameState, player: int, start: str) -> list[RuleViolation]:
@@ -259,14 +250,12 @@ def decide_move(state: GameState, cmd: MoveSoul) -> list[Event]:
             "no_soul_there",
             {"shield": cmd.from_shield},
             [Choice("choice.soul_at", {"shield": s}) for s in standing],
-            rule="RULES.md §4.1 A",
         )
     if soul.laid:
         raise RuleViolation(
             "soul_laid_down",
             {"shield": cmd.from_shield, "colour": soul.colour},
             [Choice("choice.soul_at", {"shield": s}) for s in standing],
-            rule="RULES.md §4.1: a laid-down soul never moves again",
         )
     candidates = [
         m

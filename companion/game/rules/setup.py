@@ -55,14 +55,13 @@ def _check_players(edition: Edition, cmd: CreateGame) -> None:
         raise RuleViolation(
             "player_count",
             {"count": count, "min": edition.min_players, "max": edition.max_players},
-            rule="RULES.md §2: 1–4 players",
         )
     names = [p.name.strip() for p in cmd.players]
     if any(not n for n in names):
-        raise RuleViolation("player_name_missing", {}, rule="each seat needs a name")
+        raise RuleViolation("player_name_missing", {})
     twice = [n for n, k in Counter(n.casefold() for n in names).items() if k > 1]
     if twice:
-        raise RuleViolation("player_names_repeat", {"names": twice}, rule="names tell the players apart")
+        raise RuleViolation("player_names_repeat", {"names": twice})
     colours = [p.colour for p in cmd.players]
     unknown = [c for c in colours if c not in edition.colours]
     if unknown:
@@ -78,7 +77,6 @@ def _check_players(edition: Edition, cmd: CreateGame) -> None:
             "player_colours_repeat",
             {"colours": repeated},
             [Choice("choice.colour", {"colour": c}) for c in free],
-            rule="each player's pieces have their own colour",
         )
 
 
@@ -91,7 +89,6 @@ def _check_layout(edition: Edition, cmd: CreateGame) -> None:
         raise RuleViolation(
             "florence_layout_incomplete",
             {"locations": sorted(kinds)},
-            rule="RULES.md §2 step 2: all eight location tiles are laid out",
         )
     for quarter in edition.quarters:
         here = sorted(kinds[loc.location] for loc in cmd.florence if loc.quarter == quarter)
@@ -99,7 +96,6 @@ def _check_layout(edition: Edition, cmd: CreateGame) -> None:
             raise RuleViolation(
                 "florence_quarter_mix",
                 {"quarter": quarter},
-                rule="RULES.md §2 step 2: each quarter has one free and one special location",
             )
 
 
@@ -115,9 +111,7 @@ def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
     guardians = cmd.guardians or default_guardians(edition, side, cmd.expansion)
     wanted = 2
     if len(guardians) != wanted or len({g.guardian for g in guardians}) != wanted:
-        raise RuleViolation(
-            "guardian_count", {"count": len(guardians)}, rule="RULES.md §2 step 8: two guardians are in play"
-        )
+        raise RuleViolation("guardian_count", {"count": len(guardians)})
     known = {g["id"] for g in edition.raw["guardians"]} | ({"plutus", "phlegyas"} if cmd.expansion else set())
     for g in guardians:
         if g.guardian not in known or g.shield not in edition.sides[side].shields:
@@ -127,13 +121,12 @@ def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
                 [Choice("choice.guardian", {"guardian": k}) for k in sorted(known)],
             )
     if len({g.shield for g in guardians}) != len(guardians):
-        raise RuleViolation("guardians_share_shield", {}, rule="RULES.md §3.2: a shield holds one piece")
+        raise RuleViolation("guardians_share_shield", {})
     souls = edition.section("souls")
     if not 1 <= len(cmd.plague_card) <= int(souls["plague_card_max"]):
         raise RuleViolation(
             "plague_card_size",
             {"count": len(cmd.plague_card), "max": souls["plague_card_max"]},
-            rule="RULES.md §2 step 6: the first plague card fills the Cemetery",
         )
     if any(c not in edition.circles for c in cmd.plague_card):
         raise RuleViolation("unknown_colour", {"colours": list(cmd.plague_card)})
@@ -151,13 +144,12 @@ def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
         )
     ]
     if cmd.starting_skulls and len(cmd.starting_skulls) != count:
-        raise RuleViolation("starting_skulls", {"count": count})
+        raise RuleViolation("starting_skulls_per_player", {"count": count})
     for player, tracks in enumerate(cmd.starting_skulls):
         if len(tracks) > 2 or any(t not in edition.track_circles for t in tracks):
             raise RuleViolation(
                 "starting_skulls",
                 {"player": player, "tracks": list(tracks)},
-                rule="RULES.md §2 step 9: a Family card places 1–2 skulls on sin tracks",
             )
         events += [StartingSkullPlaced(player, t) for t in tracks]
     events.append(PlagueCardRevealed(tuple(cmd.plague_card)))

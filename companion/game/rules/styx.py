@@ -4,7 +4,8 @@ Return souls of one colour from the Cemetery to the supply: 1 soul = +1 level on
 first four sin tracks; 2 souls = +1 on one of the last four; 3 souls = +1 on one of the first
 four and +1 on one of the last four. With a single soul in the Cemetery only the 1-soul
 option exists, and the Cemetery is refilled at once afterwards (a plague card is due).
-Skulls never pass their track's end, so a track already at its end is not offered.
+Skulls never pass their track's end (RULES.md §3.5: the length is an estimate in the edition data;
+the seed says nothing of it), so a track already at its end is not offered.
 """
 
 from __future__ import annotations
@@ -29,19 +30,17 @@ def styx_events(state: GameState, cmd: UseStyx) -> list[Event]:
     in_cemetery = state.cemetery.get(cmd.colour, 0)
     total = state.cemetery_total()
     if cmd.count not in (1, 2, 3):
-        raise RuleViolation("styx_count", {"count": cmd.count}, rule="seed 000 p.9: 1, 2 or 3 souls")
+        raise RuleViolation("styx_count", {"count": cmd.count})
     if total == 1 and cmd.count != 1:
         raise RuleViolation(
             "styx_single_soul",
             {"count": cmd.count},
-            rule="seed 000 p.9: with one soul in the Cemetery only the 1-soul Styx is possible",
         )
     if in_cemetery < cmd.count:
         raise RuleViolation(
             "styx_not_enough_souls",
             {"colour": cmd.colour, "count": cmd.count, "cemetery": in_cemetery},
             [Choice("choice.styx", {"colour": c, "count": n}) for c, n in sorted(state.cemetery.items())],
-            rule="seed 000 p.9: souls of one colour from the Cemetery",
         )
     wanted: list[tuple[int, list[int]]] = []
     if cmd.count in (1, 3):
@@ -61,8 +60,6 @@ def styx_events(state: GameState, cmd: UseStyx) -> list[Event]:
                 code,
                 {"track": track, "group": group},
                 [Choice("choice.track", {"track": t}) for t in open_tracks],
-                rule="seed 000 p.9: 1 soul → one of the first four tracks, 2 → one of the last four; "
-                "a skull never passes its track's end",
             )
         events.append(SkullAdvanced(cmd.player, track, pl.skull(track) + 1, "styx"))
     return events
