@@ -16,6 +16,7 @@ from companion.editions import load_all
 from companion.exchange import BadExport, import_game, parse_export, replay_export
 from companion.service import GameService
 from companion.web import create_app
+from companion.wire import command_from_json, command_to_json
 from events.store import EventStore
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -163,7 +164,8 @@ def test_an_import_stores_validated_rows_not_the_raw_file(service: GameService) 
     data = game_log()
     game = import_game(service, data)
     rows = service.view(game).rows
-    assert [r.command for r in rows if r.command] == [e["command"] for e in data["events"] if e["command"]]
+    canonical = [command_to_json(command_from_json(e["command"])) for e in data["events"] if e["command"]]
+    assert [r.command for r in rows if r.command] == canonical
     assert all(r.idempotency_key is None for r in rows)
 
 

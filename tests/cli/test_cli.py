@@ -36,7 +36,7 @@ def test_export_then_replay_prints_the_final_state(recorded: str, db_path: Path,
     assert main(["export", recorded, "--db", str(db_path)]) == 0
     exported = capsys.readouterr().out
     data = json.loads(exported)
-    assert data["format"] == "inferno-companion/game-log" and data["format_version"] == 1
+    assert data["format"] == "inferno-companion/game-log" and data["format_version"] == 2
     assert [e["type"] for e in data["events"]][:2] == ["GameCreated", "PlagueCardRevealed"]
     assert all({"type", "version", "data"} <= set(e) for e in data["events"])
     path = tmp_path / "game.json"
@@ -141,6 +141,7 @@ def test_an_export_is_format_version_2_without_keys_and_imports_again(
 
 def test_a_missing_file_is_one_line_and_exit_1(tmp_path: Path, capsys) -> None:
     for command in ("import", "replay", "score"):
-        assert main([command, str(tmp_path / "nowhere.json"), *(["--db", str(tmp_path / "x.db")] * (command == "import"))]) == 1
+        db = ["--db", str(tmp_path / "x.db")] if command == "import" else []
+        assert main([command, str(tmp_path / "nowhere.json"), *db]) == 1
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "nowhere.json" in err

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from companion.editions import load_all
 from companion.exchange import export_game, import_game
-from companion.game.commands import CreateGame, TakeLoan
+from companion.game.commands import CreateGame, EndTurn, TakeLoan
 from companion.service import GameService, KeyReused
 from companion.web import create_app
 from companion.web.respond import new_key
@@ -152,7 +152,8 @@ def test_an_undo_key_reused_for_a_redo_or_another_undo_is_refused(client: FlaskC
     auth = {"Authorization": f"Bearer {game['write_token']}"}
     url = f"/api/v1/games/{game['game_id']}"
     loan = command(client, game, game["seq"], "loan-key-0002", "TakeLoan", player=0).get_json()
-    undone = client.post(f"{url}/undo", headers=auth, json={"expected_seq": loan["seq"], "idempotency_key": "undo-0001"})
+    undo = {"expected_seq": loan["seq"], "idempotency_key": "undo-0001"}
+    undone = client.post(f"{url}/undo", headers=auth, json=undo)
     assert undone.status_code == 200
     seq = undone.get_json()["seq"]
     redo = client.post(f"{url}/redo", headers=auth, json={"expected_seq": seq, "idempotency_key": "undo-0001"})
@@ -225,3 +226,15 @@ def load_creation(raw: dict[str, Any]) -> Any:
     from companion.wire import command_from_json
 
     return command_from_json(raw)
+
+
+def test_the_service_refuses_a_key_reused_for_another_game_or_command(service: GameService) -> None:
+    game = service.create_game(CreateGame((SeatSetup("Ana", "crimson"),), plague_card=(2, 3)), KEY)
+    with pytest.raises(KeyReused):
+        service.create_game(CreateGame((SeatSetup("Eve", "navy"),), plague_card=(2, 3)), KEY)
+    assert service.store.game_ids() == [game]
+    service.execute(game, 2, TakeLoan(0), "loan-key-0003")
+    with pytest.raises(KeyReused):
+        service.execute(game, 3, EndTurn(0), "loan-key-0003")
+    again = service.execute(game, 3, TakeLoan(0), "loan-key-0003")
+    assert again.duplicate and again.events == () and again.view.seq == 3
