@@ -85,6 +85,8 @@ def _read(data: Any) -> tuple[str, Edition, list[LoggedAction], list[dict[str, A
         edition = parse_edition(text)
     except EditionError as exc:
         raise BadExport(f"edition: {str(exc)[:160]}") from exc
+    except (ArithmeticError, AttributeError, LookupError, RecursionError, TypeError, ValueError) as exc:
+        raise BadExport(f"edition: not a readable edition file ({type(exc).__name__})") from exc
     rows = []
     for i, raw in enumerate(loaded["events"]):
         try:
@@ -105,9 +107,9 @@ def _audit(edition: Edition, actions: list[LoggedAction]) -> tuple[AnyState | No
     """``audit``, with anything the rules did not foresee in a checked file reported, not raised."""
     try:
         return audit(edition, actions)
-    except RuleViolation:
-        raise
-    except (ArithmeticError, AssertionError, AttributeError, KeyError, LookupError, TypeError, ValueError) as exc:
+    except RuleViolation as exc:
+        raise BadExport(f"the log cannot be replayed: {exc.code}") from exc
+    except (ArithmeticError, AssertionError, AttributeError, LookupError, RecursionError, TypeError, ValueError) as exc:
         raise BadExport(f"the log cannot be replayed: {type(exc).__name__}") from exc
 
 

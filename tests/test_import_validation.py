@@ -14,6 +14,7 @@ import pytest
 from companion.cli import main
 from companion.editions import load_all
 from companion.exchange import BadExport, import_game, parse_export, replay_export
+from companion.game.edition import content_hash
 from companion.service import GameService
 from companion.web import create_app
 from companion.wire import command_from_json, command_to_json
@@ -77,6 +78,11 @@ def _long_correction(data: dict[str, Any]) -> None:
     data["events"][2]["command"] = {"type": "Correct", "data": {"what": "infamy", "reason": LONG, "player": 0}}
 
 
+def _nested_edition(data: dict[str, Any]) -> None:
+    content = "[" * 100_000 + "]" * 100_000
+    data["edition"] = {"id": "inferno-base", "hash": content_hash(content), "content": content}
+
+
 def _seq_overflow(text: str) -> str:
     return text.replace('"seq": 1,', '"seq": 1e400,', 1)
 
@@ -94,6 +100,7 @@ HOSTILE: dict[str, tuple[Callable[[], str], str]] = {
     "a recorded_at that is no time": (lambda: edited(game_log, _bad_recorded_at), "recorded_at"),
     "an unknown field in an event": (lambda: edited(game_log, _unknown_field), "note"),
     "a 100,000-character correction reason": (lambda: edited(game_log, _long_correction), "reason"),
+    "an edition nested too deeply": (lambda: edited(game_log, _nested_edition), "edition"),
     "deeply nested JSON": (lambda: '{"format": ' + "[" * 200_000 + "]" * 200_000 + "}", "deep"),
     "seq 1e400": (lambda: _seq_overflow(json.dumps(game_log())), "number"),
     "a 5,000-digit seq": (
