@@ -4,6 +4,9 @@ companion serve [--host H] [--port P] [--db FILE]
 companion export GAME_ID [--db FILE] > game.json
 companion import game.json [--db FILE]
 companion replay game.json [--json]
+companion score game.json [--json]
+
+The file commands never show a traceback: a file they cannot use is one line on stderr, exit 1.
 """
 
 from __future__ import annotations
@@ -81,9 +84,21 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_json(path: str) -> Any:
-    with open(path, encoding="utf-8") if path != "-" else sys.stdin as fh:
-        return json.load(fh)
+def _read_export(path: str) -> Any:
+    """The JSON of an export file (``-``: standard input), checked for safety; ``BadExport`` if not."""
+    from companion.exchange import BadExport, parse_export
+
+    try:
+        raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        raise BadExport(exc.strerror or type(exc).__name__) from None
+    return parse_export(raw)
+
+
+def _cannot(verb: str, path: str, exc: Exception) -> int:
+    """One line on stderr, exit 1: a file the command cannot use."""
+    print(f"cannot {verb} {path}: {exc}".replace("\n", " "), file=sys.stderr)
+    return 1
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -91,25 +106,34 @@ def cmd_import(args: argparse.Namespace) -> int:
     from companion.exchange import BadExport, import_game
 
     try:
-        game_id = import_game(_service(args), _read_json(args.file))
-    except (BadExport, json.JSONDecodeError, OSError) as exc:
-        print(f"cannot import {args.file}: {exc}", file=sys.stderr)
-        return 1
+        game_id = import_game(_service(args), _read_export(args.file))
+    except BadExport as exc:
+        return _cannot("import", args.file, exc)
     print(game_id)
     print(f"Open it at /g/{game_id}", file=sys.stderr)
     return 0
 
 
+def _tally_summary(state: Any) -> dict[str, Any]:
+    """A quick tally as JSON: its players, whether everything is entered, and the score so far."""
+    from companion.game.dispatch import scoresheet
+    from companion.scoretext import scoresheet_dict
+
+    return {"names": list(state.names), "complete": state.complete, "score": scoresheet_dict(scoresheet(state))}
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay an exported log through the rules and print the final state."""
+    """Replay an exported log through the rules and print the final state (a tally: its score)."""
     from companion.exchange import BadExport, replay_export
+    from companion.game.dispatch import scoresheet
+    from companion.game.state import GameState
+    from companion.scoretext import scoresheet_text
     from companion.summary import state_summary, summary_text
 
     try:
-        _edition, state, breach = replay_export(_read_json(args.file))
-    except (BadExport, json.JSONDecodeError, OSError) as exc:
-        print(f"cannot read {args.file}: {exc}", file=sys.stderr)
-        return 1
+        _edition, state, breach = replay_export(_read_export(args.file))
+    except BadExport as exc:
+        return _cannot("read", args.file, exc)
     if breach is not None:
         print(
             f"event {breach.index} (entry #{breach.seq}) is illegal: {breach.code} — {breach.rule} "
@@ -120,7 +144,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.json:
             json.dump(
                 {
-                    "state": state_summary(state),
+                    "state": state_summary(state) if isinstance(state, GameState) else _tally_summary(state),
                     "breach": None
                     if breach is None
                     else {"index": breach.index, "seq": breach.seq, "code": breach.code, "rule": breach.rule},
@@ -129,8 +153,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 indent=1,
             )
             print()
-        else:
+        elif isinstance(state, GameState):
             print(summary_text(state))
+        else:
+            print(scoresheet_text(scoresheet(state), state.edition))
     return 1 if breach is not None else 0
 
 
@@ -140,10 +166,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     from companion.scoretext import scoresheet_dict, scoresheet_text
 
     try:
-        edition, sheet = score_export(_read_json(args.file))
-    except (BadExport, json.JSONDecodeError, OSError) as exc:
-        print(f"cannot read {args.file}: {exc}", file=sys.stderr)
-        return 1
+        edition, sheet = score_export(_read_export(args.file))
+    except BadExport as exc:
+        return _cannot("score", args.file, exc)
     if args.json:
         json.dump(scoresheet_dict(sheet), sys.stdout, indent=1, ensure_ascii=False)
         print()

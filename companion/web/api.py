@@ -24,12 +24,12 @@ from companion.game.commands import CreateGame, Redo, Undo
 from companion.game.dispatch import scoresheet
 from companion.game.errors import RuleViolation
 from companion.scoretext import scoresheet_dict
-from companion.service import Conflict, GameView, Outcome, UnknownGame, refusal_of
+from companion.service import Conflict, GameView, KeyReused, Outcome, UnknownGame, refusal_of
 from companion.summary import state_summary
 from companion.web.history import history_entries
 from companion.web.store import service
 from companion.web.words import describe_refusal
-from companion.wire import BadCommand, command_from_json
+from companion.wire import BadCommand, CommandDataSchema, SeatSchema, command_from_json
 from events.codec import encode
 
 __all__ = ["ApiError", "api_error", "blp", "init_api"]
@@ -51,9 +51,16 @@ class ApiError(Exception):
 # ---------------------------------------------------------------------------- schemas
 
 
-class SeatSchema(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=24))
-    colour = fields.String(required=True, validate=validate.Length(min=1, max=24))
+CREATION_KEY_MIN = 16
+CREATION_KEY_RULE = (
+    "Use at least 16 random characters (and at most 80): a creation key is a secret of its creator, "
+    "for example python -c 'import secrets; print(secrets.token_urlsafe(16))'."
+)
+SCOPED_KEY = {
+    "description": "Scoped to this game: repeated with the same command it records nothing and answers "
+    "`duplicate: true`; reused for a different command it is refused (422, code `key_reused`)."
+}
+KEY_REUSED = "This idempotency key was already used for a different request; nothing was recorded."
 
 
 class CreateGameSchema(Schema):
@@ -70,31 +77,33 @@ class CreateGameSchema(Schema):
     expansion = fields.Boolean(load_default=False)
     table_mode = fields.String(load_default="shared", validate=validate.OneOf(["shared", "seats"]))
     random_florence = fields.Boolean(load_default=True)
-    idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80))
-
-
-class CommandDataSchema(Schema):
-    """A command: its type (a class of ``companion.game.commands``) and its fields."""
-
-    type = fields.String(required=True, validate=validate.Length(min=1, max=40))
-    data = fields.Dict(keys=fields.String(), load_default=dict)
+    idempotency_key = fields.String(
+        required=True,
+        validate=validate.Length(min=CREATION_KEY_MIN, max=80, error=CREATION_KEY_RULE),
+        metadata={
+            "description": "A secret of the caller, at least 16 random characters (for example "
+            "`secrets.token_urlsafe(16)`): a retry of the very same request with it, within minutes, "
+            "answers with the same game and its tokens. Reused with a different request it is refused "
+            "(422, code `key_reused`). Never share it; exports never carry it."
+        },
+    )
 
 
 class CommandRequestSchema(Schema):
     expected_seq = fields.Integer(required=True, validate=validate.Range(min=0))
-    idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80))
+    idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80), metadata=SCOPED_KEY)
     command = fields.Nested(CommandDataSchema, required=True)
 
 
 class UndoRequestSchema(Schema):
     expected_seq = fields.Integer(required=True, validate=validate.Range(min=0))
-    idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80))
+    idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80), metadata=SCOPED_KEY)
     to_action = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1))
 
 
 class RedoRequestSchema(Schema):
     expected_seq = fields.Integer(required=True, validate=validate.Range(min=0))
-    idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80))
+    idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80), metadata=SCOPED_KEY)
 
 
 class CreatedSchema(Schema):
@@ -190,6 +199,8 @@ def _run(view: GameView, action: Any) -> dict[str, Any]:
             expected_seq=exc.expected,
             seq=exc.view.seq,
         ) from None
+    except KeyReused:
+        raise ApiError(422, "key_reused", KEY_REUSED) from None
     except RuleViolation as exc:
         fresh = service().view(view.game_id)
         raise ApiError(
@@ -209,7 +220,11 @@ class Games(MethodView):
     @blp.response(201, CreatedSchema)
     @blp.alt_response(422, schema=ApiErrorSchema, description="The rules refuse this set-up")
     def post(self, data: dict[str, Any]) -> dict[str, Any]:
-        """Create a game; the answer carries its write token and its read token."""
+        """Create a game; the answer carries its write token and its read token.
+
+        The idempotency key is the caller's secret: the very same request again (a retry) answers
+        with the same game; the key with any other request is refused with ``key_reused``.
+        """
         from events.catalog import SeatSetup
 
         svc = service()
@@ -218,11 +233,13 @@ class Games(MethodView):
             players=tuple(SeatSetup(p["name"], p["colour"]) for p in data["players"]),
             expansion=data["expansion"],
             plague_card=tuple(data["plague_card"]),
-            florence=svc.deal_florence(edition) if data["random_florence"] else (),
+            florence=svc.deal_florence(edition, data["idempotency_key"]) if data["random_florence"] else (),
             table_mode=data["table_mode"],
         )
         try:
             game_id = svc.create_game(command, data["idempotency_key"], edition.id, actor="api")
+        except KeyReused:
+            raise ApiError(422, "key_reused", KEY_REUSED) from None
         except RuleViolation as exc:
             raise ApiError(422, exc.code, describe_refusal(exc, None), refusal=refusal_of(exc)) from None
         view = svc.view(game_id)

@@ -8,7 +8,7 @@ gets a full page (303 redirect after success); htmx gets the ``game`` block.
 
 from __future__ import annotations
 
-import uuid
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -40,8 +40,8 @@ def is_htmx() -> bool:
 
 
 def new_key() -> str:
-    """A fresh idempotency key for one form on one rendered screen."""
-    return uuid.uuid4().hex
+    """A fresh idempotency key for one form on one rendered screen: 128 random bits, a secret."""
+    return secrets.token_urlsafe(16)
 
 
 def _player_hexes(view: GameView) -> dict[str, str]:

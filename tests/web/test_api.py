@@ -27,7 +27,7 @@ def api_app(tmp_path: Path) -> Flask:
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "api.sqlite3"), "SECRET_KEY": "t"})
 
 
-def create(client: Any, key: str = "api-create-01", **extra: Any) -> dict[str, Any]:
+def create(client: Any, key: str = "api-create-key-0001", **extra: Any) -> dict[str, Any]:
     body = {
         "players": [{"name": "Ana", "colour": "crimson"}, {"name": "Ben", "colour": "navy"}],
         "plague_card": [2, 3, 5],
@@ -91,7 +91,7 @@ def test_a_game_is_played_through_the_api(api_app: Flask) -> None:
 def test_tokens_decide_who_reads_and_who_writes(api_app: Flask) -> None:
     client = api_app.test_client()
     game = create(client)
-    other = create(client, key="api-create-02")
+    other = create(client, key="api-create-key-0002")
     url = f"/api/v1/games/{game['game_id']}"
     assert client.get(url).status_code == 401
     assert client.get(url, headers=auth(other["write_token"])).status_code == 403  # another game's token
@@ -169,7 +169,7 @@ def test_schemathesis_finds_no_server_error_and_every_refusal_is_explained(case:
     """Bounded fuzzing of every operation: two requests in three go to a real game with its write
     token; no 5xx, every 4xx carries a code, and a refused request leaves the log as it was."""
     if "game" not in FUZZ:
-        FUZZ["game"] = create(FUZZ_APP.test_client(), key="fuzz-create-01")
+        FUZZ["game"] = create(FUZZ_APP.test_client(), key="fuzz-create-key-0001")
     game = FUZZ["game"]
     FUZZ["calls"] += 1
     if "game_id" in (case.path_parameters or {}) and FUZZ["calls"] % 3:

@@ -42,7 +42,7 @@ def test_the_api_returns_the_name_as_data(client) -> None:
         json={
             "players": [{"name": EVIL[:24], "colour": "crimson"}],
             "plague_card": [2],
-            "idempotency_key": "api-evil-01",
+            "idempotency_key": "api-evil-create-key-01",
         },
     ).get_json()
     state = client.get(
