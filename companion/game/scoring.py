@@ -59,6 +59,8 @@ class PlayerFacts:
     guests: int = 0
     floors: int = 0
     requirements_checked: bool = True  # False: the table entered only the halves that apply
+    drachmas: int = 0  # for the "most_drachmas" tie-breaker
+    florins: int = 0  # for the "most_florins" tie-breaker
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,10 @@ def _rank(edition: Edition, players: list[PlayerScore], facts: list[PlayerFacts]
                 extra.append(-f.ship)
             elif b == "most_diplomas":
                 extra.append(len(f.diplomas) + len(p.half_tracks))
+            elif b == "most_drachmas":
+                extra.append(f.drachmas)
+            elif b == "most_florins":
+                extra.append(f.florins)
         return (p.total, *extra)
 
     order = sorted(range(len(players)), key=key, reverse=True)
@@ -224,7 +230,7 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
     values: dict[int, int] = {}
     for circle in edition.track_circles:
         empty = board.empty.get(circle, 0)
-        after = max(0, cubes[circle] - empty)
+        after = max(min(edition.minimum_space, cubes[circle]), cubes[circle] - empty)
         values[circle] = scale[after]
         adjustments.append(
             CircleAdjustment(circle, scale[cubes[circle]], empty, board.empty_ids.get(circle, ()), scale[after])
@@ -281,8 +287,8 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
 
 
 def empty_shields(state: GameState) -> dict[int, tuple[str, ...]]:
-    """Shields with no soul of any kind (standing, laid or petrified); desks and standees never fill."""
-    return {c: tuple(s for s in state.side.row(c) if s not in state.hell) for c in state.side.rows}
+    """Each circle's empty shields, by the one definition play uses too (``GameState.occupied``)."""
+    return {c: state.empty_shields(c) for c in state.side.rows}
 
 
 def facts_from_state(state: GameState) -> tuple[BoardFacts, list[PlayerFacts]]:
@@ -302,6 +308,8 @@ def facts_from_state(state: GameState) -> tuple[BoardFacts, list[PlayerFacts]]:
             barrels=frozenset(x.colour for x in p.pieces("barrel")),
             guests=len(p.pieces("guest")),
             floors=len(p.tower),
+            drachmas=p.drachmas,
+            florins=p.florins,
         )
         for i, (info, p) in enumerate(zip(state.players, state.p, strict=True))
     ]

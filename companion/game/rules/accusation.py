@@ -51,8 +51,19 @@ class AccusationCheck:
 
 
 def dante_path(state: GameState) -> list[int]:
-    """The step indexes Dante walks for this player count (with the 3-player shortcut)."""
-    return [int(i) for i in state.edition.section("dante")["paths"][str(len(state.players))]]
+    """The step indexes Dante walks for this player count (with the 3-player shortcut).
+
+    A player count listed under ``dante.shortcut.players`` walks the path of ``path_of`` players
+    with the Shortcut tile over the steps in ``skips`` (RULES.md §2 step 7), unless the edition
+    gives that count a path of its own.
+    """
+    dante = state.edition.section("dante")
+    count = str(len(state.players))
+    if count in dante["paths"]:
+        return [int(i) for i in dante["paths"][count]]
+    shortcut = dante["shortcut"]
+    skips = {int(s) for s in shortcut["skips"]}
+    return [int(i) for i in dante["paths"][str(shortcut["path_of"])] if int(i) not in skips]
 
 
 def dante_step(state: GameState, position: int) -> dict[str, object]:
@@ -225,7 +236,7 @@ def _dante(batch: Batch, cmd: Accuse) -> list[Event]:
         )
     match kind:
         case "pagan":
-            inner.add(_to_cemetery(inner.state, 1, "dante"))
+            inner.add(_to_cemetery(inner.state, state.edition.pagan_colour, "dante"))
             if cmd.dante_guardian is not None:
                 inner.add(*guardian_events(inner.state, cmd.player, cmd.dante_guardian, cost=0, reason="dante"))
         case "fraud":

@@ -22,8 +22,6 @@ from events.catalog import Event, SoulBroughtIn, SoulLaidDown, SoulMoved, TollPa
 
 __all__ = ["HellMove", "decide_bring", "decide_move", "legal_hell_moves", "soul_paths", "why_stuck"]
 
-WALL = (5, 6)
-
 
 @dataclass(frozen=True)
 class HellMove:
@@ -53,7 +51,7 @@ class HellMove:
 
 def _crosses_wall(state: GameState, origin: str, target: str) -> bool:
     shields = state.side.shields
-    return (shields[origin].circle, shields[target].circle) == WALL
+    return (shields[origin].circle, shields[target].circle) == state.edition.wall
 
 
 def _has_disc(state: GameState, player: int, target: str) -> bool:
@@ -119,7 +117,7 @@ def legal_hell_moves(state: GameState, player: int) -> list[HellMove]:
     cost = state.edition.economy("bring_soul_cost")
     if not state.needs_plague_card:
         for colour in sorted(state.cemetery):
-            for shield in state.empty_shields(1):
+            for shield in state.empty_shields(state.edition.limbo):
                 lays, infamy, quarter = _outcome(state, colour, shield)
                 moves.append(HellMove("bring", colour, None, (shield,), cost, (), lays, infamy, quarter, False))
     for start in state.side.shields:
@@ -151,18 +149,19 @@ def decide_bring(state: GameState, cmd: BringSoul) -> list[Event]:
             [Choice("choice.bring", {"colour": c}) for c in sorted(state.cemetery)],
             rule="RULES.md §4.1 B",
         )
-    if state.side.shields.get(cmd.shield) is None or state.side.shields[cmd.shield].circle != 1:
+    limbo = state.edition.limbo
+    if state.side.shields.get(cmd.shield) is None or state.side.shields[cmd.shield].circle != limbo:
         raise RuleViolation(
             "not_a_limbo_shield",
             {"shield": cmd.shield},
-            [Choice("choice.shield", {"shield": s}) for s in state.empty_shields(1)],
+            [Choice("choice.shield", {"shield": s}) for s in state.empty_shields(limbo)],
             rule="RULES.md §3.3",
         )
     if state.occupied(cmd.shield):
         raise RuleViolation(
             "shield_occupied",
             {"shield": cmd.shield},
-            [Choice("choice.shield", {"shield": s}) for s in state.empty_shields(1)],
+            [Choice("choice.shield", {"shield": s}) for s in state.empty_shields(limbo)],
             rule="RULES.md §3.2: a shield holds one piece",
         )
     cost = state.edition.economy("bring_soul_cost")

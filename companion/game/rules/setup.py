@@ -38,9 +38,20 @@ def guardian_start(edition: Edition, side_id: str, guardian: str) -> str:
         expansion = edition.section("expansion")
         if guardian not in ("plutus", "phlegyas"):
             raise RuleViolation("unknown_guardian", {"guardian": guardian})
-        circle, position = int(expansion[guardian]["circle"]), expansion[guardian]["position"]
+        circle, position = _expansion_circle(edition, expansion[guardian]), expansion[guardian]["position"]
     row = side.row(circle)
     return row[0] if position == "far_left" else row[-1]
+
+
+def _expansion_circle(edition: Edition, start: dict[str, object]) -> int:
+    """The circle seed 002 names by colour ("the BROWN circle", "the BLUE circle")."""
+    if "circle" in start:  # format-1 editions gave the number
+        return int(str(start["circle"]))
+    colour = str(start["circle_colour"])
+    expansion = edition.section("expansion")
+    if f"{colour}_circle" in expansion:
+        return int(expansion[f"{colour}_circle"])
+    return next(n for n, c in edition.circles.items() if c.colour == colour)
 
 
 def default_guardians(edition: Edition, side_id: str, expansion: bool) -> tuple[GuardianSetup, ...]:
