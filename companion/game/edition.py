@@ -297,9 +297,7 @@ def _parse_side(
         gate_id = str(_need(gate, "id", f"{where}.gates"))
         above = _need(gate, "above", f"{where}.gates[{gate_id}]")
         if above not in shields or shields[above].circle != below_wall:
-            raise EditionError(
-                f"{where}.gates[{gate_id}]: gate stands over no circle-{below_wall} shield ({above!r})"
-            )
+            raise EditionError(f"{where}.gates[{gate_id}]: gate stands over no circle-{below_wall} shield ({above!r})")
         gates[gate_id] = str(above)
     return Side(
         id=sid,
@@ -457,7 +455,10 @@ _V1_DEFAULTS: dict[str, Any] = {
     "limbo": {"circle": 1, "pagan_colour": 1, "source": "rulebook"},
     "setup": {"guardians": 2, "starting_skulls_max": 2, "source": "rulebook"},
     "empty_shield": {"standees_fill": True, "source": "estimated"},
-    "styx": {"gains": {"1": ["first_four"], "2": ["last_four"], "3": ["first_four", "last_four"]}, "source": "rulebook"},
+    "styx": {
+        "gains": {"1": ["first_four"], "2": ["last_four"], "3": ["first_four", "last_four"]},
+        "source": "rulebook",
+    },
     "ranges": {"infamy": [-200, 999], "coins_max": 99, "source": "estimated"},
     "assumptions": {
         "fraud_without_barrels": True,
