@@ -118,7 +118,7 @@ def evolve(state: GameState, event: Event) -> GameState:
     match event:
         case StartingSkullPlaced(player=p, track=track):
             skulls = dict(state.p[p].skulls)
-            skulls[track] = skulls.get(track, 0) + 1
+            skulls[track] = skulls.get(track, state.edition.first_level) + 1
             return state.with_player(p, skulls=skulls)
         case PlagueCardRevealed(souls=souls):
             cemetery, supply = state.cemetery, state.supply

@@ -216,7 +216,8 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
                     case "infamy_per_diploma":
                         infamy = half.effect_amount * len(f.diplomas)
                     case "skull":
-                        skulls[half.effect_track] = min(length, skulls.get(half.effect_track, 0) + 1)
+                        level = skulls.get(half.effect_track, edition.first_level)
+                        skulls[half.effect_track] = min(length, level + 1)
                     case "half_diploma":
                         halves += 1
                     case "cube_right":
@@ -239,7 +240,7 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
     penalties = edition.loan_penalties
     for f, applied, skulls, halves in zip(facts, fraud, skulls_after, halves_after, strict=True):
         # Step 3: pairs of half diplomas become diplomas where the player has none.
-        pairs = halves // 2
+        pairs = halves // edition.halves_per_diploma
         chosen = f.half_choice
         valid = (
             chosen is not None
@@ -256,7 +257,7 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
         rows = []
         for circle in edition.track_circles:
             has = circle in f.diplomas or circle in half_tracks
-            skull = skulls.get(circle, 0)
+            skull = skulls.get(circle, edition.first_level)
             rows.append(
                 CircleScore(
                     circle, values[circle], skull, has, circle in half_tracks, values[circle] * skull if has else 0
@@ -275,7 +276,7 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
                 half_diplomas=halves,
                 half_tracks=half_tracks,
                 half_suggested=pairs > 0 and not valid,
-                half_leftover=halves % 2,
+                half_leftover=halves % edition.halves_per_diploma,
                 ship=f.ship,
                 loan_penalty=penalty,
                 total=total,

@@ -59,6 +59,12 @@ def decide(state: GameState, command: Command) -> list[Event]:
     match command:
         case TakeLoan():
             require_active(state, command.player)
+            if not state.edition.assumption("loan_any_time"):
+                raise RuleViolation(
+                    "loan_only_to_pay",
+                    {},
+                    rule="RULES.md §5: a loan when you need drachmas (edition assumption loan_any_time: off)",
+                )
             return [loan(state, command.player)]
         case BringSoul():
             return decide_bring(state, command)

@@ -154,13 +154,14 @@ def _to_cemetery(state: GameState, colour: int, reason: str) -> Event:
 
 def _majority(state: GameState, circle: int, reason: str) -> list[Event]:
     """The diploma of ``circle`` to the highest skull(s) there; ties all win, none twice, none without a skull."""
-    best = max((p.skull(circle) for p in state.p), default=0)
-    if best == 0:
+    first = state.edition.first_level
+    best = max((p.skull(circle, first) for p in state.p), default=first)
+    if best == first:
         return []
     return [
         DiplomaAwarded(i, circle, reason)
         for i, p in enumerate(state.p)
-        if p.skull(circle) == best and circle not in p.diplomas
+        if p.skull(circle, first) == best and circle not in p.diplomas
     ]
 
 
@@ -240,6 +241,15 @@ def _dante(batch: Batch, cmd: Accuse) -> list[Event]:
             if cmd.dante_guardian is not None:
                 inner.add(*guardian_events(inner.state, cmd.player, cmd.dante_guardian, cost=0, reason="dante"))
         case "fraud":
+            # RULES.md §3.6 says the step plays a fraud card; whether a player may decline it is
+            # not said (edition assumption ``dante_fraud_optional``).
+            if cmd.dante_fraud is None and not state.edition.assumption("dante_fraud_optional"):
+                raise RuleViolation(
+                    "dante_fraud_required",
+                    {},
+                    rule="RULES.md §3.6: Dante's fraud step plays a fraud card (edition assumption "
+                    "dante_fraud_optional: off)",
+                )
             if cmd.dante_fraud is not None:
                 inner.add(
                     *fraud_events(

@@ -79,11 +79,14 @@ def fraud_events(
             rule="RULES.md §4.7: the instant half shows one or two barrel colours",
         )
     missing = [c for c in play.barrels if not state.p[player].has_in_tower("barrel", c)]
-    if missing and play.reward.kind != "nothing":
+    # The rulebook seeds are silent on a card whose barrels you lack: by default (edition
+    # assumption ``fraud_without_barrels``) it may be played for its end-game half alone.
+    without = state.edition.assumption("fraud_without_barrels")
+    if missing and (play.reward.kind != "nothing" or not without):
         raise RuleViolation(
             "fraud_needs_barrels",
             {"colours": missing},
-            [Choice("choice.fraud_without_reward", {}, _without_reward(command))],
+            [Choice("choice.fraud_without_reward", {}, _without_reward(command))] if without else [],
             rule="RULES.md §4.7: the instant half needs the barrel colour(s) shown in your tower (not spent)",
         )
     check_endgame(state, play.endgame)

@@ -55,8 +55,18 @@ def _expansion_circle(edition: Edition, start: dict[str, object]) -> int:
 
 
 def default_guardians(edition: Edition, side_id: str, expansion: bool) -> tuple[GuardianSetup, ...]:
-    """The expansion's two guardians, or the edition's default pair for the base game."""
-    ids = ["plutus", "phlegyas"] if expansion else list(edition.section("default_guardians")["ids"])
+    """The expansion's two guardians, or the edition's default pair for the base game.
+
+    With the expansion and ``assumptions.expansion_replaces_guardians`` false, Plutus and
+    Phlegyas join the default pair instead of replacing it (seed 002 does not say).
+    """
+    base = list(edition.section("default_guardians")["ids"])
+    if not expansion:
+        ids = base
+    elif edition.assumption("expansion_replaces_guardians"):
+        ids = ["plutus", "phlegyas"]
+    else:
+        ids = [*base, "plutus", "phlegyas"]
     return tuple(GuardianSetup(g, guardian_start(edition, side_id, g)) for g in ids)
 
 
@@ -124,7 +134,9 @@ def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
         if values and (len(values) != count or any(v < 0 for v in values)):
             raise RuleViolation("starting_coins", {"field": name, "count": count})
     guardians = cmd.guardians or default_guardians(edition, side, cmd.expansion)
-    wanted = 2
+    wanted = int(edition.section("setup")["guardians"])
+    if cmd.expansion and not edition.assumption("expansion_replaces_guardians"):
+        wanted += 2  # Plutus and Phlegyas join the base guardians
     if len(guardians) != wanted or len({g.guardian for g in guardians}) != wanted:
         raise RuleViolation(
             "guardian_count", {"count": len(guardians)}, rule="RULES.md §2 step 8: two guardians are in play"
@@ -164,7 +176,8 @@ def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
     if cmd.starting_skulls and len(cmd.starting_skulls) != count:
         raise RuleViolation("starting_skulls", {"count": count})
     for player, tracks in enumerate(cmd.starting_skulls):
-        if len(tracks) > 2 or any(t not in edition.track_circles for t in tracks):
+        most = int(edition.section("setup")["starting_skulls_max"])
+        if len(tracks) > most or any(t not in edition.track_circles for t in tracks):
             raise RuleViolation(
                 "starting_skulls",
                 {"player": player, "tracks": list(tracks)},
