@@ -150,7 +150,7 @@ def test_a_guardian_standee_decides_a_cube_in_a_recorded_game() -> None:
     assert breach is None and state is not None and state.ended == "sudden_death"
     assert state.guardians["medusa"] == "6d" and not any(s.startswith("6") for s in state.hell)
     ana, ben = state.p
-    assert (ana.drachmas, ana.ship, ana.half_diplomas) == (3, 0, 0)
+    assert (ana.drachmas, ana.ship, ana.half_diplomas, ben.infamy) == (3, 0, 0, 1)
     assert len(ana.endgames) == 2 and state.half_choices == {0: (6,)}
     _edition, sheet = score_export(load("standee-decides-a-cube.json"))
     six = next(c for c in sheet.circles if c.circle == 6)

@@ -419,6 +419,10 @@ def _check_lists(edition: Edition) -> None:
                 raise EditionError(
                     f"guardians[{i}].effect[{j}]: unknown primitive {step['primitive']!r}; known: {sorted(PRIMITIVES)}"
                 )
+            if step.get("target", TARGETS[0]) not in TARGETS:
+                raise EditionError(
+                    f"guardians[{i}].effect[{j}]: unknown target {step['target']!r}; known: {list(TARGETS)}"
+                )
     penalties = raw["loan_track"]["penalties"]
     if not penalties or penalties[0] != 0:
         raise EditionError("loan_track.penalties: space 0 (no loan) must cost 0")
@@ -448,6 +452,7 @@ def _check_lists(edition: Edition) -> None:
 
 
 PRIMITIVES = frozenset({"petrify", "descend", "wall_pass", "shift"})
+TARGETS = ("adjacent_standing_soul",)  # the souls an effect may reach: standing, next to the standee
 TIE_BREAKERS = ("fewest_loans", "most_diplomas", "most_drachmas", "most_florins")
 
 # What the code hard-coded before format version 2 moved it into the edition.

@@ -93,9 +93,7 @@ def test_switched_off_a_loan_is_only_taken_to_pay(table: Table) -> None:
 def _accuse_onto_the_fraud_step(table: Table) -> Table:
     """Four players; Dante at position 2, so the next accusation lands on step 3, a fraud step."""
     table.log = decide_create(table.edition, CreateGame(seats(4), plague_card=(2,)))
-    table.given(
-        *earlier(0, "noble", "bank")[:1], Corrected("dante", 0, "", 2, 0, "test"), TurnQuarterSet(0, "key")
-    )
+    table.given(*earlier(0, "noble", "bank")[:1], Corrected("dante", 0, "", 2, 0, "test"), TurnQuarterSet(0, "key"))
     return table
 
 

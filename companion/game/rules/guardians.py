@@ -42,7 +42,8 @@ def guardian_definition(state: GameState, guardian: str) -> dict[str, Any]:
     """A base guardian's data from the edition (effect primitives and conditions)."""
     for g in state.edition.raw["guardians"]:
         if g["id"] == guardian:
-            return dict(g)
+            found: dict[str, Any] = g
+            return found
     return {"id": guardian, "effect": [], "conditions": {}}
 
 

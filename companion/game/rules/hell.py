@@ -313,8 +313,6 @@ def decide_move(state: GameState, cmd: MoveSoul) -> list[Event]:
         raise _explain_refusal(state, cmd.player, cmd.from_shield, cmd.to_shield)
     move = min(candidates, key=lambda m: (len(m.tolls), m.wall_pass, m.path))
     events: list[Event] = list(loans_to_pay(state, cmd.player, move.total_drachmas, cmd.borrow, cmd))
-    events += [
-        TollPaid(cmd.player, owner, shield, move.toll_each) for owner, shield in move.tolls
-    ]
+    events += [TollPaid(cmd.player, owner, shield, move.toll_each) for owner, shield in move.tolls]
     events.append(SoulMoved(cmd.player, cmd.from_shield, move.path, move.wall_pass))
     return events + _finish(state, cmd.player, move)
