@@ -118,7 +118,9 @@ def decide_tally(state: TallyState, cmd: EnterCircle | EnterPlayer | PlaceHalfDi
             entered = state.players.get(player)
             if entered is None:
                 raise RuleViolation("player_not_entered", {"player": player})
-            check_half_choice(edition, frozenset(entered.diplomas), entered.half_diplomas, chosen)
+            # The halves to pair include those the fraud cards' end-game halves give (step 1 first).
+            halves = tally_score(state).players[player].half_diplomas
+            check_half_choice(edition, frozenset(entered.diplomas), halves, chosen)
             return [HalfDiplomasPlaced(player, tuple(chosen))]
     raise RuleViolation("unknown_command", {})
 

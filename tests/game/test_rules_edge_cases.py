@@ -34,7 +34,6 @@ from events.catalog import (
     SoulAddedToCemetery,
     SupplyExhausted,
     TollPaid,
-    TurnEnded,
     TurnQuarterSet,
 )
 from tests.builders import Table, place, seats
@@ -167,9 +166,3 @@ def test_a_cube_at_the_end_of_the_scale_cannot_be_raised(table: Table) -> None:
     assert 6 not in {c.params["circle"] for c in exc.alternatives}
     table.when(RaiseCube(0, 5))
     assert table.state.phlegethon[5] == 3
-
-
-def test_the_last_turns_count_down_for_the_others_only(table: Table) -> None:
-    # RULES.md §7.1: after the trigger each other player takes one more turn.
-    table.create().given(TurnEnded(0, 1))
-    assert table.state.active == 1
