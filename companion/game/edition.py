@@ -136,6 +136,7 @@ class Edition:
     colours: dict[str, str]
     min_players: int
     max_players: int
+    standees_fill: bool = True  # edition empty_shield.standees_fill: a standee fills its shield
 
     # The numbers below are read through properties of ``raw`` so that the edition
     # file stays the single place where each number is written.
@@ -193,10 +194,6 @@ class Edition:
         """The colour of the pagan souls Dante's pagan step puts into the Cemetery."""
         return int(self.section("limbo")["pagan_colour"])
 
-    @property
-    def standees_fill(self) -> bool:
-        """Whether a guardian standee makes its shield not empty (in play and at scoring alike)."""
-        return bool(self.section("empty_shield")["standees_fill"])
 
     @property
     def halves_per_diploma(self) -> int:
@@ -398,6 +395,7 @@ def parse_edition(text: str) -> Edition:
         colours=colours,
         min_players=int(_need(players, "min", "players")),
         max_players=int(_need(players, "max", "players")),
+        standees_fill=bool(_need(raw["empty_shield"], "standees_fill", "empty_shield")),
     )
     for count in range(edition.min_players, edition.max_players + 1):
         edition.side_for(count)
