@@ -194,7 +194,6 @@ class Edition:
         """The colour of the pagan souls Dante's pagan step puts into the Cemetery."""
         return int(self.section("limbo")["pagan_colour"])
 
-
     @property
     def halves_per_diploma(self) -> int:
         """How many half-diploma tokens make one diploma at final scoring."""
