@@ -111,11 +111,15 @@ def decide_correct(state: GameState, cmd: Correct) -> list[Event]:
                 _range(cmd.key, cmd.value, 0, int(edition.section("ranges")["coins_max"]))
         case "skull":
             if not cmd.key.isdigit() or int(cmd.key) not in tracks:
-                raise RuleViolation("out_of_range", {"field": "track", "value": cmd.key, "min": 2, "max": 9})
+                raise RuleViolation(
+                    "out_of_range", {"field": "track", "value": cmd.key, "min": min(tracks), "max": max(tracks)}
+                )
             _range("skull", cmd.value, edition.first_level, edition.track_length)
         case "diploma":
             if not cmd.key.isdigit() or int(cmd.key) not in tracks:
-                raise RuleViolation("out_of_range", {"field": "track", "value": cmd.key, "min": 2, "max": 9})
+                raise RuleViolation(
+                    "out_of_range", {"field": "track", "value": cmd.key, "min": min(tracks), "max": max(tracks)}
+                )
             _range("diploma", cmd.value, 0, 1)
         case "disc":
             if cmd.key not in state.side.gates:
@@ -129,7 +133,9 @@ def decide_correct(state: GameState, cmd: Correct) -> list[Event]:
             _range("cemetery", cmd.value, 0, souls_of_colour(edition, int(cmd.key)))
         case "cube":
             if not cmd.key.isdigit() or int(cmd.key) not in tracks:
-                raise RuleViolation("out_of_range", {"field": "circle", "value": cmd.key, "min": 2, "max": 9})
+                raise RuleViolation(
+                    "out_of_range", {"field": "circle", "value": cmd.key, "min": min(tracks), "max": max(tracks)}
+                )
             _range("cube", cmd.value, 0, len(edition.section("phlegethon")["scale"]) - 1)
         case "guardian":
             if cmd.key not in state.guardians:
