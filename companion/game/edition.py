@@ -469,6 +469,7 @@ _V1_DEFAULTS: dict[str, Any] = {
         "dante_fraud_optional": True,
         "expansion_replaces_guardians": True,
         "loan_for_toll": True,
+        "fraud_in_hand_scores": False,
         "source": "estimated",
     },
 }

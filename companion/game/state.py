@@ -93,6 +93,7 @@ class PlayerState:
     barrels_delivered: frozenset[int] = frozenset()
     fraud_hand: int = 0
     endgames: tuple[EndgameHalf, ...] = ()  # end-game halves of the fraud cards this player played
+    hand_scored: int = 0  # cards left in hand entered at final scoring (edition fraud_in_hand_scores)
     wall_passes: int = 0
     bells: int = 0
     desks: tuple[str, ...] = ()

@@ -151,3 +151,37 @@ def test_switched_off_a_toll_never_forces_a_loan(table: Table) -> None:
     assert all(not m.tolls for m in legal_hell_moves(table.state, 0))
     # the toll-free fall through 2B is still there
     assert any(m.path == ("2b", "3c") for m in legal_hell_moves(table.state, 0))
+
+
+HAND_CARD = FraudPlay("hand", (2,), Reward("nothing"), EndgameHalf("always", "infamy", effect_amount=3))
+
+
+def _game_over(table: Table) -> Table:
+    from events.catalog import GameEnded
+
+    table.create().given(GameEnded("sudden_death", 0))
+    return table
+
+
+def test_fraud_cards_left_in_hand_do_not_score(table: Table) -> None:
+    # RULES.md §10.7 leaves it open; the shipped edition scores only played cards.
+    _game_over(table)
+    table.refused(PlayFraud(0, HAND_CARD), "fraud_hand_not_scored")
+
+
+def test_switched_on_each_card_left_in_hand_scores_its_end_game_half(table: Table) -> None:
+    from companion.game.scoring import score_state
+
+    # Given an edition where cards left in hand score, and a finished game (2 cards in each hand)
+    table.edition = variant(assume("fraud_in_hand_scores", True))
+    _game_over(table)
+    before = score_state(table.state).players[0].total
+    # When the table enters Ana's two cards by their end-game halves
+    table.when(PlayFraud(0, HAND_CARD))
+    table.when(PlayFraud(0, HAND_CARD))
+    # Then both score at the end (+3 each), at no cost, and a third card is refused
+    ana = score_state(table.state).players[0]
+    assert ana.total == before + 6 and ana.fraud_infamy == 6
+    assert table.state.p[0].drachmas == 3
+    table.refused(PlayFraud(0, HAND_CARD), "no_fraud_in_hand")
+    table.refused(PlayFraud(0, FraudPlay("lineup", (2,), Reward("nothing"), HAND_CARD.endgame)), "fraud_source")

@@ -13,7 +13,7 @@ def test_the_new_game_form_lists_every_assumption_with_its_setting(client: Flask
     # Given the shipped edition's assumptions
     assumptions = load_all()["inferno-base"][1].section("assumptions")
     named = {k: v for k, v in assumptions.items() if isinstance(v, bool)}
-    assert len(named) == 6
+    assert len(named) == 7
     # When a phone opens the home page
     html = client.get("/").data.decode()
     # Then each one is listed under the set-up, with yes or no as the edition sets it
