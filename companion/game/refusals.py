@@ -458,6 +458,33 @@ _REFUSALS = (
     ),
     Refusal("no_fraud_in_hand", N_("You have no fraud card in hand."), {}, _reference("4.7")),
     Refusal(
+        "loan_only_to_pay",
+        N_("You can take a loan only to pay something you cannot afford (this edition's choice)."),
+        {},
+        _reference("5"),
+    ),
+    Refusal(
+        "dante_fraud_required",
+        N_("Dante's fraud step plays a fraud card: say which card you play (this edition's choice)."),
+        {},
+        _reference("3.6"),
+    ),
+    Refusal(
+        "toll_needs_drachmas",
+        N_(
+            "This fall crosses Desks whose tolls cost %(toll)s drachmas and you have %(drachmas)s; "
+            "in this edition a toll never forces a loan."
+        ),
+        {"toll": K.NUMBER, "drachmas": K.NUMBER},
+        EXPANSION,
+    ),
+    Refusal(
+        "fraud_hand_not_scored",
+        N_("In this edition fraud cards left in hand do not score at the end."),
+        {},
+        _reference("10.7"),
+    ),
+    Refusal(
         "fraud_barrels",
         N_("A fraud card's instant half shows 1 to %(max)s barrel colours; you entered %(count)s."),
         {"count": K.NUMBER, "max": K.NUMBER},

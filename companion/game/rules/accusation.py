@@ -52,8 +52,19 @@ class AccusationCheck:
 
 
 def dante_path(state: GameState) -> list[int]:
-    """The step indexes Dante walks for this player count (with the 3-player shortcut)."""
-    return [int(i) for i in state.edition.section("dante")["paths"][str(len(state.players))]]
+    """The step indexes Dante walks for this player count (with the 3-player shortcut).
+
+    A player count listed under ``dante.shortcut.players`` walks the path of ``path_of`` players
+    with the Shortcut tile over the steps in ``skips`` (RULES.md §2 step 7), unless the edition
+    gives that count a path of its own.
+    """
+    dante = state.edition.section("dante")
+    count = str(len(state.players))
+    if count in dante["paths"]:
+        return [int(i) for i in dante["paths"][count]]
+    shortcut = dante["shortcut"]
+    skips = {int(s) for s in shortcut["skips"]}
+    return [int(i) for i in dante["paths"][str(shortcut["path_of"])] if int(i) not in skips]
 
 
 def dante_step(state: GameState, position: int) -> dict[str, object]:
@@ -138,13 +149,14 @@ def _to_cemetery(state: GameState, colour: int, reason: str) -> Event:
 
 def _majority(state: GameState, circle: int, reason: str) -> list[Event]:
     """The diploma of ``circle`` to the highest skull(s) there; ties all win, none twice, none without a skull."""
-    best = max((p.skull(circle) for p in state.p), default=0)
-    if best == 0:
+    first = state.edition.first_level
+    best = max((p.skull(circle, first) for p in state.p), default=first)
+    if best == first:
         return []
     return [
         DiplomaAwarded(i, circle, reason)
         for i, p in enumerate(state.p)
-        if p.skull(circle) == best and circle not in p.diplomas
+        if p.skull(circle, first) == best and circle not in p.diplomas
     ]
 
 
@@ -215,10 +227,17 @@ def _dante(batch: Batch, cmd: Accuse) -> list[Event]:
         raise RuleViolation("dante_no_fraud", {"kind": kind})
     match kind:
         case "pagan":
-            inner.add(_to_cemetery(inner.state, 1, "dante"))
+            inner.add(_to_cemetery(inner.state, state.edition.pagan_colour, "dante"))
             if cmd.dante_guardian is not None:
                 inner.add(*guardian_events(inner.state, cmd.player, cmd.dante_guardian, cost=0, reason="dante"))
         case "fraud":
+            # RULES.md §3.6 says the step plays a fraud card; whether a player may decline it is
+            # not said (edition assumption ``dante_fraud_optional``).
+            if cmd.dante_fraud is None and not state.edition.assumption("dante_fraud_optional"):
+                raise RuleViolation(
+                    "dante_fraud_required",
+                    {},
+                )
             if cmd.dante_fraud is not None:
                 inner.add(
                     *fraud_events(

@@ -8,6 +8,7 @@ against the corrected state. Values are checked against the ranges of the physic
 from __future__ import annotations
 
 from companion.game.commands import Correct, CorrectSoul
+from companion.game.edition import Edition
 from companion.game.errors import Choice, RuleViolation
 from companion.game.state import GameState
 from events.catalog import Corrected, Event, SoulCorrected
@@ -28,6 +29,17 @@ RESOURCES = (
     "reserve_urchins",
 )
 WHATS = ("resource", "skull", "diploma", "disc", "cemetery", "cube", "guardian", "dante")
+
+
+def infamy_range(edition: Edition) -> tuple[int, int]:
+    """The infamy a table may enter (edition ``ranges.infamy``)."""
+    low, high = (int(v) for v in edition.section("ranges")["infamy"])
+    return low, high
+
+
+def souls_of_colour(edition: Edition, colour: int) -> int:
+    """How many souls of ``colour`` the game has (its whole supply): the most a Cemetery can hold."""
+    return int(edition.section("souls")["supply"].get(str(colour), 0))
 
 
 def _range(key: str, value: int, low: int, high: int) -> None:
@@ -90,19 +102,23 @@ def decide_correct(state: GameState, cmd: Correct) -> list[Event]:
             if cmd.key == "ship":
                 _range("ship", cmd.value, 0, len(edition.loan_penalties) - 1)
             elif cmd.key == "infamy":
-                _range("infamy", cmd.value, -200, 999)
+                _range("infamy", cmd.value, *infamy_range(edition))
             elif cmd.key in ("home_nobles", "home_urchins", "reserve_urchins"):
                 family = edition.section("family")
                 _range(cmd.key, cmd.value, 0, int(family["nobles"]) + int(family["urchins"]))
             else:
-                _range(cmd.key, cmd.value, 0, 99)
+                _range(cmd.key, cmd.value, 0, int(edition.section("ranges")["coins_max"]))
         case "skull":
             if not cmd.key.isdigit() or int(cmd.key) not in tracks:
-                raise RuleViolation("out_of_range", {"field": "track", "value": cmd.key, "min": 2, "max": 9})
-            _range("skull", cmd.value, 0, edition.track_length)
+                raise RuleViolation(
+                    "out_of_range", {"field": "track", "value": cmd.key, "min": min(tracks), "max": max(tracks)}
+                )
+            _range("skull", cmd.value, edition.first_level, edition.track_length)
         case "diploma":
             if not cmd.key.isdigit() or int(cmd.key) not in tracks:
-                raise RuleViolation("out_of_range", {"field": "track", "value": cmd.key, "min": 2, "max": 9})
+                raise RuleViolation(
+                    "out_of_range", {"field": "track", "value": cmd.key, "min": min(tracks), "max": max(tracks)}
+                )
             _range("diploma", cmd.value, 0, 1)
         case "disc":
             if cmd.key not in state.side.gates:
@@ -113,10 +129,12 @@ def decide_correct(state: GameState, cmd: Correct) -> list[Event]:
         case "cemetery":
             if not cmd.key.isdigit() or int(cmd.key) not in edition.circles:
                 raise RuleViolation("unknown_colour", {"colours": [cmd.key]})
-            _range("cemetery", cmd.value, 0, 30)
+            _range("cemetery", cmd.value, 0, souls_of_colour(edition, int(cmd.key)))
         case "cube":
             if not cmd.key.isdigit() or int(cmd.key) not in tracks:
-                raise RuleViolation("out_of_range", {"field": "circle", "value": cmd.key, "min": 2, "max": 9})
+                raise RuleViolation(
+                    "out_of_range", {"field": "circle", "value": cmd.key, "min": min(tracks), "max": max(tracks)}
+                )
             _range("cube", cmd.value, 0, len(edition.section("phlegethon")["scale"]) - 1)
         case "guardian":
             if cmd.key not in state.guardians:

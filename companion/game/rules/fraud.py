@@ -77,11 +77,14 @@ def fraud_events(
             {"count": len(play.barrels), "max": limit},
         )
     missing = [c for c in play.barrels if not state.p[player].has_in_tower("barrel", c)]
-    if missing and play.reward.kind != "nothing":
+    # The rulebook seeds are silent on a card whose barrels you lack: by default (edition
+    # assumption ``fraud_without_barrels``) it may be played for its end-game half alone.
+    without = state.edition.assumption("fraud_without_barrels")
+    if missing and (play.reward.kind != "nothing" or not without):
         raise RuleViolation(
             "fraud_needs_barrels",
             {"colours": missing},
-            [Choice("choice.fraud_without_reward", {}, _without_reward(command))],
+            [Choice("choice.fraud_without_reward", {}, _without_reward(command))] if without else [],
         )
     check_endgame(state, play.endgame)
     total = cost + (0 if play.source == "hand" else state.edition.economy("fraud_not_from_hand"))

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.game.errors import Choice, RuleViolation
 from companion.game.rules.economy import loans_to_pay
-from companion.game.rules.hell import soul_paths
+from companion.game.rules.hell import desk_tolls, soul_paths, toll_amount
 from companion.game.state import GameState
 from events.catalog import (
     BellTaken,
@@ -31,6 +31,7 @@ from events.catalog import (
     SoulMoved,
     SoulPetrified,
     SoulShifted,
+    TollPaid,
     WallPassGranted,
 )
 
@@ -41,7 +42,8 @@ def guardian_definition(state: GameState, guardian: str) -> dict[str, Any]:
     """A base guardian's data from the edition (effect primitives and conditions)."""
     for g in state.edition.raw["guardians"]:
         if g["id"] == guardian:
-            return dict(g)
+            found: dict[str, Any] = g
+            return found
     return {"id": guardian, "effect": [], "conditions": {}}
 
 
@@ -128,7 +130,15 @@ def _primitive(
             {"shield": destination},
             [Choice("choice.land_on", {"shield": p[-1]}) for p in options],
         )
-    out: list[Event] = [SoulMoved(player, target, path, False)]
+    out: list[Event] = []
+    if state.edition.assumption("toll_on_guardian_push"):
+        # Seed 002 charges "a player that moves a Soul" across a Desk; whether a guardian's push
+        # counts is our reading (edition assumption toll_on_guardian_push, off by default).
+        tolls = desk_tolls(state, player, target, path)
+        amount = toll_amount(state)
+        out += loans_to_pay(state, player, amount * len(tolls), True, None)
+        out += [TollPaid(player, owner, shield, amount) for owner, shield in tolls]
+    out.append(SoulMoved(player, target, path, False))
     if state.side.shields[path[-1]].circle == soul.colour:
         out.append(SoulLaidDown(player, path[-1], state.edition.circles[soul.colour].infamy))
     return out

@@ -62,7 +62,7 @@ def check_reward(state: GameState, player: int, reward: Reward) -> None:
 
 def skull_step(state: GameState, player: int, track: int, reason: str) -> list[Event]:
     """One skull level up on ``track``, unless the skull already stands at the track's end."""
-    level = state.p[player].skull(track)
+    level = state.p[player].skull(track, state.edition.first_level)
     if level >= state.edition.track_length:
         return []
     return [SkullAdvanced(player, track, level + 1, reason)]

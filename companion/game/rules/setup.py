@@ -38,14 +38,35 @@ def guardian_start(edition: Edition, side_id: str, guardian: str) -> str:
         expansion = edition.section("expansion")
         if guardian not in ("plutus", "phlegyas"):
             raise RuleViolation("unknown_guardian", {"guardian": guardian})
-        circle, position = int(expansion[guardian]["circle"]), expansion[guardian]["position"]
+        circle, position = _expansion_circle(edition, expansion[guardian]), expansion[guardian]["position"]
     row = side.row(circle)
     return row[0] if position == "far_left" else row[-1]
 
 
+def _expansion_circle(edition: Edition, start: dict[str, object]) -> int:
+    """The circle seed 002 names by colour ("the BROWN circle", "the BLUE circle")."""
+    if "circle" in start:  # format-1 editions gave the number
+        return int(str(start["circle"]))
+    colour = str(start["circle_colour"])
+    expansion = edition.section("expansion")
+    if f"{colour}_circle" in expansion:
+        return int(expansion[f"{colour}_circle"])
+    return next(n for n, c in edition.circles.items() if c.colour == colour)
+
+
 def default_guardians(edition: Edition, side_id: str, expansion: bool) -> tuple[GuardianSetup, ...]:
-    """The expansion's two guardians, or the edition's default pair for the base game."""
-    ids = ["plutus", "phlegyas"] if expansion else list(edition.section("default_guardians")["ids"])
+    """The expansion's two guardians, or the edition's default pair for the base game.
+
+    With the expansion and ``assumptions.expansion_replaces_guardians`` false, Plutus and
+    Phlegyas join the default pair instead of replacing it (seed 002 does not say).
+    """
+    base = list(edition.section("default_guardians")["ids"])
+    if not expansion:
+        ids = base
+    elif edition.assumption("expansion_replaces_guardians"):
+        ids = ["plutus", "phlegyas"]
+    else:
+        ids = [*base, "plutus", "phlegyas"]
     return tuple(GuardianSetup(g, guardian_start(edition, side_id, g)) for g in ids)
 
 
@@ -109,7 +130,9 @@ def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
         if values and (len(values) != count or any(v < 0 for v in values)):
             raise RuleViolation("starting_coins", {"field": name, "count": count})
     guardians = cmd.guardians or default_guardians(edition, side, cmd.expansion)
-    wanted = 2
+    wanted = int(edition.section("setup")["guardians"])
+    if cmd.expansion and not edition.assumption("expansion_replaces_guardians"):
+        wanted += 2  # Plutus and Phlegyas join the base guardians
     if len(guardians) != wanted or len({g.guardian for g in guardians}) != wanted:
         raise RuleViolation("guardian_count", {"count": len(guardians)})
     known = {g["id"] for g in edition.raw["guardians"]} | ({"plutus", "phlegyas"} if cmd.expansion else set())
@@ -146,7 +169,8 @@ def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
     if cmd.starting_skulls and len(cmd.starting_skulls) != count:
         raise RuleViolation("starting_skulls_per_player", {"count": count})
     for player, tracks in enumerate(cmd.starting_skulls):
-        if len(tracks) > 2 or any(t not in edition.track_circles for t in tracks):
+        most = int(edition.section("setup")["starting_skulls_max"])
+        if len(tracks) > most or any(t not in edition.track_circles for t in tracks):
             raise RuleViolation(
                 "starting_skulls",
                 {"player": player, "tracks": list(tracks)},
