@@ -11,30 +11,48 @@ Every error is JSON with a machine-readable ``code``.
 from __future__ import annotations
 
 import hmac
-from typing import Any
+import json
+from typing import Any, NoReturn
 
 from flask import Flask, jsonify, request
 from flask.views import MethodView
 from flask_smorest import Api, Blueprint
-from marshmallow import EXCLUDE, Schema, fields, validate
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from companion.game.commands import CreateGame, Redo, Undo
+from companion.game.commands import COMMAND_TYPES, CreateGame
 from companion.game.dispatch import scoresheet
 from companion.game.errors import RuleViolation
 from companion.scoretext import scoresheet_dict
 from companion.service import Conflict, GameView, Outcome, UnknownGame, refusal_of
 from companion.summary import state_summary
+from companion.web.command_check import check_command, wrong_log
 from companion.web.history import history_entries
 from companion.web.store import service
 from companion.web.words import describe_refusal
-from companion.wire import BadCommand, command_from_json
-from events.codec import encode
+from events.codec import encode, schema_for
 
 __all__ = ["ApiError", "api_error", "blp", "init_api"]
 
+
+class BoundedJsonParser(FlaskParser):
+    """Reads request bodies like webargs does, but a body nested too deeply for the decoder is a
+    400 naming the problem, never a crash."""
+
+    def _raw_load_json(self, req: Any) -> Any:
+        try:
+            return super()._raw_load_json(req)
+        except RecursionError:
+            raise json.JSONDecodeError("the JSON body is nested too deeply", "(deep)", 0) from None
+
+    def _handle_invalid_json_error(self, error: Any, req: Any, *args: Any, **kwargs: Any) -> NoReturn:
+        raise ApiError(400, "invalid_json", f"The body is not JSON this API can read: {error.msg}.")
+
+
 blp = Blueprint("api", __name__, url_prefix="/api/v1", description="Inferno Companion games")
+blp.ARGUMENTS_PARSER = BoundedJsonParser()
 
 BEARER = {"bearerAuth": []}
 
@@ -200,6 +218,38 @@ def _run(view: GameView, action: Any) -> dict[str, Any]:
         ) from None
 
 
+def _invalid_command(message: str, errors: dict[str, Any], code: str = "invalid_request") -> NoReturn:
+    raise ApiError(422, code, message, errors={"command": errors})
+
+
+def _load_command(view: GameView, raw: dict[str, Any]) -> Any:
+    """The command in a request, loaded and checked against this game's table, or a 422 whose
+    ``errors`` name each field at fault (with the values this game accepts)."""
+    cls = COMMAND_TYPES.get(raw["type"])
+    if cls is None:
+        names = ", ".join(sorted(COMMAND_TYPES))
+        _invalid_command("Unknown command type.", {"type": [f"Unknown command type {raw['type']!r}; one of: {names}."]})
+    try:
+        command = schema_for(cls)().load(raw["data"])
+    except ValidationError as exc:
+        _invalid_command(f"{raw['type']} does not load: see errors.", {"data": exc.normalized_messages()})
+    elsewhere = {"Undo": "/undo", "Redo": "/redo", "CreateGame": "/games", "StartTally": "the tally page"}
+    if raw["type"] in elsewhere:
+        _invalid_command(
+            f"{raw['type']} is not sent to /commands.",
+            {"type": [f"{raw['type']} is not sent to /commands; use {elsewhere[raw['type']]}."]},
+        )
+    misplaced = wrong_log(view.state, command)
+    if misplaced:
+        _invalid_command(misplaced, {"type": [misplaced]}, code="wrong_log")
+    unknown = check_command(view.state, command)
+    if unknown:
+        _invalid_command(
+            "The command names values this game does not have: see errors.", {"data": unknown}, "unknown_value"
+        )
+    return command
+
+
 # ---------------------------------------------------------------------------- endpoints
 
 
@@ -250,12 +300,7 @@ class Commands(MethodView):
     def post(self, data: dict[str, Any], game_id: str) -> dict[str, Any]:
         """Submit a command (write token), with the seq it was decided on and an idempotency key."""
         view = _view(game_id, write=True)
-        try:
-            command = command_from_json(data["command"])
-        except BadCommand as exc:
-            raise ApiError(400, "bad_command", str(exc)) from None
-        if isinstance(command, (CreateGame, Undo, Redo)) or type(command).__name__ in ("StartTally", "ReplaceEntry"):
-            raise ApiError(400, "bad_command", f"{type(command).__name__} is not sent to /commands.")
+        command = _load_command(view, data["command"])
         return _run(
             view,
             lambda: service().execute(game_id, data["expected_seq"], command, data["idempotency_key"], actor="api"),
@@ -342,6 +387,9 @@ def api_error(exc: HTTPException) -> Response:
         payload["code"] = "invalid_request"
     response = jsonify(payload)
     response.status_code = status
+    for name, value in exc.get_headers():  # Allow on a 405, WWW-Authenticate, ...
+        if name.lower() != "content-type":
+            response.headers[name] = value
     return response
 
 

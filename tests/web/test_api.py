@@ -120,7 +120,7 @@ def test_a_stale_seq_a_refusal_and_a_repeat_each_answer_in_kind(api_app: Flask) 
     assert refused.status_code == 422 and body["code"] == "not_your_turn"
     assert "turn" in body["message"] and body["refusal"]["params"] == {"player": 1, "active": 0}
     bad = command(game, client, seq + 1, "key-bad-0001", "Teleport", player=0)
-    assert bad.status_code == 400 and bad.get_json()["code"] == "bad_command"
+    assert bad.status_code == 422 and "Teleport" in bad.get_json()["errors"]["command"]["type"][0]
     state = client.get(f"/api/v1/games/{game['game_id']}", headers=auth(game["read_token"])).get_json()
     assert state["seq"] == seq + 1  # only the first loan landed
 
@@ -152,6 +152,80 @@ def test_commands_with_fresh_seqs_all_land_in_order(api_app: Flask) -> None:
         seq = response.get_json()["seq"]
     state = client.get(f"/api/v1/games/{game['game_id']}", headers=auth(game["read_token"])).get_json()
     assert state["state"]["players"][0]["ship"] == 6 and state["seq"] == game["seq"] + 10
+
+
+def test_a_tally_command_sent_to_a_game_and_a_game_command_sent_to_a_tally_are_refused(api_app: Flask) -> None:
+    client = api_app.test_client()
+    game = create(client)
+    to_game = command(game, client, game["seq"], "key-tally-0001", "EnterCircle", circle=2, empty=1, cube=0)
+    assert to_game.status_code == 422 and to_game.get_json()["code"] == "wrong_log"
+    assert "EnterCircle" in to_game.get_json()["errors"]["command"]["type"][0]
+    with api_app.app_context():
+        from companion.game.commands import StartTally
+        from companion.web.store import service
+
+        tally_id = service().create_game(StartTally(("Ana", "Ben")), "api-tally-0001")
+        tally = {"game_id": tally_id, "write_token": service().view(tally_id).write_token}
+    to_tally = command(tally, client, 1, "key-game-00001", "TakeLoan", player=0)
+    assert to_tally.status_code == 422 and to_tally.get_json()["code"] == "wrong_log"
+    assert "TakeLoan is not a command for a quick tally" in to_tally.get_json()["message"]
+    entered = command(tally, client, 1, "key-tally-0002", "EnterCircle", circle=2, empty=1, cube=0)
+    assert entered.status_code == 200  # the tally still takes its own commands
+
+
+@pytest.mark.parametrize("kind", ["HoldCouncil", "TakeLoan", "EndTurn", "PlaceHalfDiplomas"])
+def test_a_player_outside_the_table_is_refused_naming_the_seats(api_app: Flask, kind: str) -> None:
+    client = api_app.test_client()
+    game = create(client)
+    extra = {"HoldCouncil": {"choice": "none"}, "PlaceHalfDiplomas": {"tracks": []}}.get(kind, {})
+    for player in (2, 9, -1, 10**30):
+        refused = command(game, client, game["seq"], f"key-seat-{player}"[:40], kind, player=player, **extra)
+        body = refused.get_json()
+        assert refused.status_code == 422 and body["code"] == "unknown_value", body
+        assert body["errors"]["command"]["data"]["player"] == [f"Unknown player {player}: this game's are 0, 1."]
+
+
+def test_unknown_shields_circles_and_colours_are_refused_with_the_legal_values(api_app: Flask) -> None:
+    client = api_app.test_client()
+    game = create(client)
+    refused = command(game, client, game["seq"], "key-ids-00001", "BringSoul", player=0, colour=12, shield="9z")
+    errors = refused.get_json()["errors"]["command"]["data"]
+    assert refused.status_code == 422 and set(errors) == {"colour", "shield"}
+    assert errors["colour"] == ["Unknown colour 12: this game's are 1, 2, 3, 4, 5, 6, 7, 8, 9."]
+    assert errors["shield"][0].startswith("Unknown shield '9z': this game's are 1a, 1b,")
+    cube = command(game, client, game["seq"], "key-ids-00002", "RaiseCube", player=0, circle=0)
+    assert cube.get_json()["errors"]["command"]["data"]["circle"][0].startswith("Unknown circle 0")
+
+
+def test_a_command_of_the_wrong_shape_is_422_with_a_message_per_field(api_app: Flask) -> None:
+    client = api_app.test_client()
+    game = create(client)
+    wrong = command(game, client, game["seq"], "key-shape-0001", "BringSoul", player="one", shield=5)
+    body = wrong.get_json()
+    assert wrong.status_code == 422 and body["code"] == "invalid_request"
+    assert set(body["errors"]["command"]["data"]) == {"player", "shield", "colour"}
+    not_here = command(game, client, game["seq"], "key-shape-0002", "Undo")
+    assert not_here.status_code == 422 and "/undo" in not_here.get_json()["errors"]["command"]["type"][0]
+
+
+@pytest.mark.parametrize("path", ["/api/v1/games", "/api/v1/games/x/commands"])
+def test_json_nested_a_hundred_thousand_deep_is_a_400(api_app: Flask, path: str) -> None:
+    game = create(api_app.test_client())
+    deep = "[" * 100_000 + "]" * 100_000
+    response = api_app.test_client().post(
+        path.replace("/x/", f"/{game['game_id']}/"),
+        data=deep,
+        headers={"Content-Type": "application/json", **auth(game["write_token"])},
+    )
+    assert response.status_code == 400 and response.get_json()["code"] == "invalid_json"
+    assert "nested too deeply" in response.get_json()["message"]
+
+
+@pytest.mark.parametrize(("method", "path"), [("delete", "/api/v1/games"), ("put", "/api/v1/games/x"), ("post", "/")])
+def test_a_405_names_the_allowed_methods(api_app: Flask, method: str, path: str) -> None:
+    response = getattr(api_app.test_client(), method)(path)
+    assert response.status_code == 405
+    assert "GET" in response.headers["Allow"] or "POST" in response.headers["Allow"], dict(response.headers)
 
 
 # The fuzzing target: one app on a throwaway database, built when this module is collected
