@@ -30,6 +30,7 @@ from companion.web import (
     live,
     play,
     scores,
+    security,
     table,
     tally_pages,
 )
@@ -88,6 +89,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     store.migrate()
     store.close()
 
+    security.install(app)
     csrf = CSRFProtect(app)
     HTMX(app)
     try:
