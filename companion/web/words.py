@@ -13,6 +13,7 @@ from flask_babel import gettext, lazy_gettext
 
 from companion.game.errors import RuleViolation
 from companion.game.state import GameState
+from companion.web.bidi import isolate
 
 __all__ = [
     "colour_name",
@@ -346,7 +347,7 @@ def quarter_name(quarter: str | None) -> str:
 
 def player_name(state: GameState, index: int) -> str:
     """A player's name."""
-    return state.players[index].name if 0 <= index < len(state.players) else str(index)
+    return isolate(state.players[index].name) if 0 <= index < len(state.players) else str(index)
 
 
 def shield_label(state: GameState, shield: str) -> str:
