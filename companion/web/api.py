@@ -28,7 +28,7 @@ from companion.game.errors import RuleViolation
 from companion.scoretext import scoresheet_dict
 from companion.service import Conflict, GameView, Outcome, UnknownGame, refusal_of
 from companion.summary import state_summary
-from companion.web.command_check import check_command, wrong_log
+from companion.web.command_check import GAME_COMMANDS, TALLY_COMMANDS, check_command, wrong_log
 from companion.web.history import history_entries
 from companion.web.store import service
 from companion.web.words import describe_refusal
@@ -69,9 +69,25 @@ class ApiError(Exception):
 # ---------------------------------------------------------------------------- schemas
 
 
+def _player_colours() -> list[str]:
+    """The player colours of the editions shipped with the app (the API creates games in the first)."""
+    from companion.editions import load_all
+
+    return list(next(iter(load_all().values()))[1].colours)
+
+
+class StrictBoolean(fields.Boolean):
+    """A JSON boolean: ``true`` or ``false``, not "yes" or 1."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError("Not a boolean: send true or false.")
+        return value
+
+
 class SeatSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=24))
-    colour = fields.String(required=True, validate=validate.Length(min=1, max=24))
+    colour = fields.String(required=True, validate=validate.OneOf(_player_colours()))
 
 
 class CreateGameSchema(Schema):
@@ -83,35 +99,47 @@ class CreateGameSchema(Schema):
 
     players = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=4))
     plague_card = fields.List(
-        fields.Integer(validate=validate.Range(min=1, max=9)), required=True, validate=validate.Length(min=1, max=6)
+        fields.Integer(strict=True, validate=validate.Range(min=1, max=9)),
+        required=True,
+        validate=validate.Length(min=1, max=6),
     )
-    expansion = fields.Boolean(load_default=False)
+    expansion = StrictBoolean(load_default=False)
     table_mode = fields.String(load_default="shared", validate=validate.OneOf(["shared", "seats"]))
-    random_florence = fields.Boolean(load_default=True)
+    random_florence = StrictBoolean(load_default=True)
     idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80))
 
 
 class CommandDataSchema(Schema):
     """A command: its type (a class of ``companion.game.commands``) and its fields."""
 
-    type = fields.String(required=True, validate=validate.Length(min=1, max=40))
-    data = fields.Dict(keys=fields.String(), load_default=dict)
+    type = fields.String(
+        required=True,
+        validate=validate.OneOf(
+            sorted(c.__name__ for c in GAME_COMMANDS | TALLY_COMMANDS),
+            error="Must be one of: {choices} (undo and redo have their own paths, /undo and /redo).",
+        ),
+    )
+    data = fields.Dict(
+        keys=fields.String(),
+        load_default=dict,
+        metadata={"description": "The command's fields (see companion/game/commands.py); checked against the game"},
+    )
 
 
 class CommandRequestSchema(Schema):
-    expected_seq = fields.Integer(required=True, validate=validate.Range(min=0))
+    expected_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
     idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80))
     command = fields.Nested(CommandDataSchema, required=True)
 
 
 class UndoRequestSchema(Schema):
-    expected_seq = fields.Integer(required=True, validate=validate.Range(min=0))
+    expected_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
     idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80))
-    to_action = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1))
+    to_action = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
 
 
 class RedoRequestSchema(Schema):
-    expected_seq = fields.Integer(required=True, validate=validate.Range(min=0))
+    expected_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
     idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80))
 
 
@@ -162,9 +190,27 @@ class ScoreSchema(Schema):
     score = fields.Dict()
 
 
-class ApiErrorSchema(Schema):
+class RefusalSchema(Schema):
+    """A rule's refusal as data: its code and message key, the current values, the rule, and what is legal."""
+
     code = fields.String()
-    message = fields.String()
+    key = fields.String()
+    params = fields.Dict()
+    rule = fields.String()
+    alternatives = fields.List(fields.Dict())
+
+
+class ApiErrorSchema(Schema):
+    """Every error: a machine-readable ``code`` and a sentence; per-field ``errors`` for a request of
+    the wrong shape or naming values the game does not have; ``refusal`` when the rules refuse;
+    ``expected_seq`` and ``seq`` when the request was decided on an older seq."""
+
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+    errors = fields.Dict()
+    refusal = fields.Nested(RefusalSchema)
+    expected_seq = fields.Integer()
+    seq = fields.Integer()
 
 
 # ---------------------------------------------------------------------------- access
@@ -219,26 +265,17 @@ def _run(view: GameView, action: Any) -> dict[str, Any]:
 
 
 def _invalid_command(message: str, errors: dict[str, Any], code: str = "invalid_request") -> NoReturn:
-    raise ApiError(422, code, message, errors={"command": errors})
+    raise ApiError(422, code, message, errors={"json": {"command": errors}})
 
 
 def _load_command(view: GameView, raw: dict[str, Any]) -> Any:
     """The command in a request, loaded and checked against this game's table, or a 422 whose
     ``errors`` name each field at fault (with the values this game accepts)."""
-    cls = COMMAND_TYPES.get(raw["type"])
-    if cls is None:
-        names = ", ".join(sorted(COMMAND_TYPES))
-        _invalid_command("Unknown command type.", {"type": [f"Unknown command type {raw['type']!r}; one of: {names}."]})
+    cls = COMMAND_TYPES[raw["type"]]  # the schema admits only the game's and the tally's commands
     try:
         command = schema_for(cls)().load(raw["data"])
     except ValidationError as exc:
         _invalid_command(f"{raw['type']} does not load: see errors.", {"data": exc.normalized_messages()})
-    elsewhere = {"Undo": "/undo", "Redo": "/redo", "CreateGame": "/games", "StartTally": "the tally page"}
-    if raw["type"] in elsewhere:
-        _invalid_command(
-            f"{raw['type']} is not sent to /commands.",
-            {"type": [f"{raw['type']} is not sent to /commands; use {elsewhere[raw['type']]}."]},
-        )
     misplaced = wrong_log(view.state, command)
     if misplaced:
         _invalid_command(misplaced, {"type": [misplaced]}, code="wrong_log")
@@ -393,6 +430,10 @@ def api_error(exc: HTTPException) -> Response:
     return response
 
 
+class _Api(Api):  # type: ignore[misc]
+    ERROR_SCHEMA = ApiErrorSchema  # the default error answer is documented as the one sent
+
+
 def init_api(app: Flask) -> Api:
     """Mount the API and its OpenAPI document on ``app``."""
     app.config.update(
@@ -402,7 +443,7 @@ def init_api(app: Flask) -> Api:
         OPENAPI_URL_PREFIX="/api",
         OPENAPI_JSON_PATH="openapi.json",
     )
-    api = Api(
+    api = _Api(
         app, spec_kwargs={"components": {"securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}}}}
     )
     api.register_blueprint(blp)

@@ -112,3 +112,9 @@ def test_the_session_cookie_is_secure_over_https_only(client: FlaskClient) -> No
     cookie = secure.headers["Set-Cookie"]
     assert "; Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
     assert secure.headers["Strict-Transport-Security"].startswith("max-age=")
+
+
+def test_the_text_export_names_one_charset(phone, client: FlaskClient) -> None:
+    phone.create()
+    content_type = client.get(phone.url + "/export.txt").headers["Content-Type"]
+    assert content_type == "text/plain; charset=utf-8"
