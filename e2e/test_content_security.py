@@ -54,7 +54,10 @@ def test_a_game_journey_raises_no_csp_violation(page: Page) -> None:
     page.evaluate("window.print = () => { window.__printed = true; }")
     page.get_by_role("button", name="Print").click()
     assert page.evaluate("window.__printed === true")
-    page.goto("/tally")
-    expect(page.locator("main")).to_be_visible()
-    assert violations(page) == []
+    page.goto(base + "/join")
+    viewer = page.locator("a[href*='/v/']").first.get_attribute("href")
+    for path in (viewer, "/tally", "/j", "/import", "/"):
+        page.goto(str(path))
+        expect(page.locator("main")).to_be_visible()
+        assert violations(page) == [], path
     assert problems == []
