@@ -20,6 +20,7 @@ from companion.editions import load_all
 from companion.translations import compile_catalogues
 from companion.web import (
     api,
+    bidi,
     corrections,
     data_pages,
     errors,
@@ -30,6 +31,7 @@ from companion.web import (
     live,
     play,
     scores,
+    security,
     table,
     tally_pages,
 )
@@ -88,6 +90,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     store.migrate()
     store.close()
 
+    security.install(app)
     csrf = CSRFProtect(app)
     HTMX(app)
     try:
@@ -111,4 +114,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.init_api(app)
     errors.register(app)  # after the API, so HTML pages keep their own error pages
     helpers_jinja.install(app)
+    bidi.install(app)
     return app
