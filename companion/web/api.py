@@ -216,6 +216,7 @@ class RefusalSchema(Schema):
     key = fields.String()
     params = fields.Dict()
     rule = fields.String()
+    sentence = fields.String(metadata={"description": "The English sentence, with %(name)s placeholders for params"})
     alternatives = fields.List(fields.Dict())
 
 

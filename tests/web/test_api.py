@@ -198,13 +198,18 @@ def test_a_player_outside_the_table_is_refused_naming_the_seats(api_app: Flask, 
     client = api_app.test_client()
     game = create(client)
     extra = {"HoldCouncil": {"choice": "none"}, "PlaceHalfDiplomas": {"tracks": []}}.get(kind, {})
-    for player in (2, 9, -1, 10**30):
+    for player in (2, 9, -1):
         refused = command(game, client, game["seq"], f"key-seat-{player}"[:40], kind, player=player, **extra)
         body = refused.get_json()
         assert refused.status_code == 422 and body["code"] == "unknown_value", body
         assert body["errors"]["json"]["command"]["data"]["player"] == [
             f"Unknown player {player}: this game's are 0, 1."
         ]
+    # A number no game comes near is refused by the command's shape before the game is consulted.
+    huge = command(game, client, game["seq"], "key-seat-huge", kind, player=10**30, **extra)
+    assert huge.status_code == 422 and huge.get_json()["errors"]["json"]["command"]["data"] == [
+        "player: number out of range"
+    ]
 
 
 def test_unknown_shields_circles_and_colours_are_refused_with_the_legal_values(api_app: Flask) -> None:

@@ -134,10 +134,10 @@ def send(app: Flask, game: dict[str, Any], seq: int, kind: Any, data: Any, key: 
 @pytest.fixture(scope="module")
 def targets(fuzz_app: Flask) -> dict[str, dict[str, Any]]:
     """A game in each phase (base and expansion) and a quick tally."""
-    games = {"hell": new_game(fuzz_app, "fuzz-hell-0001")}
-    games["florence"] = new_game(fuzz_app, "fuzz-florence-01")
+    games = {"hell": new_game(fuzz_app, "fuzz-hell-key-000001")}
+    games["florence"] = new_game(fuzz_app, "fuzz-florence-key-001")
     advance(fuzz_app, games["florence"], Phase.FLORENCE, seed=1)
-    games["action"] = new_game(fuzz_app, "fuzz-action-0001", expansion=True)
+    games["action"] = new_game(fuzz_app, "fuzz-action-key-00001", expansion=True)
     advance(fuzz_app, games["action"], Phase.ACTION, seed=2)
     with fuzz_app.app_context():
         from companion.game.commands import StartTally
