@@ -13,6 +13,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from companion.web import create_app
+from tests.live_client import Stream, shared_phones
 
 PHONES = 8
 
@@ -95,3 +96,37 @@ def test_a_reconnecting_phone_is_told_at_once_where_the_log_stands(server: tuple
     lines = [response.readline().decode() for _ in range(6)]
     conn.close()
     assert "id: 2\n" in lines and "event: seq\n" in lines
+
+
+def new_game(addr: tuple[str, int], key: str) -> str:
+    status, _, headers = request(addr, "POST", "/games", f"key={key}&name=Ana&colour=crimson&plague=2")
+    assert status == 303
+    return headers["Location"]
+
+
+def test_a_join_and_a_closed_page_reach_the_other_pages_at_once(server: tuple[str, int]) -> None:
+    game = new_game(server, "live-create-03")
+    first = Stream(*server, f"{game}/events")
+    assert first.when(lambda s: shared_phones(s.presence()) == 1, 3)
+    second = Stream(*server, f"{game}/events")
+    assert first.when(lambda s: shared_phones(s.presence()) == 2, 2), first.presence()
+    hung_up = time.monotonic()
+    second.close()
+    heard = first.when(lambda s: shared_phones(s.presence()) == 1, 3)
+    assert heard is not None, f"the closed page is still listed: {first.presence()}"
+    assert heard - hung_up < 1.5
+    first.close()
+
+
+def test_reloading_a_page_leaves_no_ghost(server: tuple[str, int]) -> None:
+    game = new_game(server, "live-create-04")
+    table = Stream(*server, f"{game}/events")
+    phone = Stream(*server, f"{game}/events")
+    for _ in range(3):  # a reload: the old connection closes, a new one opens
+        phone.close()
+        phone = Stream(*server, f"{game}/events")
+    assert table.when(lambda s: shared_phones(s.presence()) == 2, 3)
+    time.sleep(0.7)  # longer than a stream takes to notice a hang-up
+    assert shared_phones(table.presence()) == 2, table.presence()
+    phone.close()
+    table.close()
