@@ -89,3 +89,20 @@ def test_presence_follows_every_join_and_leave_without_ghosts(port: int) -> None
     left = table.when(lambda s: shared_phones(s.presence()) == 1, 3)
     assert left is not None and left - closed < 1.0, table.presence()
     table.close()
+
+
+def test_the_threaded_fallback_still_serves_live_pages(tmp_path: Path) -> None:
+    port = free_port()
+    server = start_server(tmp_path / "fallback.sqlite3", port, "--server", "waitress")
+    try:
+        game = new_game(port, "fallback-create-01")
+        streams = [Stream("127.0.0.1", port, f"/g/{game['game_id']}/events") for _ in range(3)]
+        assert streams[0].when(lambda s: shared_phones(s.presence()) == 3, 3), streams[0].presence()
+        wrote = time.monotonic()
+        seq = take_loan(port, game, game["seq"], "fallback-loan-0001")
+        heard = [s.when(lambda s: seq in s.seqs(), 3) for s in streams]
+        assert all(h is not None and h - wrote < 1.0 for h in heard), heard
+        for stream in streams:
+            stream.close()
+    finally:
+        stop_server(server)

@@ -127,9 +127,8 @@ def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
             if seq != sent_seq:
                 sent_seq = seq
                 yield f"id: {seq}\nevent: seq\ndata: {seq}\n\n"
-            version, seats = notifier.seats(game_id)
-            if version != sent_presence:
-                sent_presence = version
+            if notifier.presence.version(game_id) != sent_presence:
+                sent_presence, seats = notifier.seats(game_id)
                 html = presence_html(names, dict(seats), words)
                 yield "event: presence\ndata: " + html.replace("\n", " ") + "\n\n"
             now = time.monotonic()

@@ -130,7 +130,7 @@ class Notifier:
 
     def seats(self, game_id: str) -> tuple[int, Counter[str]]:
         """The presence version of ``game_id`` and how many connections each seat label has."""
-        return self.presence.version(game_id), self.presence.seats(game_id)
+        return self.presence.snapshot(game_id)
 
     def poke(self) -> None:
         """This process just wrote: look at the database now rather than at the next check."""

@@ -41,6 +41,11 @@ class Presence:
         with self._lock:
             return self._version.get(game_id, 0)
 
+    def snapshot(self, game_id: str) -> tuple[int, Counter[str]]:
+        """The version and the seats of ``game_id``, read together."""
+        with self._lock:
+            return self._version.get(game_id, 0), Counter(self._connections.get(game_id, {}).values())
+
     def seats(self, game_id: str) -> Counter[str]:
         """How many connections each seat label has for ``game_id``."""
         with self._lock:
