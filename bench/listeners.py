@@ -38,12 +38,14 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
+RUN = uuid.uuid4().hex[:8]  # idempotency keys are unique to one run
 
 
 def log(message: str) -> None:
@@ -238,7 +240,7 @@ async def run_load(args: argparse.Namespace, port: int, tables: list[Table]) -> 
     async def writes() -> None:
         for n in range(args.writes):
             table = tables[n % len(tables)]
-            write_times.append(await asyncio.to_thread(write_once, port, table, f"bench-write-{n:06d}"))
+            write_times.append(await asyncio.to_thread(write_once, port, table, f"bench-write-{RUN}-{n:06d}"))
             await asyncio.sleep(args.write_every)
 
     await asyncio.gather(pages(), writes())
@@ -312,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server", choices=("auto", "gunicorn", "waitress"), default="auto")
     parser.add_argument("--timeout", type=float, default=150.0, help="the whole run stops after this many seconds")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--attach", type=int, help="use a server already running on this loopback port (profiling)")
     args = parser.parse_args(argv)
     limit = raise_open_files(args.listeners + 512)
     if limit < args.listeners + 64:
@@ -320,9 +323,9 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="companion-listeners-") as tmp:
         folder = Path(tmp)
-        port = free_port()
-        log(f"starting the server on {HOST}:{port} ...")
-        server = start_server(folder / "live.sqlite3", port, args.server)
+        port = args.attach or free_port()
+        log(f"starting the server on {HOST}:{port} ..." if not args.attach else f"using the server on port {port}")
+        server = None if args.attach else start_server(folder / "live.sqlite3", port, args.server)
         try:
             tables = []
             for g in range(args.games):
@@ -332,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
                     {
                         "players": [{"name": "Ana", "colour": "crimson"}, {"name": "Ben", "colour": "navy"}],
                         "plague_card": [2, 3],
-                        "idempotency_key": f"bench-game-{g:04d}",
+                        "idempotency_key": f"bench-game-{RUN}-{g:04d}",
                     },
                 )
                 if status != 201:
@@ -340,14 +343,15 @@ def main(argv: list[str] | None = None) -> int:
                 tables.append(Table(game["game_id"], game["write_token"], int(game["seq"])))
             log(f"opening {args.listeners} live pages over {args.games} games ...")
             result = asyncio.run(asyncio.wait_for(run_load(args, port, tables), args.timeout))
-            result["server_rss_mb"] = worker_rss_mb(server)
+            result["server_rss_mb"] = worker_rss_mb(server) if server else None
         finally:
-            server.terminate()  # its worker follows it (and dies with it even if it is killed)
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(5)
+            if server is not None:
+                server.terminate()  # its worker follows it (and dies with it even if it is killed)
+                try:
+                    server.wait(10)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    server.wait(5)
         result["blocking"] = blocking_calls(folder)
     result["setup"] = {
         "listeners": args.listeners,

@@ -12,8 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from companion.editions import load_all
+from companion.game.commands import TakeLoan
+from companion.service import GameService
+from events.store import EventStore
 from tests.live_client import Stream, free_port, new_game, shared_phones, start_server, stop_server, take_loan
 
+DATABASE = "live.sqlite3"
 LIVE_PAGES = 60  # more than the 32 threads the old server had
 IDLE = 40  # connect and send nothing
 HALF_SENT = 30  # send half a request, then nothing
@@ -23,7 +28,7 @@ NOT_READING = 30  # open a live page and never read it
 @pytest.fixture
 def port(tmp_path: Path) -> Iterator[int]:
     port = free_port()
-    server: subprocess.Popen[bytes] = start_server(tmp_path / "live.sqlite3", port)
+    server: subprocess.Popen[bytes] = start_server(tmp_path / DATABASE, port)
     yield port
     stop_server(server)
 
@@ -87,7 +92,7 @@ def test_presence_follows_every_join_and_leave_without_ghosts(port: int) -> None
     closed = time.monotonic()
     phone.close()
     left = table.when(lambda s: shared_phones(s.presence()) == 1, 3)
-    assert left is not None and left - closed < 1.0, table.presence()
+    assert left is not None and left - closed < 2.0, table.presence()
     table.close()
 
 
@@ -101,8 +106,25 @@ def test_the_threaded_fallback_still_serves_live_pages(tmp_path: Path) -> None:
         wrote = time.monotonic()
         seq = take_loan(port, game, game["seq"], "fallback-loan-0001")
         heard = [s.when(lambda s: seq in s.seqs(), 3) for s in streams]
-        assert all(h is not None and h - wrote < 1.0 for h in heard), heard
+        assert all(h is not None and h - wrote < 2.0 for h in heard), heard
         for stream in streams:
             stream.close()
     finally:
         stop_server(server)
+
+
+def test_a_write_by_another_process_reaches_the_open_pages(port: int, tmp_path: Path) -> None:
+    game = new_game(port, "server-create-03")
+    streams = [Stream("127.0.0.1", port, f"/g/{game['game_id']}/events") for _ in range(5)]
+    assert all(s.when(lambda s: game["seq"] in s.seqs(), 3) for s in streams)
+    store = EventStore.open(tmp_path / DATABASE)  # this test's process, not the server's
+    try:
+        wrote = time.monotonic()
+        outcome = GameService(store, load_all()).execute(game["game_id"], game["seq"], TakeLoan(0), "other-0001")
+    finally:
+        store.close()
+    seq = outcome.view.seq
+    heard = [s.when(lambda s: seq in s.seqs(), 3) for s in streams]
+    assert all(h is not None and h - wrote < 2.0 for h in heard), heard
+    for stream in streams:
+        stream.close()
