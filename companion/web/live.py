@@ -114,13 +114,14 @@ def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
     except BaseException:
         notifier.unsubscribe(listener)
         raise
-    lifetime = STREAM_SECONDS * random.uniform(0.9, 1.1)  # spread the reconnections of many pages
+    heartbeat = float(app.config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS))
+    lifetime = float(app.config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)) * random.uniform(0.9, 1.1)  # spread
 
     def events() -> Iterator[str]:
         sent_seq = since
         sent_presence = -1
         started = time.monotonic()
-        next_beat = started + HEARTBEAT_SECONDS
+        next_beat = started + heartbeat
         yield "retry: 1000\n\n"
         while not listener.hung_up:
             seq = notifier.seq(game_id)
@@ -135,7 +136,7 @@ def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
             if now - started >= lifetime:
                 return
             if now >= next_beat:
-                next_beat = now + HEARTBEAT_SECONDS
+                next_beat = now + heartbeat
                 yield ": keep-alive\n\n"
             wait = min(next_beat, started + lifetime) - now
             if hangup.needs_probing:

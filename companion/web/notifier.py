@@ -82,10 +82,14 @@ class Notifier:
             listener = Listener(game_id, seat, cid)
             self._listeners.setdefault(game_id, {})[cid] = listener
             self.presence.join_as(game_id, cid, seat)
+            watcher = None
             if self._watcher is None:
-                self._watcher = threading.Thread(target=self._watch, name="companion-live-notifier", daemon=True)
-                self._watcher.start()
+                watcher = self._watcher = threading.Thread(
+                    target=self._watch, name="companion-live-notifier", daemon=True
+                )
             others = list(self._listeners[game_id].values())
+        if watcher is not None:
+            watcher.start()
         for other in others:
             other.wake()
         return listener

@@ -130,3 +130,34 @@ def test_reloading_a_page_leaves_no_ghost(server: tuple[str, int]) -> None:
     assert shared_phones(table.presence()) == 2, table.presence()
     phone.close()
     table.close()
+
+
+def test_a_stream_beats_while_quiet_then_ends_so_the_browser_reconnects(tmp_path: Path) -> None:
+    settings = {"LIVE_STREAM_SECONDS": 1.0, "LIVE_HEARTBEAT_SECONDS": 0.2}
+    app = create_app({"DATABASE": str(tmp_path / "short.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False})
+    app.config.update(settings)
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        addr = ("127.0.0.1", srv.server_port)
+        game = new_game(addr, "live-create-05")
+        conn = http.client.HTTPConnection(*addr, timeout=5)
+        started = time.monotonic()
+        conn.request("GET", f"{game}/events")
+        response = conn.getresponse()
+        lines = []
+        while line := response.readline().decode():
+            lines.append(line)
+        ended = time.monotonic() - started
+        conn.close()
+        assert "retry: 1000\n" in lines and "id: 2\n" in lines  # creating a game records two entries
+        assert lines.count(": keep-alive\n") >= 3, lines
+        assert 0.8 < ended < 3.0, ended
+        deadline = time.monotonic() + 2
+        while app.extensions["companion.notifier"].listeners() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert app.extensions["companion.notifier"].listeners() == 0, "an ended stream is still listed"
+    finally:
+        srv.shutdown()
+        thread.join(5)
