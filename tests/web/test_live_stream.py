@@ -1,4 +1,5 @@
-"""Live updates over a real socket: eight phones listening never block a write, and each hears it."""
+"""Live updates over a real socket: eight phones listening never block a write and each hears it;
+every join and every closed page reaches the others at once; a quiet stream beats, then ends."""
 
 from __future__ import annotations
 
