@@ -342,7 +342,11 @@ def main(argv: list[str] | None = None) -> int:
                     raise RuntimeError(f"could not create a game: {status} {game}")
                 tables.append(Table(game["game_id"], game["write_token"], int(game["seq"])))
             log(f"opening {args.listeners} live pages over {args.games} games ...")
-            result = asyncio.run(asyncio.wait_for(run_load(args, port, tables), args.timeout))
+            try:
+                result = asyncio.run(asyncio.wait_for(run_load(args, port, tables), args.timeout))
+            except TimeoutError:
+                print(f"The run did not finish in {args.timeout:.0f} s: the server stopped answering.")
+                return 1
             result["server_rss_mb"] = worker_rss_mb(server) if server else None
         finally:
             if server is not None:
