@@ -35,7 +35,6 @@ from companion.web import (
     table,
     tally_pages,
 )
-from companion.web.presence import Presence
 from companion.web.store import check_address, close_store, open_store
 
 __all__ = ["ROOT", "create_app"]
@@ -84,7 +83,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
     app.extensions["companion.editions"] = load_all()
-    app.extensions["companion.presence"] = Presence()
+    live.install_notifier(app)  # wakes every open live page after a write
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
     store = open_store(app)
     store.migrate()
