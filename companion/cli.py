@@ -4,6 +4,9 @@ companion serve [--host H] [--port P] [--db FILE]
 companion export GAME_ID [--db FILE] > game.json
 companion import game.json [--db FILE]
 companion replay game.json [--json]
+companion score game.json [--json]
+
+The file commands never show a traceback: a file they cannot use is one line on stderr, exit 1.
 """
 
 from __future__ import annotations
@@ -46,14 +49,14 @@ def _lan_address() -> str | None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Serve the app with waitress and say where to open it."""
-    from waitress import serve
-
-    from companion.web import create_app
+    """Serve the app (gunicorn with gevent where it runs, else waitress) and say where to open it."""
+    from companion.editions import load_all
+    from companion.server import gunicorn_runs_here, serve
 
     os.environ["COMPANION_DB"] = _db_path(args)
-    app = create_app()
-    print(f"Inferno Companion — database: {_db_path(args)}")
+    load_all()  # a broken edition file stops the start here, with its message, before any server
+    server = args.server if args.server != "auto" else ("gunicorn" if gunicorn_runs_here() else "waitress")
+    print(f"Inferno Companion — database: {_db_path(args)} — server: {server}")
     print(f"  Open on this computer:  http://127.0.0.1:{args.port}/")
     lan = _lan_address()
     if args.host in ("0.0.0.0", "::") and lan:
@@ -62,7 +65,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     elif args.host in ("127.0.0.1", "localhost"):
         print("  Only this computer can connect. For phones, run: companion serve --host 0.0.0.0")
     sys.stdout.flush()
-    serve(app, host=args.host, port=args.port, threads=args.threads, channel_timeout=120)
+    serve(args.host, args.port, threads=args.threads, server=server)
     return 0
 
 
@@ -81,9 +84,21 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_json(path: str) -> Any:
-    with open(path, encoding="utf-8") if path != "-" else sys.stdin as fh:
-        return json.load(fh)
+def _read_export(path: str) -> Any:
+    """The JSON of an export file (``-``: standard input), checked for safety; ``BadExport`` if not."""
+    from companion.exchange import BadExport, parse_export
+
+    try:
+        raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        raise BadExport(exc.strerror or type(exc).__name__) from None
+    return parse_export(raw)
+
+
+def _cannot(verb: str, path: str, exc: Exception) -> int:
+    """One line on stderr, exit 1: a file the command cannot use."""
+    print(f"cannot {verb} {path}: {exc}".replace("\n", " "), file=sys.stderr)
+    return 1
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -91,25 +106,34 @@ def cmd_import(args: argparse.Namespace) -> int:
     from companion.exchange import BadExport, import_game
 
     try:
-        game_id = import_game(_service(args), _read_json(args.file))
-    except (BadExport, json.JSONDecodeError, OSError) as exc:
-        print(f"cannot import {args.file}: {exc}", file=sys.stderr)
-        return 1
+        game_id = import_game(_service(args), _read_export(args.file))
+    except BadExport as exc:
+        return _cannot("import", args.file, exc)
     print(game_id)
     print(f"Open it at /g/{game_id}", file=sys.stderr)
     return 0
 
 
+def _tally_summary(state: Any) -> dict[str, Any]:
+    """A quick tally as JSON: its players, whether everything is entered, and the score so far."""
+    from companion.game.dispatch import scoresheet
+    from companion.scoretext import scoresheet_dict
+
+    return {"names": list(state.names), "complete": state.complete, "score": scoresheet_dict(scoresheet(state))}
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay an exported log through the rules and print the final state."""
+    """Replay an exported log through the rules and print the final state (a tally: its score)."""
     from companion.exchange import BadExport, replay_export
+    from companion.game.dispatch import scoresheet
+    from companion.game.state import GameState
+    from companion.scoretext import scoresheet_text
     from companion.summary import state_summary, summary_text
 
     try:
-        _edition, state, breach = replay_export(_read_json(args.file))
-    except (BadExport, json.JSONDecodeError, OSError) as exc:
-        print(f"cannot read {args.file}: {exc}", file=sys.stderr)
-        return 1
+        _edition, state, breach = replay_export(_read_export(args.file))
+    except BadExport as exc:
+        return _cannot("read", args.file, exc)
     if breach is not None:
         print(
             f"event {breach.index} (entry #{breach.seq}) is illegal: {breach.code} — {breach.rule} "
@@ -120,7 +144,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.json:
             json.dump(
                 {
-                    "state": state_summary(state),
+                    "state": state_summary(state) if isinstance(state, GameState) else _tally_summary(state),
                     "breach": None
                     if breach is None
                     else {"index": breach.index, "seq": breach.seq, "code": breach.code, "rule": breach.rule},
@@ -129,8 +153,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 indent=1,
             )
             print()
-        else:
+        elif isinstance(state, GameState):
             print(summary_text(state))
+        else:
+            print(scoresheet_text(scoresheet(state), state.edition))
     return 1 if breach is not None else 0
 
 
@@ -140,10 +166,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     from companion.scoretext import scoresheet_dict, scoresheet_text
 
     try:
-        edition, sheet = score_export(_read_json(args.file))
-    except (BadExport, json.JSONDecodeError, OSError) as exc:
-        print(f"cannot read {args.file}: {exc}", file=sys.stderr)
-        return 1
+        edition, sheet = score_export(_read_export(args.file))
+    except BadExport as exc:
+        return _cannot("score", args.file, exc)
     if args.json:
         json.dump(scoresheet_dict(sheet), sys.stdout, indent=1, ensure_ascii=False)
         print()
@@ -159,7 +184,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="serve the web app")
     serve.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to let phones on the LAN connect")
     serve.add_argument("--port", type=int, default=5000)
-    serve.add_argument("--threads", type=int, default=32)
+    serve.add_argument("--threads", type=int, default=32, help="waitress only: threads (one per open live page)")
+    serve.add_argument(
+        "--server", choices=("auto", "gunicorn", "waitress"), default="auto", help="auto: gunicorn where it runs"
+    )
     serve.add_argument("--db")
     serve.set_defaults(run=cmd_serve)
     export = sub.add_parser("export", help="print a game's log as JSON")

@@ -7,6 +7,7 @@ one durable transaction. It holds no game state between calls; the log is the on
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 from collections.abc import Callable
@@ -32,9 +33,9 @@ from companion.game.replacement import Recheck, decide_replace
 from companion.game.timeline import Recorded, Timeline, build_timeline, decide_redo, decide_undo
 from companion.wire import command_from_json, command_to_json, event_from_row, to_new_events
 from events.catalog import Event, LocationSetup
-from events.store import EventStore, StaleSequence, StoredEvent, UnknownGame
+from events.store import EventStore, KeyReused, StaleSequence, StoredEvent, UnknownGame
 
-__all__ = ["Conflict", "GameService", "GameView", "Outcome", "UnknownGame", "new_token"]
+__all__ = ["Conflict", "GameService", "GameView", "KeyReused", "Outcome", "UnknownGame", "new_token"]
 
 
 def new_token() -> str:
@@ -120,12 +121,17 @@ class GameService:
             self._by_hash[content_hash] = parse_edition(text)
         return self._by_hash[content_hash]
 
-    def deal_florence(self, edition: Edition) -> tuple[LocationSetup, ...]:
-        """A random layout of the location tiles: one free and one special per quarter."""
+    def deal_florence(self, edition: Edition, key: str | None = None) -> tuple[LocationSetup, ...]:
+        """A random layout of the location tiles: one free and one special per quarter.
+
+        Dealt for a creation ``key``, the layout follows from the key, so a retry of the very same
+        request (same secret key) is the very same command and is answered with the same game.
+        """
+        rng = random.Random(hashlib.sha256(key.encode("utf-8")).digest()) if key is not None else self.rng
         free = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "free"]
         special = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "special"]
-        self.rng.shuffle(free)
-        self.rng.shuffle(special)
+        rng.shuffle(free)
+        rng.shuffle(special)
         return tuple(
             LocationSetup(location, quarter)
             for quarter, pair in zip(edition.quarters, zip(free, special, strict=True), strict=True)
@@ -202,7 +208,11 @@ class GameService:
         edition_id: str | None = None,
         actor: str | None = None,
     ) -> str:
-        """Create a game (or a quick tally) and return its id; the same key twice creates it once."""
+        """Create a game (or a quick tally) and return its id.
+
+        The same key with the same command (a retry) creates it once; the key with another command
+        raises ``KeyReused`` and reveals nothing about the game that holds it.
+        """
         edition = self.edition(edition_id or next(iter(self.editions)))
         events = decide_start(edition, command)
         text = self.editions[edition.id][0]
@@ -239,7 +249,10 @@ class GameService:
         actor: str | None,
     ) -> Outcome:
         view = self.view(game_id)
-        if self.store.action_for_key(game_id, key) is not None:
+        prior = self.store.recorded_under_key(game_id, key)
+        if prior is not None:
+            if prior[1] != command:
+                raise KeyReused()
             return Outcome(view, (), duplicate=True)
         if expected_seq != view.seq:
             raise Conflict(view, expected_seq)
@@ -250,7 +263,8 @@ class GameService:
             )
         except StaleSequence as exc:
             raise Conflict(self.view(game_id), expected_seq) from exc
-        return Outcome(self.view(game_id), tuple(events), result.duplicate)
+        # a twin request may have recorded this key in between: its events, not ours, are in the log
+        return Outcome(self.view(game_id), () if result.duplicate else tuple(events), result.duplicate)
 
     def execute(
         self,
@@ -263,7 +277,8 @@ class GameService:
         """Judge ``command`` against the game drawn at ``expected_seq`` and record it.
 
         Raises ``Conflict`` when the log moved on, ``RuleViolation`` when illegal. A repeated
-        ``idempotency_key`` records nothing and reports ``duplicate``.
+        ``idempotency_key`` records nothing and reports ``duplicate``; the key reused for another
+        command raises ``KeyReused``.
         """
         return self._append(
             game_id,
@@ -306,7 +321,7 @@ class GameService:
     def commands(self, view: GameView) -> dict[int, Any]:
         """Every entry's command as it stands now (replacements answer for what they replace)."""
         actions = [
-            LoggedAction(r.seq, command_from_json(r.command) if r.command else None, ())
+            LoggedAction(r.seq, command_from_json(r.command, checked=False) if r.command else None, ())
             for r in view.rows
             if r.command is not None
         ]
@@ -335,7 +350,6 @@ class GameService:
                     "later_entry_breaks",
                     {"entry": recheck.broken, "why": recheck.reason.code, **recheck.reason.params},
                     [Choice("choice.undo_to", {"action": recheck.broken})],
-                    rule="a replaced entry is applied only when every later entry still holds",
                 )
             return list(recheck.events)
 
@@ -348,10 +362,10 @@ class GameService:
         view = self.view(game_id)
         undos = decide_undo(view.timeline, to_action)
         reverted = tuple(u.action for u in undos)
-        remaining = [a for a in view.timeline.done if a not in reverted]
-        live = set(remaining)
-        events = [e for a in view.timeline.actions if a.seq in live for e in a.events]
-        return view, reverted, replay_any(view.edition, events)
+        head = view.seq + 1
+        undone = view.records + tuple(Recorded(head + i, head, u) for i, u in enumerate(undos))
+        # the timeline the undo would leave: corrections still answer for what they replace
+        return view, reverted, replay_any(view.edition, build_timeline(undone).effective_events())
 
     # ------------------------------------------------------------------ the edition library
 
@@ -441,10 +455,11 @@ class GameService:
 
 
 def refusal_of(exc: RuleViolation) -> dict[str, Any]:
-    """A refusal as plain data (for JSON answers and tests)."""
+    """A refusal as plain data (for JSON answers and tests), with its English sentence template."""
     return {
         "code": exc.code,
         "key": exc.key,
+        "sentence": exc.sentence,
         "params": exc.params,
         "rule": exc.rule,
         "alternatives": [{"key": c.key, "params": c.params} for c in exc.alternatives],

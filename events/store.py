@@ -5,8 +5,10 @@ UPDATE or DELETE of an event anywhere in this project. A batch of events appende
 is one *action*: its first row carries the idempotency key (unique per game), the command
 that produced it, and who sent it; every row of the batch carries ``action`` = the first
 row's seq. ``append`` runs in one ``BEGIN IMMEDIATE`` transaction: a stale expected seq
-raises ``StaleSequence``; a repeated idempotency key returns the original result and stores
-nothing new.
+raises ``StaleSequence``; a repeated idempotency key with the same command returns the
+original result and stores nothing new, and with another command raises ``KeyReused``.
+A key belongs to one game; a creation key is honoured again only for the very same command,
+shortly after, so an old key never opens a game (imported logs keep no keys at all).
 
 Connections use WAL, ``synchronous=FULL`` and a busy timeout. The schema is created and
 migrated with sqlite-utils' ``Migrations``.
@@ -30,6 +32,7 @@ from sqlite_utils import Migrations
 __all__ = [
     "AppendResult",
     "EventStore",
+    "KeyReused",
     "NewEvent",
     "StaleSequence",
     "StoredEvent",
@@ -38,6 +41,7 @@ __all__ = [
 ]
 
 BUSY_TIMEOUT_MS = 10_000
+CREATE_RETRY_SECONDS = 600  # a double tap or a network retry comes back within minutes, not days
 
 migrations = Migrations("inferno-companion")
 
@@ -137,6 +141,16 @@ class StaleSequence(Exception):
         self.actual = actual
 
 
+class KeyReused(Exception):
+    """An idempotency key already recorded a different request (or is too old to retry); nothing was stored.
+
+    The message names no game: a refused key learns nothing about what it was used for.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("this idempotency key was already used for a different request")
+
+
 class UnknownGame(LookupError):
     """No game with this id exists in the store."""
 
@@ -187,6 +201,10 @@ def connect(path: str | Path) -> sqlite3.Connection:
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
+
+
+def _command_of(text: str | None) -> dict[str, Any] | None:
+    return None if text is None else dict(json.loads(text))
 
 
 def _now() -> str:
@@ -273,18 +291,26 @@ class EventStore:
         idempotency_key: str,
         command: dict[str, Any] | None = None,
         actor: str | None = None,
+        retry_window: float = CREATE_RETRY_SECONDS,
     ) -> str:
         """Index a new game and append its first action, atomically.
 
-        A repeated ``idempotency_key`` (a double tap on "create") returns the game the
-        first request created, and creates nothing.
+        A repeated ``idempotency_key`` with the very same ``command`` within ``retry_window``
+        seconds (a double tap on "create") returns the game the first request created, and
+        creates nothing. Any other reuse of the key raises ``KeyReused``.
         """
         with self._immediate():
             row = self.conn.execute(
-                "SELECT game_id FROM events WHERE seq = 1 AND idempotency_key = ?", (idempotency_key,)
+                "SELECT e.game_id, e.command, g.created_at FROM events e JOIN games g ON g.game_id = e.game_id "
+                "WHERE e.seq = 1 AND e.idempotency_key = ? ORDER BY g.rowid LIMIT 1",
+                (idempotency_key,),
             ).fetchone()
             if row is not None:
-                return str(row[0])
+                first_game, stored, created_at = row
+                age = (datetime.now(UTC) - datetime.fromisoformat(created_at)).total_seconds()
+                if _command_of(stored) != command or not 0 <= age <= retry_window:
+                    raise KeyReused()
+                return str(first_game)
             self.conn.execute(
                 "INSERT INTO games (game_id, kind, created_at, edition_hash, read_token, write_token) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
@@ -296,7 +322,11 @@ class EventStore:
     def import_game(
         self, game_id: str, kind: str, edition_hash: str, tokens: tuple[str, str], rows: Sequence[dict[str, Any]]
     ) -> None:
-        """Store an exported log verbatim under a new game id (one transaction)."""
+        """Store an exported log under a new game id (one transaction).
+
+        No idempotency key is kept: a key is a secret of the phone that sent it, and an imported
+        log must not answer to the keys of the game it was exported from.
+        """
         with self._immediate():
             self.conn.execute(
                 "INSERT INTO games (game_id, kind, created_at, edition_hash, read_token, write_token) "
@@ -312,7 +342,7 @@ class EventStore:
                     "version": int(r["version"]),
                     "data": json.dumps(r["data"], sort_keys=True, separators=(",", ":")),
                     "recorded_at": str(r.get("recorded_at") or _now()),
-                    "idempotency_key": r.get("idempotency_key"),
+                    "idempotency_key": None,
                     "command": json.dumps(r["command"], sort_keys=True) if r.get("command") is not None else None,
                     "actor": r.get("actor"),
                 }
@@ -356,10 +386,15 @@ class EventStore:
 
     def action_for_key(self, game_id: str, idempotency_key: str) -> int | None:
         """The action already recorded under this idempotency key, if any."""
+        found = self.recorded_under_key(game_id, idempotency_key)
+        return None if found is None else found[0]
+
+    def recorded_under_key(self, game_id: str, idempotency_key: str) -> tuple[int, dict[str, Any] | None] | None:
+        """The action recorded under this key in this game, and its command; ``None`` if the key is new."""
         row = self.conn.execute(
-            "SELECT seq FROM events WHERE game_id = ? AND idempotency_key = ?", (game_id, idempotency_key)
+            "SELECT seq, command FROM events WHERE game_id = ? AND idempotency_key = ?", (game_id, idempotency_key)
         ).fetchone()
-        return None if row is None else int(row[0])
+        return None if row is None else (int(row[0]), _command_of(row[1]))
 
     def append(
         self,
@@ -372,19 +407,19 @@ class EventStore:
     ) -> AppendResult:
         """Append ``events`` as one action if the log is still at ``expected_seq``.
 
-        A repeated ``idempotency_key`` returns the first append's result and stores nothing.
+        A repeated ``idempotency_key`` with the same ``command`` returns the first append's result
+        and stores nothing; with another command it raises ``KeyReused``.
         """
         if not events:
             raise ValueError("an action needs at least one event")
         if not idempotency_key:
             raise ValueError("an append needs an idempotency key")
         with self._immediate():
-            row = self.conn.execute(
-                "SELECT seq FROM events WHERE game_id = ? AND idempotency_key = ?",
-                (game_id, idempotency_key),
-            ).fetchone()
-            if row is not None:
-                first = int(row[0])
+            found = self.recorded_under_key(game_id, idempotency_key)
+            if found is not None:
+                first, stored = found
+                if stored != command:
+                    raise KeyReused()
                 last = self.conn.execute(
                     "SELECT MAX(seq) FROM events WHERE game_id = ? AND action = ?", (game_id, first)
                 ).fetchone()[0]

@@ -69,7 +69,7 @@ def test_a_killed_server_loses_no_acknowledged_action(tmp_path: Path) -> None:
     status, game = call(
         port,
         "/api/v1/games",
-        {"players": [{"name": "Ana", "colour": "crimson"}], "plague_card": [2], "idempotency_key": "crash-create-01"},
+        {"players": [{"name": "Ana", "colour": "crimson"}], "plague_card": [2], "idempotency_key": "crash-create-k01"},
     )
     assert status == 201
     acknowledged: list[str] = []
@@ -129,7 +129,7 @@ def test_a_killed_server_loses_no_acknowledged_action(tmp_path: Path) -> None:
 
     service = GameService(EventStore.open(db), load_all())
     exported = export_game(service, game["game_id"])
-    keys = {e["idempotency_key"] for e in exported["events"] if e["idempotency_key"]}
+    keys = {r.idempotency_key for r in service.store.read(game["game_id"]) if r.idempotency_key}
     missing = [k for k in acknowledged if k not in keys]
     assert missing == []
     _edition, final, breach = replay_export(exported)

@@ -76,7 +76,7 @@ def test_the_guided_check_counts_circles_and_values_and_records_the_date() -> No
     assert checked["checks"] == {"circles[2].infamy": "2026-11-30"}
     for n in range(1, 10):
         checked = lib.mark_checked(checked, f"sides[0].circles['{n}']", "2026-11-30")
-    assert checked["sides"][0]["geometry_source"] == "checked"
+    assert checked["sides"][0]["source"]["geometry"] == "checked"
     assert lib.check_progress(checked)[0] == 10
     lib.validated(checked)  # 'checked' is a tag the validator accepts
 

@@ -83,6 +83,9 @@ def test_the_two_player_base_game_ends_by_sudden_death_with_the_hand_worked_scor
        the green cube to space 3.   T7–T9 the yellow falls 2D, 3D, then 4D: laid down, Ana +2.
     Then Ben has no soul to move and no Cemetery soul: sudden death.
     Scoring: every circle has 4 empty shields, so every cube falls to value 1 (green: space 3 → 0).
+    Circles 6 and 7 hold Medusa's and the Minotaur's standees, so since "empty" has one meaning
+    for play and scoring they count 3 empty shields each; their cubes (space 2) still fall to 1,
+    so the expected totals did not change.
     Ana: 4 − loan space 1 (1) = 3, one half diploma left over. Ben: 1 + purple 1 × 1 = 2.
     """
     from companion.exchange import score_export
@@ -96,6 +99,7 @@ def test_the_two_player_base_game_ends_by_sudden_death_with_the_hand_worked_scor
     _edition, sheet = score_export(load("base-two-players.json"))
     assert [(p.name, p.total, p.place) for p in sheet.players] == [("Ana", 3, 1), ("Ben", 2, 2)]
     assert all(c.after == 1 for c in sheet.circles)
+    assert {c.circle: c.empty for c in sheet.circles if c.circle in (6, 7)} == {6: 3, 7: 3}
     assert sheet.players[0].half_leftover == 1
 
 
@@ -123,3 +127,33 @@ def test_the_expansion_game_pays_a_toll_rings_a_bell_and_ends_as_worked_out_by_h
     assert state.guardians == {"plutus": "3d", "phlegyas": "1c"}
     _edition, sheet = score_export(load("expansion-two-players.json"))
     assert [(p.name, p.total, p.place) for p in sheet.players] == [("Ana", -1, 2), ("Ben", 3, 1)]
+
+
+def test_a_guardian_standee_decides_a_cube_in_a_recorded_game() -> None:
+    """standee-decides-a-cube.script.json, worked out by hand (1–2 player side, default guardians
+    Medusa on 6d and the Minotaur on 7a; seed 000 p.11 and pp.16–17: one meaning of "empty shield").
+
+    Ana starts with a skull on track 6. T1 Ana brings the green soul to 1E (Eagle), a noble to the
+    Wall (1 florin) and plays a fraud card from hand (2 drachmas) without its barrel, for its end-game
+    half only: "always: a half diploma". T2 Ben brings the purple to 1D (Lily; the deck is exhausted),
+    the Bonfire raises the circle-6 cube to space 3. T3 Ana moves green to 2D, a second such card.
+    T4 Ben lays purple on 2E (+1), bribes his way to the Bonfire: cube 6 to space 4 (value 5).
+    T5 Ana lays green on 3D (+2), the Bank. Ben has no soul move: sudden death.
+    Final scoring: Ana's two fraud halves make 2 half diplomas, placed as one diploma on track 6.
+    Circle 6 has no soul, but Medusa stands on 6d: 3 empty shields, cube space 4 → 1, value 2
+    (had the standee counted as empty, 4 → 0, value 1, and Ana would score 3).
+    Ana: 2 + diploma 6 (2 × skull 1) = 4. Ben: 1.
+    """
+    from companion.exchange import score_export
+
+    _edition, state, breach = replay_export(load("standee-decides-a-cube.json"))
+    assert breach is None and state is not None and state.ended == "sudden_death"
+    assert state.guardians["medusa"] == "6d" and not any(s.startswith("6") for s in state.hell)
+    ana, ben = state.p
+    assert (ana.drachmas, ana.ship, ana.half_diplomas, ben.infamy) == (3, 0, 0, 1)
+    assert len(ana.endgames) == 2 and state.half_choices == {0: (6,)}
+    _edition, sheet = score_export(load("standee-decides-a-cube.json"))
+    six = next(c for c in sheet.circles if c.circle == 6)
+    assert (six.before, six.empty, six.empty_ids, six.after) == (5, 3, ("6a", "6b", "6c"), 2)
+    assert [(p.name, p.total, p.place) for p in sheet.players] == [("Ana", 4, 1), ("Ben", 1, 2)]
+    assert sheet.players[0].half_tracks == (6,) and not sheet.players[0].half_suggested

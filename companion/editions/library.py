@@ -317,6 +317,17 @@ def check_progress(raw: Raw) -> tuple[int, int, list[str]]:
     return len(units) - len(left), len(units), left
 
 
+def _tag_field(node: Raw, field: str, tag: str) -> bool:
+    """Tag one field of ``node`` (through ``<field>_source`` or the ``source`` map); whether it had a tag."""
+    if isinstance(node.get(f"{field}_source"), str):
+        node[f"{field}_source"] = tag
+        return True
+    if isinstance(node.get("source"), dict) and field in node["source"]:
+        node["source"][field] = tag
+        return True
+    return False
+
+
 def mark_checked(raw: Raw, path: str, on: str) -> Raw:
     """A copy where the value at ``path`` is tagged ``checked``, with the date in ``checks``.
 
@@ -331,18 +342,14 @@ def mark_checked(raw: Raw, path: str, on: str) -> Raw:
         out.setdefault("checks", {})[path] = on
         prefix = f"sides[{circle.group(1)}].circles["
         if {n for n in side["circles"]} <= {k[len(prefix) + 1 : -2] for k in out["checks"] if k.startswith(prefix)}:
-            side["geometry_source"] = CHECKED
+            _tag_field(side, "geometry", CHECKED)
         return out
     steps = _steps(path)
     parent: Any = out
     for step in steps[:-1]:
         parent = parent[step]
     last = steps[-1]
-    if isinstance(parent, dict) and isinstance(parent.get(f"{last}_source"), str):
-        parent[f"{last}_source"] = CHECKED
-    elif isinstance(parent, dict) and isinstance(parent.get("source"), dict) and last in parent["source"]:
-        parent["source"][last] = CHECKED
-    else:
+    if not (isinstance(parent, dict) and isinstance(last, str) and _tag_field(parent, last, CHECKED)):
         node = parent[last]
         if not isinstance(node, dict) or not isinstance(node.get("source"), str):
             raise KeyError(path)

@@ -84,13 +84,13 @@ def audit(edition: Edition, actions: Sequence[LoggedAction]) -> tuple[AnyState |
 def _decide(edition: Edition, state: AnyState | None, seen: list[LoggedAction], action: LoggedAction) -> list[Event]:
     command = action.command
     if command is None:
-        raise RuleViolation("no_command", {"seq": action.seq}, rule="every entry must carry its command")
+        raise RuleViolation("no_command", {"seq": action.seq})
     if isinstance(command, (CreateGame, StartTally)):
         if state is not None:
             raise RuleViolation("game_exists", {})
         return decide_start(edition, command)
     if state is None:
-        raise RuleViolation("no_game", {}, rule="a log starts with the game's creation")
+        raise RuleViolation("no_game", {})
     if isinstance(command, (Undo, Redo, ReplaceEntry)):
         timeline = build_timeline(_records(seen))
         if isinstance(command, Undo):

@@ -45,7 +45,7 @@ def decide_start(edition: Edition, command: object) -> list[Event]:
         return decide_create(edition, command)
     if isinstance(command, StartTally):
         return decide_start_tally(edition, command)
-    raise RuleViolation("no_game", {}, rule="a log starts with a game's creation or a tally's start")
+    raise RuleViolation("no_game", {})
 
 
 def decide_any(state: AnyState, command: object) -> list[Event]:

@@ -4,12 +4,20 @@
 raises ``EditionError`` with a message that names the bad entry. A game pins the
 edition's ``content_hash``; the shell keeps that exact text so a recorded game never
 changes when the file is edited (RULES.md "The unknown numbers").
+
+Provenance (``source``) tags: ``rulebook: seed NNN <page>`` (the rulebook seed says it on that
+page), ``reference: RULES.md §N`` (the project's digest, not the rulebook), ``estimated`` (a
+guess) and ``assumption`` (our reading where the rulebook is silent). Format version 1 files,
+pinned by games recorded before, used only ``rulebook`` and ``estimated``; ``upcast_v1`` gives
+them the sections added since, holding the values the code used to hard-code.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +33,11 @@ __all__ = [
     "parse_edition",
 ]
 
-SOURCES = ("rulebook", "estimated", "checked")
+SOURCES_V1 = ("rulebook", "estimated")
+SOURCE_TAGS = ("estimated", "assumption", "checked")  # checked: confirmed on a real board (the guided check)
+RULEBOOK_TAG = re.compile(r"^rulebook: seed (\d{3}) (\S.*)$")
+REFERENCE_TAG = re.compile(r"^reference: RULES\.md §\d+(\.\d+)*$")
+ADJACENCY_RULES = ("row_and_lines", "row", "lines")
 
 
 class EditionError(ValueError):
@@ -70,18 +82,23 @@ class Side:
     lines: dict[str, tuple[str, ...]]
     gates: dict[str, str]
     gate_above: dict[str, str]
+    adjacency: str = "row_and_lines"
 
     def row(self, circle: int) -> tuple[str, ...]:
         """The shields of ``circle``, left to right."""
         return self.rows[circle]
 
     def adjacent(self, shield: str) -> tuple[str, ...]:
-        """Shields next to ``shield``: row neighbours and shields joined to it by a line."""
+        """Shields next to ``shield`` by the edition's ``adjacency.rule``: row neighbours
+        (``row``), shields joined to it by a line (``lines``), or both (``row_and_lines``)."""
         s = self.shields[shield]
         row = self.rows[s.circle]
-        near = [row[i] for i in (s.index - 1, s.index + 1) if 0 <= i < len(row)]
-        near += list(self.lines.get(shield, ()))
-        near += [up for up, downs in self.lines.items() if shield in downs]
+        near: list[str] = []
+        if self.adjacency in ("row_and_lines", "row"):
+            near += [row[i] for i in (s.index - 1, s.index + 1) if 0 <= i < len(row)]
+        if self.adjacency in ("row_and_lines", "lines"):
+            near += list(self.lines.get(shield, ()))
+            near += [up for up, downs in self.lines.items() if shield in downs]
         return tuple(dict.fromkeys(near))
 
 
@@ -119,6 +136,7 @@ class Edition:
     colours: dict[str, str]
     min_players: int
     max_players: int
+    standees_fill: bool = True  # edition empty_shield.standees_fill: a standee fills its shield
 
     # The numbers below are read through properties of ``raw`` so that the edition
     # file stays the single place where each number is written.
@@ -155,6 +173,43 @@ class Edition:
         """End-of-game infamy lost per Ship space (space 0 first)."""
         return tuple(int(v) for v in self.section("loan_track")["penalties"])
 
+    @property
+    def first_level(self) -> int:
+        """The skull level of a player who has not advanced on a track."""
+        return int(self.section("tracks")["first_level"])
+
+    @property
+    def wall(self) -> tuple[int, int]:
+        """The circles the Wall of Dis stands between (upper, lower)."""
+        upper, lower = (int(c) for c in self.section("wall")["between"])
+        return upper, lower
+
+    @property
+    def limbo(self) -> int:
+        """The circle where souls from the Cemetery enter Hell."""
+        return int(self.section("limbo")["circle"])
+
+    @property
+    def pagan_colour(self) -> int:
+        """The colour of the pagan souls Dante's pagan step puts into the Cemetery."""
+        return int(self.section("limbo")["pagan_colour"])
+
+    @property
+    def halves_per_diploma(self) -> int:
+        """How many half-diploma tokens make one diploma at final scoring."""
+        return int(self.section("scoring")["halves_per_diploma"])
+
+    @property
+    def minimum_space(self) -> int:
+        """The leftmost Phlegethon space a cube may fall to: the first worth the minimum value."""
+        phlegethon = self.section("phlegethon")
+        minimum = int(phlegethon["minimum_value"])
+        return next(i for i, v in enumerate(phlegethon["scale"]) if int(v) >= minimum)
+
+    def assumption(self, name: str) -> bool:
+        """A reading of ours where the rulebook is silent, as the edition sets it (a table may switch it)."""
+        return bool(self.section("assumptions")[name])
+
 
 def _need(obj: Any, key: str, where: str) -> Any:
     if not isinstance(obj, dict) or key not in obj:
@@ -162,18 +217,35 @@ def _need(obj: Any, key: str, where: str) -> Any:
     return obj[key]
 
 
-def _check_source(obj: Any, where: str) -> None:
+def source_tag_ok(value: Any, version: int = 2) -> bool:
+    """Whether ``value`` is a provenance tag this edition format accepts."""
+    if version == 1:
+        return value in SOURCES_V1
+    return isinstance(value, str) and (
+        value in SOURCE_TAGS or bool(RULEBOOK_TAG.match(value)) or bool(REFERENCE_TAG.match(value))
+    )
+
+
+def _check_source(obj: Any, where: str, version: int = 2) -> None:
     source = _need(obj, "source", where)
     values = source.values() if isinstance(source, dict) else [source]
     for value in values:
-        if value not in SOURCES:
-            raise EditionError(f"{where}.source: {value!r} is neither 'rulebook' nor 'estimated'")
+        if not source_tag_ok(value, version):
+            if version == 1:
+                raise EditionError(f"{where}.source: {value!r} is neither 'rulebook' nor 'estimated'")
+            raise EditionError(
+                f"{where}.source: {value!r} is not 'rulebook: seed NNN <page>', "
+                "'reference: RULES.md §N', 'estimated', 'assumption' or 'checked'"
+            )
 
 
-def _parse_side(raw: Any, circles: dict[int, Circle], quarters: tuple[str, ...], where: str) -> Side:
+def _parse_side(
+    raw: Any, circles: dict[int, Circle], quarters: tuple[str, ...], where: str, top: dict[str, Any]
+) -> Side:
     sid = str(_need(raw, "id", where))
     where = f"sides[{sid}]"
-    _check_source(raw, where)
+    _check_source(raw, where, int(top["format_version"]))
+    below_wall = int(top["wall"]["between"][1])
     shields: dict[str, Shield] = {}
     rows: dict[int, tuple[str, ...]] = {}
     raw_circles = _need(raw, "circles", where)
@@ -220,8 +292,8 @@ def _parse_side(raw: Any, circles: dict[int, Circle], quarters: tuple[str, ...],
     for gate in _need(raw, "gates", where):
         gate_id = str(_need(gate, "id", f"{where}.gates"))
         above = _need(gate, "above", f"{where}.gates[{gate_id}]")
-        if above not in shields or shields[above].circle != 6:
-            raise EditionError(f"{where}.gates[{gate_id}]: gate stands over no circle-6 shield ({above!r})")
+        if above not in shields or shields[above].circle != below_wall:
+            raise EditionError(f"{where}.gates[{gate_id}]: gate stands over no circle-{below_wall} shield ({above!r})")
         gates[gate_id] = str(above)
     return Side(
         id=sid,
@@ -231,6 +303,7 @@ def _parse_side(raw: Any, circles: dict[int, Circle], quarters: tuple[str, ...],
         lines=lines,
         gates=gates,
         gate_above={shield: gate for gate, shield in gates.items()},
+        adjacency=str(top["adjacency"]["rule"]),
     )
 
 
@@ -242,6 +315,11 @@ def parse_edition(text: str) -> Edition:
         raise EditionError(f"not valid JSON: {exc}") from exc
     if _need(raw, "format", "edition") != "inferno-companion/edition":
         raise EditionError("format: expected 'inferno-companion/edition'")
+    version = int(raw.get("format_version", 1))
+    if version == 1:
+        raw = upcast_v1(raw)
+    elif version != 2:
+        raise EditionError(f"format_version: {version} is not 1 or 2")
     for section in (
         "players",
         "tracks",
@@ -259,12 +337,26 @@ def parse_edition(text: str) -> Edition:
         "menus",
         "scoring",
         "expansion",
+        "wall",
+        "adjacency",
+        "fraud",
+        "limbo",
+        "setup",
+        "empty_shield",
+        "styx",
+        "ranges",
+        "assumptions",
     ):
-        _check_source(_need(raw, section, "edition"), section)
+        _check_source(_need(raw, section, "edition"), section, version)
+    wall = _need(raw["wall"], "between", "wall")
+    if len(wall) != 2 or int(wall[1]) != int(wall[0]) + 1:
+        raise EditionError(f"wall.between: {wall} is not two circles one above the other")
+    if raw["adjacency"].get("rule") not in ADJACENCY_RULES:
+        raise EditionError(f"adjacency.rule: {raw['adjacency'].get('rule')!r} is not one of {list(ADJACENCY_RULES)}")
     circles: dict[int, Circle] = {}
     for i, c in enumerate(_need(raw, "circles", "edition")):
         where = f"circles[{i}]"
-        _check_source(c, where)
+        _check_source(c, where, version)
         number = int(_need(c, "number", where))
         circles[number] = Circle(
             number,
@@ -278,16 +370,16 @@ def parse_edition(text: str) -> Edition:
         raise EditionError(f"circles: expected circles 1-9, found {sorted(circles)}")
     quarters = []
     for i, q in enumerate(_need(raw, "quarters", "edition")):
-        _check_source(q, f"quarters[{i}]")
+        _check_source(q, f"quarters[{i}]", version)
         quarters.append(str(_need(q, "id", f"quarters[{i}]")))
     sides = {}
     for i, s in enumerate(_need(raw, "sides", "edition")):
-        side = _parse_side(s, circles, tuple(quarters), f"sides[{i}]")
+        side = _parse_side(s, circles, tuple(quarters), f"sides[{i}]", raw)
         sides[side.id] = side
     players = raw["players"]
     colours = {}
     for i, colour in enumerate(_need(players, "colours", "players")):
-        _check_source(colour, f"players.colours[{i}]")
+        _check_source(colour, f"players.colours[{i}]", version)
         colours[str(_need(colour, "id", f"players.colours[{i}]"))] = str(
             _need(colour, "letter", f"players.colours[{i}]")
         )
@@ -302,6 +394,7 @@ def parse_edition(text: str) -> Edition:
         colours=colours,
         min_players=int(_need(players, "min", "players")),
         max_players=int(_need(players, "max", "players")),
+        standees_fill=bool(_need(raw["empty_shield"], "standees_fill", "empty_shield")),
     )
     for count in range(edition.min_players, edition.max_players + 1):
         edition.side_for(count)
@@ -313,7 +406,7 @@ def _check_lists(edition: Edition) -> None:
     raw = edition.raw
     for key in ("locations", "guardians"):
         for i, item in enumerate(_need(raw, key, "edition")):
-            _check_source(item, f"{key}[{i}]")
+            _check_source(item, f"{key}[{i}]", int(raw["format_version"]))
     located = {loc["circle"] for loc in raw["locations"]}
     if located != set(edition.track_circles):
         raise EditionError(f"locations: expected one location per sin track circle, found circles {sorted(located)}")
@@ -323,15 +416,77 @@ def _check_lists(edition: Edition) -> None:
                 raise EditionError(
                     f"guardians[{i}].effect[{j}]: unknown primitive {step['primitive']!r}; known: {sorted(PRIMITIVES)}"
                 )
+            if step.get("target", TARGETS[0]) not in TARGETS:
+                raise EditionError(
+                    f"guardians[{i}].effect[{j}]: unknown target {step['target']!r}; known: {list(TARGETS)}"
+                )
     penalties = raw["loan_track"]["penalties"]
     if not penalties or penalties[0] != 0:
         raise EditionError("loan_track.penalties: space 0 (no loan) must cost 0")
     scale = raw["phlegethon"]["scale"]
-    if not scale or scale[0] != 1:
-        raise EditionError("phlegethon.scale: the leftmost space must be worth 1 (the minimum)")
+    minimum = int(_need(raw["phlegethon"], "minimum_value", "phlegethon"))
+    if not any(int(v) >= minimum for v in scale):
+        raise EditionError(f"phlegethon.minimum_value: no space of the scale is worth {minimum} or more")
+    tiles = raw["tracks"]["bonus_tiles"]
+    if int(tiles["silver"]) + int(tiles["gold"]) != len(edition.track_circles):
+        raise EditionError(
+            f"tracks.bonus_tiles: {tiles['silver']} silver + {tiles['gold']} gold tiles for "
+            f"{len(edition.track_circles)} sin tracks (one tile per track)"
+        )
+    known = raw["scoring"]["known_tie_breakers"]
+    unknown = [b for b in raw["scoring"]["tie_breakers"] if b not in known]
+    if unknown or any(b not in TIE_BREAKERS for b in known):
+        raise EditionError(f"scoring.tie_breakers: unknown tie-breaker(s) {unknown}; known: {list(TIE_BREAKERS)}")
+    shortcut = raw["dante"].get("shortcut", {})
+    for count in range(edition.min_players, edition.max_players + 1):
+        if str(count) not in raw["dante"]["paths"] and not (
+            count in shortcut.get("players", ()) and str(shortcut.get("path_of")) in raw["dante"]["paths"]
+        ):
+            raise EditionError(f"dante.paths: no path for {count} players (and no shortcut over another path)")
     for circle, start in raw["phlegethon"]["start"].items():
         if not 0 <= int(start) < len(scale):
             raise EditionError(f"phlegethon.start['{circle}']: space {start} is off the scale (0-{len(scale) - 1})")
 
 
 PRIMITIVES = frozenset({"petrify", "descend", "wall_pass", "shift"})
+TARGETS = ("adjacent_standing_soul",)  # the souls an effect may reach: standing, next to the standee
+TIE_BREAKERS = ("fewest_loans", "most_diplomas", "most_drachmas", "most_florins")
+
+# What the code hard-coded before format version 2 moved it into the edition.
+_V1_DEFAULTS: dict[str, Any] = {
+    "limbo": {"circle": 1, "pagan_colour": 1, "source": "rulebook"},
+    "setup": {"guardians": 2, "starting_skulls_max": 2, "source": "rulebook"},
+    "empty_shield": {"standees_fill": True, "source": "estimated"},
+    "styx": {
+        "gains": {"1": ["first_four"], "2": ["last_four"], "3": ["first_four", "last_four"]},
+        "source": "rulebook",
+    },
+    "ranges": {"infamy": [-200, 999], "coins_max": 99, "source": "estimated"},
+    "assumptions": {
+        "fraud_without_barrels": True,
+        "toll_on_guardian_push": False,
+        "loan_any_time": True,
+        "dante_fraud_optional": True,
+        "expansion_replaces_guardians": True,
+        "loan_for_toll": True,
+        "fraud_in_hand_scores": False,
+        "source": "estimated",
+    },
+}
+
+
+def upcast_v1(raw: dict[str, Any]) -> dict[str, Any]:
+    """A format-1 edition with the sections added in format 2, holding the old built-in values."""
+    out = copy.deepcopy(raw)
+    for section, values in _V1_DEFAULTS.items():
+        out.setdefault(section, copy.deepcopy(values))
+    out.setdefault("wall", {"between": [5, 6], "source": "rulebook"})
+    out.setdefault("adjacency", {"rule": "row_and_lines", "source": "estimated"})
+    out.setdefault("fraud", {"barrels_required_max": 2, "source": "estimated"})
+    out["scoring"].setdefault("halves_per_diploma", 2)
+    out["scoring"].setdefault("known_tie_breakers", list(TIE_BREAKERS))
+    out["tracks"].setdefault("first_level", 0)
+    out["tracks"].setdefault("bonus_tiles", {"silver": 4, "gold": 4})
+    out["phlegethon"].setdefault("minimum_value", 1)
+    out["format_version"] = 1
+    return out

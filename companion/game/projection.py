@@ -120,7 +120,7 @@ def evolve(state: GameState, event: Event) -> GameState:
     match event:
         case StartingSkullPlaced(player=p, track=track):
             skulls = dict(state.p[p].skulls)
-            skulls[track] = skulls.get(track, 0) + 1
+            skulls[track] = skulls.get(track, state.edition.first_level) + 1
             return state.with_player(p, skulls=skulls)
         case PlagueCardRevealed(souls=souls):
             cemetery, supply = state.cemetery, state.supply
@@ -213,9 +213,12 @@ def evolve(state: GameState, event: Event) -> GameState:
             return replace(state, hell=hell)
         case WallPassGranted(player=p, uses=uses):
             return state.with_player(p, wall_passes=state.p[p].wall_passes + uses)
-        case FraudCardPlayed(player=p, play=play, drachmas=d):
+        case FraudCardPlayed(player=p, play=play, drachmas=d, reason=reason):
             pl = state.p[p]
-            return state.with_player(p, drachmas=pl.drachmas - d, endgames=(*pl.endgames, play.endgame))
+            scored = pl.hand_scored + (reason == "in_hand_at_end")
+            return state.with_player(
+                p, drachmas=pl.drachmas - d, endgames=(*pl.endgames, play.endgame), hand_scored=scored
+            )
         case DeskPlaced(player=p, shield=shield, from_shield=old):
             desks = [d for d in state.p[p].desks if d != old] if old else list(state.p[p].desks)
             return state.with_player(p, desks=(*desks, shield))

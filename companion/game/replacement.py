@@ -42,7 +42,6 @@ def decide_replace(
             "not_replaceable",
             {"action": target},
             [Choice("choice.replace", {"action": s}) for s in replaceable[-5:]],
-            rule="only an entry in effect (not the set-up, an undo or a replacement) is replaced",
         )
     state = replay_any(edition, timeline.effective_events(before=target))
     new_events = decide_any(state, replacement)
@@ -59,9 +58,7 @@ def decide_replace(
         except RuleViolation as exc:
             return Recheck((EntryReplaced(target), *new_events), tuple(checked), seq, exc)
         if tuple(expected) != recorded:
-            differs = RuleViolation(
-                "different_events", {"seq": seq}, rule="the rules would now record something else for this entry"
-            )
+            differs = RuleViolation("different_events", {"seq": seq})
             return Recheck((EntryReplaced(target), *new_events), tuple(checked), seq, differs)
         checked.append(seq)
         for evt in recorded:

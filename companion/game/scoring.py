@@ -59,6 +59,8 @@ class PlayerFacts:
     guests: int = 0
     floors: int = 0
     requirements_checked: bool = True  # False: the table entered only the halves that apply
+    drachmas: int = 0  # for the "most_drachmas" tie-breaker
+    florins: int = 0  # for the "most_florins" tie-breaker
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,10 @@ def _rank(edition: Edition, players: list[PlayerScore], facts: list[PlayerFacts]
                 extra.append(-f.ship)
             elif b == "most_diplomas":
                 extra.append(len(f.diplomas) + len(p.half_tracks))
+            elif b == "most_drachmas":
+                extra.append(f.drachmas)
+            elif b == "most_florins":
+                extra.append(f.florins)
         return (p.total, *extra)
 
     order = sorted(range(len(players)), key=key, reverse=True)
@@ -210,7 +216,8 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
                     case "infamy_per_diploma":
                         infamy = half.effect_amount * len(f.diplomas)
                     case "skull":
-                        skulls[half.effect_track] = min(length, skulls.get(half.effect_track, 0) + 1)
+                        level = skulls.get(half.effect_track, edition.first_level)
+                        skulls[half.effect_track] = min(length, level + 1)
                     case "half_diploma":
                         halves += 1
                     case "cube_right":
@@ -224,7 +231,7 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
     values: dict[int, int] = {}
     for circle in edition.track_circles:
         empty = board.empty.get(circle, 0)
-        after = max(0, cubes[circle] - empty)
+        after = max(min(edition.minimum_space, cubes[circle]), cubes[circle] - empty)
         values[circle] = scale[after]
         adjustments.append(
             CircleAdjustment(circle, scale[cubes[circle]], empty, board.empty_ids.get(circle, ()), scale[after])
@@ -233,7 +240,7 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
     penalties = edition.loan_penalties
     for f, applied, skulls, halves in zip(facts, fraud, skulls_after, halves_after, strict=True):
         # Step 3: pairs of half diplomas become diplomas where the player has none.
-        pairs = halves // 2
+        pairs = halves // edition.halves_per_diploma
         chosen = f.half_choice
         valid = (
             chosen is not None
@@ -250,7 +257,7 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
         rows = []
         for circle in edition.track_circles:
             has = circle in f.diplomas or circle in half_tracks
-            skull = skulls.get(circle, 0)
+            skull = skulls.get(circle, edition.first_level)
             rows.append(
                 CircleScore(
                     circle, values[circle], skull, has, circle in half_tracks, values[circle] * skull if has else 0
@@ -269,7 +276,7 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
                 half_diplomas=halves,
                 half_tracks=half_tracks,
                 half_suggested=pairs > 0 and not valid,
-                half_leftover=halves % 2,
+                half_leftover=halves % edition.halves_per_diploma,
                 ship=f.ship,
                 loan_penalty=penalty,
                 total=total,
@@ -281,8 +288,8 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
 
 
 def empty_shields(state: GameState) -> dict[int, tuple[str, ...]]:
-    """Shields with no soul of any kind (standing, laid or petrified); desks and standees never fill."""
-    return {c: tuple(s for s in state.side.row(c) if s not in state.hell) for c in state.side.rows}
+    """Each circle's empty shields, by the one definition play uses too (``GameState.occupied``)."""
+    return {c: state.empty_shields(c) for c in state.side.rows}
 
 
 def facts_from_state(state: GameState) -> tuple[BoardFacts, list[PlayerFacts]]:
@@ -302,6 +309,8 @@ def facts_from_state(state: GameState) -> tuple[BoardFacts, list[PlayerFacts]]:
             barrels=frozenset(x.colour for x in p.pieces("barrel")),
             guests=len(p.pieces("guest")),
             floors=len(p.tower),
+            drachmas=p.drachmas,
+            florins=p.florins,
         )
         for i, (info, p) in enumerate(zip(state.players, state.p, strict=True))
     ]

@@ -93,13 +93,14 @@ class PlayerState:
     barrels_delivered: frozenset[int] = frozenset()
     fraud_hand: int = 0
     endgames: tuple[EndgameHalf, ...] = ()  # end-game halves of the fraud cards this player played
+    hand_scored: int = 0  # cards left in hand entered at final scoring (edition fraud_in_hand_scores)
     wall_passes: int = 0
     bells: int = 0
     desks: tuple[str, ...] = ()
 
-    def skull(self, track: int) -> int:
-        """The skull level on ``track`` (0 when the player has no skull there)."""
-        return self.skulls.get(track, 0)
+    def skull(self, track: int, first_level: int = 0) -> int:
+        """The skull level on ``track`` (``first_level`` when the player has no skull there)."""
+        return self.skulls.get(track, first_level)
 
     def pieces(self, kind: str) -> tuple[Piece, ...]:
         """Every piece of ``kind`` in the tower."""
@@ -191,11 +192,15 @@ class GameState:
         return replace(self, p=tuple(players))
 
     def occupied(self, shield: str) -> bool:
-        """Whether a soul or a guardian standee stands on ``shield``."""
-        return shield in self.hell or shield in self.guardians.values()
+        """Whether ``shield`` is not empty: a soul of any kind stands on it, or a guardian standee
+        does (edition ``empty_shield``: one meaning in play and at final scoring, seed 000 p.11,
+        pp.16–17, pp.22–23). A Plutus Desk sits below a shield and never fills it (seed 002)."""
+        if shield in self.hell:
+            return True
+        return self.edition.standees_fill and shield in self.guardians.values()
 
     def empty_shields(self, circle: int) -> tuple[str, ...]:
-        """The shields of ``circle`` that hold nothing at all."""
+        """The empty shields of ``circle`` (see ``occupied``), left to right."""
         return tuple(s for s in self.side.row(circle) if not self.occupied(s))
 
     def cemetery_total(self) -> int:

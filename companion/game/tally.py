@@ -14,6 +14,7 @@ from typing import Any
 from companion.game.commands import EnterCircle, EnterPlayer, PlaceHalfDiplomas, StartTally
 from companion.game.edition import Edition, Side
 from companion.game.errors import RuleViolation
+from companion.game.rules.corrections import infamy_range
 from companion.game.scoring import BoardFacts, PlayerFacts, Scoresheet, score
 from events.catalog import (
     Event,
@@ -24,9 +25,6 @@ from events.catalog import (
 )
 
 __all__ = ["TallyState", "decide_start_tally", "decide_tally", "evolve_tally", "replay_tally", "tally_score"]
-
-INFAMY_RANGE = (-200, 999)
-HALF_DIPLOMA_MAX = 16
 
 
 @dataclass(frozen=True)
@@ -51,7 +49,6 @@ def _range(field_name: str, value: int, low: int, high: int, **where: Any) -> No
         raise RuleViolation(
             "out_of_range",
             {"field": field_name, "value": value, "min": low, "max": high, **where},
-            rule="the value must fit on its track of the physical board",
         )
 
 
@@ -76,14 +73,17 @@ def decide_tally(state: TallyState, cmd: EnterCircle | EnterPlayer | PlaceHalfDi
     match cmd:
         case EnterCircle(circle=circle, empty=empty, cube=cube):
             if circle not in edition.track_circles:
-                raise RuleViolation("out_of_range", {"field": "circle", "value": circle, "min": 2, "max": 9})
+                tracks = edition.track_circles
+                raise RuleViolation(
+                    "out_of_range", {"field": "circle", "value": circle, "min": min(tracks), "max": max(tracks)}
+                )
             _range("empty", empty, 0, len(state.side.row(circle)), circle=circle)
             scale = edition.section("phlegethon")["scale"]
             _range("cube", cube, 0, len(scale) - 1, circle=circle)
             return [TallyCircleEntered(circle, empty, cube)]
         case EnterPlayer():
             _range("player", cmd.player, 0, len(state.names) - 1)
-            _range("infamy", cmd.infamy, *INFAMY_RANGE)
+            _range("infamy", cmd.infamy, *infamy_range(edition))
             tracks = edition.track_circles
             if len(cmd.skulls) != len(tracks):
                 raise RuleViolation(
@@ -91,15 +91,15 @@ def decide_tally(state: TallyState, cmd: EnterCircle | EnterPlayer | PlaceHalfDi
                     {"field": "skulls", "value": len(cmd.skulls), "min": len(tracks), "max": len(tracks)},
                 )
             for track, level in zip(tracks, cmd.skulls, strict=True):
-                _range("skull", level, 0, edition.track_length, track=track)
+                _range("skull", level, edition.first_level, edition.track_length, track=track)
             bad = [d for d in cmd.diplomas if d not in tracks]
             if bad or len(set(cmd.diplomas)) != len(cmd.diplomas):
                 raise RuleViolation(
                     "diploma_tracks",
                     {"diplomas": list(cmd.diplomas)},
-                    rule="at most one diploma per sin track (circles 2-9)",
                 )
-            _range("half_diplomas", cmd.half_diplomas, 0, HALF_DIPLOMA_MAX)
+            # At most a diploma's worth of halves for every track (2 x 8 = 16 in the shipped edition).
+            _range("half_diplomas", cmd.half_diplomas, 0, edition.halves_per_diploma * len(tracks))
             _range("ship", cmd.ship, 0, len(edition.loan_penalties) - 1)
             return [
                 TallyPlayerEntered(
@@ -116,20 +116,21 @@ def decide_tally(state: TallyState, cmd: EnterCircle | EnterPlayer | PlaceHalfDi
             entered = state.players.get(player)
             if entered is None:
                 raise RuleViolation("player_not_entered", {"player": player})
-            check_half_choice(edition, frozenset(entered.diplomas), entered.half_diplomas, chosen)
+            # The halves to pair include those the fraud cards' end-game halves give (step 1 first).
+            halves = tally_score(state).players[player].half_diplomas
+            check_half_choice(edition, frozenset(entered.diplomas), halves, chosen)
             return [HalfDiplomasPlaced(player, tuple(chosen))]
     raise RuleViolation("unknown_command", {})
 
 
 def check_half_choice(edition: Edition, diplomas: frozenset[int], halves: int, chosen: tuple[int, ...]) -> None:
     """Refuse a half-diploma placement that is not one new track per pair (RULES.md §7.2 step 3)."""
-    pairs = halves // 2
+    pairs = halves // edition.halves_per_diploma
     free = [t for t in edition.track_circles if t not in diplomas]
     if len(chosen) != pairs or len(set(chosen)) != pairs or any(t not in free for t in chosen):
         raise RuleViolation(
             "half_diploma_choice",
             {"pairs": pairs, "chosen": list(chosen), "free": free},
-            rule="RULES.md §7.2: each pair of half diplomas becomes a diploma on a track where the player has none",
         )
 
 

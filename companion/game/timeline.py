@@ -120,7 +120,7 @@ def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[Actio
     """Undo the latest action, or every action from ``to_action`` on ("undo to here")."""
     undoable = timeline.undoable
     if not undoable:
-        raise RuleViolation("nothing_to_undo", rule="undo")
+        raise RuleViolation("nothing_to_undo")
     if to_action is None:
         return (ActionUndone(undoable[-1]),)
     if to_action not in undoable:
@@ -128,7 +128,6 @@ def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[Actio
             "not_undoable",
             {"action": to_action},
             [Choice("choice.undo_to", {"action": seq}) for seq in undoable[-5:]],
-            rule="undo",
         )
     index = undoable.index(to_action)
     return tuple(ActionUndone(seq) for seq in reversed(undoable[index:]))
@@ -137,5 +136,5 @@ def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[Actio
 def decide_redo(timeline: Timeline) -> ActionRedone:
     """Put back the most recently undone action, while no new action was recorded since."""
     if not timeline.undone:
-        raise RuleViolation("nothing_to_redo", rule="redo")
+        raise RuleViolation("nothing_to_redo")
     return ActionRedone(timeline.undone[-1])

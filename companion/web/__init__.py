@@ -20,6 +20,7 @@ from companion.editions import load_all
 from companion.translations import compile_catalogues
 from companion.web import (
     api,
+    bidi,
     corrections,
     data_pages,
     editions_pages,
@@ -31,10 +32,10 @@ from companion.web import (
     live,
     play,
     scores,
+    security,
     table,
     tally_pages,
 )
-from companion.web.presence import Presence
 from companion.web.store import check_address, close_store, open_store
 
 __all__ = ["ROOT", "create_app"]
@@ -83,12 +84,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
     app.extensions["companion.editions"] = load_all()
-    app.extensions["companion.presence"] = Presence()
+    live.install_notifier(app)  # wakes every open live page after a write
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
     store = open_store(app)
     store.migrate()
     store.close()
 
+    security.install(app)
     csrf = CSRFProtect(app)
     HTMX(app)
     try:
@@ -113,4 +115,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.init_api(app)
     errors.register(app)  # after the API, so HTML pages keep their own error pages
     helpers_jinja.install(app)
+    bidi.install(app)
     return app

@@ -7,7 +7,7 @@ import json
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from companion.exchange import BadExport, export_game, import_game
+from companion.exchange import BadExport, export_game, import_game, parse_export
 from companion.web.history import history_entries
 from companion.web.home import remember_game
 from companion.web.store import service
@@ -38,7 +38,7 @@ def export_text(game_id: str) -> Response:
         lines.append(f"#{e.seq} [{e.recorded_at[:19].replace('T', ' ')}]{mark} {' '.join(e.sentences)}")
     return Response(
         "\n".join(lines) + "\n",
-        mimetype="text/plain; charset=utf-8",
+        mimetype="text/plain",  # Werkzeug adds the one charset=utf-8
         headers={"Content-Disposition": f'attachment; filename="inferno-{game_id[:8]}.txt"'},
     )
 
@@ -72,10 +72,13 @@ def import_upload() -> Response | tuple[str, int]:
     if upload is None or not upload.filename:
         return render_template("import.html", error=gettext("Choose an exported game file (.json).")), 400
     try:
-        data = json.loads(upload.read().decode("utf-8"))
+        data = parse_export(upload.read())
+    except BadExport as exc:
+        return render_template(
+            "import.html", error=gettext("That file is not a readable export: %(why)s", why=str(exc))
+        ), 400
+    try:
         new_id = import_game(service(), data)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return render_template("import.html", error=gettext("That file is not JSON.")), 400
     except BadExport as exc:
         return render_template("import.html", error=gettext("That file cannot be imported: %(why)s", why=str(exc))), 422
     remember_game(new_id)

@@ -10,7 +10,6 @@ from werkzeug.wrappers import Response
 from companion.editions import library
 from companion.game.errors import RuleViolation
 from companion.service import Conflict, new_token
-from companion.web.edition_words import describe_switch_refusal
 from companion.web.respond import new_key
 from companion.web.store import recorded, service
 from companion.web.words import describe_refusal
@@ -29,10 +28,10 @@ def _preview(game_id: str, target: str) -> dict[str, Any]:
         new = svc.edition_by_hash(target)
         _view, check = svc.preview_switch(game_id, target)
     except LookupError:
-        out["error"] = describe_switch_refusal(RuleViolation("edition_invalid", {"message": target}), None)
+        out["error"] = describe_refusal(RuleViolation("edition_invalid", {"message": target}), None)
         return out
     except RuleViolation as exc:
-        out["error"] = describe_switch_refusal(exc, view.state)  # type: ignore[arg-type]
+        out["error"] = describe_refusal(exc, view.state)  # type: ignore[arg-type]
         return out
     out["name"] = new.name
     out["differences"] = library.diff_editions(current.raw, new.raw)
@@ -79,12 +78,7 @@ def switch(game_id: str) -> Response | tuple[str, int]:
     except LookupError:
         return _page(game_id, "", None, 404)
     except RuleViolation as exc:
-        message = (
-            describe_switch_refusal(exc, None)
-            if exc.code != "edition_breaks_entry"
-            else describe_refusal(RuleViolation(str(exc.params.get("why")), exc.params), None)
-        )
-        return _page(game_id, target, message, 422)
+        return _page(game_id, target, describe_refusal(exc, None), 422)
     return redirect(url_for("play.game", game_id=game_id), 303)
 
 

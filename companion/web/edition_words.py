@@ -6,16 +6,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext, ngettext
-from flask_babel import lazy_gettext as _
 
 from companion.editions.library import CIRCLE_UNIT, value_at
-from companion.game.errors import RuleViolation
 from companion.game.state import GameState
 from companion.web import narrate
-from companion.web.words import describe_refusal, quarter_name
+from companion.web.words import quarter_name
 from events.catalog import EditionChanged
 
-__all__ = ["NUMERIC_SECTIONS", "CheckStep", "check_steps", "describe_switch_refusal", "progress_text"]
+__all__ = ["NUMERIC_SECTIONS", "CheckStep", "check_steps", "progress_text"]
 
 NUMERIC_SECTIONS = (
     "tracks",
@@ -33,15 +31,6 @@ NUMERIC_SECTIONS = (
     "expansion",
 )
 
-SWITCH_REFUSALS: dict[str, Any] = {
-    "edition_invalid": _("That edition does not validate: %(message)s"),
-    "edition_same": _("The game already uses this edition."),
-    "edition_no_side": _("That edition has no board side %(side)s for %(players)s players."),
-    "edition_breaks_board": _("On that edition's board there is no place for the %(kind)s on %(name)s."),
-    "edition_switch_tally": _("A quick tally keeps the edition it was started with."),
-    "edition_breaks_setup": _("The game's set-up does not fit that edition (%(detail)s)."),
-}
-
 
 def progress_text(done: int, total: int) -> str:
     """ "37 of 57 estimated values checked", or that the board is fully checked."""
@@ -53,14 +42,6 @@ def progress_text(done: int, total: int) -> str:
         total,
         done=done,
     )
-
-
-def describe_switch_refusal(exc: RuleViolation, state: GameState | None) -> str:
-    """Why a switch of edition is refused, as one sentence."""
-    template = SWITCH_REFUSALS.get(exc.code)
-    if template is not None:
-        return str(template) % exc.params
-    return describe_refusal(exc, state)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from flask_babel import gettext
 from companion.game.legal import TurnOptions
 from companion.game.rules.hell import HellMove
 from companion.game.state import GameState, Phase
-from companion.web.words import colour_name, guardian_name, quarter_name
+from companion.web.words import colour_name, guardian_name, player_letter, quarter_name
 
 __all__ = ["Cell", "HellMap", "build_map"]
 
@@ -244,7 +244,7 @@ def build_map(
     for gate, shield in state.side.gates.items():
         x, _, _ = pos[shield]
         discs = tuple(
-            (info.letter, player_hex.get(info.colour, "#888"))
+            (player_letter(info.colour, info.letter), player_hex.get(info.colour, "#888"))
             for info, p in zip(state.players, state.p, strict=True)
             if gate in p.discs
         )
@@ -253,7 +253,9 @@ def build_map(
     for info, p in zip(state.players, state.p, strict=True):
         for i, shield in enumerate(p.desks):
             x, y, _ = pos[shield]
-            desks.append((x - 10 + 8 * i, y + 22, info.letter, player_hex.get(info.colour, "#888")))
+            desks.append(
+                (x - 10 + 8 * i, y + 22, player_letter(info.colour, info.letter), player_hex.get(info.colour, "#888"))
+            )
     rows = tuple(
         (c, _row_y(c), state.edition.circles[c].hex, colour_name(c), state.edition.circles[c].sin)
         for c in sorted(state.side.rows)

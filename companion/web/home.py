@@ -5,15 +5,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request, session, url_for
+from flask_babel import gettext
 from marshmallow import ValidationError
 from werkzeug.wrappers import Response
 
 from companion.game.commands import CreateGame
 from companion.game.errors import RuleViolation
+from companion.game.state import GameState
+from companion.service import KeyReused
 from companion.web.editions_pages import chosen_edition
 from companion.web.forms import CreateForm, flatten_errors, parse
 from companion.web.respond import new_key
+from companion.web.safe_next import safe_next
 from companion.web.store import service
 from companion.web.words import describe_refusal
 from events.catalog import SeatSetup
@@ -47,6 +51,7 @@ def _form_defaults() -> dict[str, Any]:
 
 
 def _my_games() -> list[dict[str, Any]]:
+    """The games and quick tallies this phone remembers, each with its address and a short label."""
     svc = service()
     games = []
     for game_id in session.get("games", []):
@@ -54,15 +59,49 @@ def _my_games() -> list[dict[str, Any]]:
             view = svc.view(game_id)
         except LookupError:
             continue
-        games.append(
-            {
-                "id": game_id,
-                "players": [p.name for p in view.state.players],
-                "turn": view.state.turn,
-                "over": view.state.ended is not None,
-            }
-        )
+        state = view.state
+        if isinstance(state, GameState):
+            games.append(
+                {
+                    "url": url_for("play.game", game_id=game_id),
+                    "players": [p.name for p in state.players],
+                    "turn": state.turn,
+                    "over": state.ended is not None,
+                    "tally": False,
+                }
+            )
+        else:
+            games.append(
+                {
+                    "url": url_for("tally.page", game_id=game_id),
+                    "players": list(state.names),
+                    "tally": True,
+                }
+            )
     return games
+
+
+def _key_reused_text() -> str:
+    return gettext(
+        "This form was already used for something else, so nothing was recorded. "
+        "Check what you entered and send it again from this fresh form."
+    )
+
+
+@bp.app_errorhandler(KeyReused)
+def key_reused(_exc: KeyReused) -> tuple[str, int, dict[str, str]] | tuple[Response, int]:
+    """A form's key sent again for a different entry: a sentence and a way back, never a 500.
+
+    The page says nothing about what the key recorded before. An htmx request gets the whole
+    page in place of the current one (its forms carry the stale key).
+    """
+    if request.path.startswith("/api/"):
+        return jsonify({"code": "key_reused", "message": "This idempotency key was already used."}), 422
+    text = gettext(
+        "This form was already used for a different entry, so nothing was recorded. Reload the page and enter it again."
+    )
+    page = render_template("error.html", title=gettext("Nothing recorded"), text=text)
+    return page, 422, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
 
 
 @bp.get("/")
@@ -78,9 +117,7 @@ def language(code: str) -> Response:
     """Switch the interface language (kept in this phone's cookie) and go back."""
     if code in ("en", "es"):
         session["lang"] = code
-    target = request.args.get("next") or url_for("home.index")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("home.index")
+    target = safe_next(request.args.get("next")) or url_for("home.index")
     return redirect(target, 303)
 
 
@@ -105,11 +142,20 @@ def create() -> Response | tuple[str, int]:
         players=tuple(SeatSetup(n, c) for n, c in zip(data["name"], data["colour"], strict=True)),
         expansion=data["expansion"],
         plague_card=tuple(data["plague"]),
-        florence=svc.deal_florence(edition) if data["layout"] == "random" else (),
+        florence=svc.deal_florence(edition, data["key"]) if data["layout"] == "random" else (),
         table_mode=data["table_mode"],
     )
     try:
         game_id = svc.create_game_with(edition.content_hash, command, data["key"])
+    except KeyReused:
+        return render_template(
+            "home.html",
+            form=_form_defaults(),
+            key=new_key(),
+            values=values,
+            errors={"_rule": [_key_reused_text()]},
+            my_games=_my_games(),
+        ), 422
     except RuleViolation as exc:
         return render_template(
             "home.html",

@@ -8,7 +8,7 @@ gets a full page (303 redirect after success); htmx gets the ``game`` block.
 
 from __future__ import annotations
 
-import uuid
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +29,7 @@ from companion.web.hellmap import build_map, ferry_steps
 from companion.web.history import latest_entries
 from companion.web.seats import SeatRefused, check_seat
 from companion.web.store import service
-from companion.web.words import describe_choice, describe_refusal, player_name
+from companion.web.words import describe_choice, describe_refusal, describe_rule, player_name
 
 __all__ = ["is_htmx", "new_key", "perform", "render_game"]
 
@@ -40,8 +40,8 @@ def is_htmx() -> bool:
 
 
 def new_key() -> str:
-    """A fresh idempotency key for one form on one rendered screen."""
-    return uuid.uuid4().hex
+    """A fresh idempotency key for one form on one rendered screen: 128 random bits, a secret."""
+    return secrets.token_urlsafe(16)
 
 
 def _player_hexes(view: GameView) -> dict[str, str]:
@@ -187,7 +187,7 @@ def perform(
             "control": control,
             "code": exc.code,
             "text": describe_refusal(exc, view.state),
-            "rule": exc.rule,
+            "rule": describe_rule(exc),
             "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
             "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
         }

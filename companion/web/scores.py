@@ -14,6 +14,7 @@ from companion.game.progress import infamy_by_turn, infamy_ledger
 from companion.game.scoring import best_half_tracks
 from companion.game.state import GameState, Phase
 from companion.service import GameView
+from companion.web.bidi import isolate
 from companion.web.chart import infamy_chart
 from companion.web.forms import HalvesForm
 from companion.web.respond import new_key, perform
@@ -55,7 +56,7 @@ def score_context(view: GameView) -> dict[str, Any]:
         context["ledger"] = infamy_ledger(len(state.players), events)
         context["points"] = points
         context["chart"] = infamy_chart(
-            [p.name for p in state.players],
+            [isolate(p.name) for p in state.players],
             [hexes[p.colour] for p in state.players],
             points,
             gettext("Infamy after each turn"),

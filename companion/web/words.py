@@ -1,18 +1,23 @@
 """Words for players: refusals, choices and names, translated when shown.
 
-The core speaks in message keys with parameters (``RuleViolation.key`` / ``params``); this
-module turns them into sentences in the reader's language, filling in player names,
-soul colours and shield names from the game state.
+The core declares every refusal and choice once, with an English sentence and the kind of each
+parameter (``companion.game.refusals``); this module only translates: it renders the sentence
+in the reader's language and says each value in words by its kind (player names, soul colours,
+shields, circles, tracks, locations...), never as a raw id. It also translates rule citations.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext, ngettext
+from flask_babel import gettext, lazy_gettext, ngettext, pgettext
 
 from companion.game.errors import RuleViolation
+from companion.game.refusals import CHOICES as CHOICE_CATALOGUE
+from companion.game.refusals import REFUSALS as REFUSAL_CATALOGUE
+from companion.game.refusals import Citation, Kind, placeholders
 from companion.game.state import GameState
+from companion.web.bidi import isolate
 
 __all__ = [
     "colour_name",
@@ -20,10 +25,13 @@ __all__ = [
     "describe_endgame",
     "describe_refusal",
     "describe_reward",
+    "describe_rule",
     "field_name",
     "guardian_name",
+    "guardian_note",
     "ledger_name",
     "location_name",
+    "player_letter",
     "player_name",
     "quarter_name",
     "reason_name",
@@ -63,75 +71,6 @@ PLAYER_COLOURS = {
     "violet": _("violet"),
     "slate": _("slate"),
 }
-
-REFUSALS: dict[str, Any] = {
-    "needs_loan": _("This costs %(cost)s drachmas and you have %(drachmas)s: you must take %(loans)s loan(s) to pay."),
-    "cemetery_has_no_such_soul": _("The Cemetery holds no %(colour)s soul."),
-    "not_a_limbo_shield": _("A soul from the Cemetery enters on a Limbo shield; %(shield)s is not in Limbo."),
-    "shield_occupied": _("Shield %(shield)s is already occupied: a shield holds one piece."),
-    "no_soul_there": _("There is no soul on shield %(shield)s."),
-    "soul_laid_down": _("The %(colour)s soul on %(shield)s is laid down: it never moves again."),
-    "unknown_shield": _("There is no shield %(to)s on this board."),
-    "beyond_colour_circle": _(
-        "Souls of colour %(colour)s never descend beyond circle %(circle)s, the circle of their sin; %(to)s is deeper."
-    ),
-    "not_below_on_lines": _("No line leads from %(from)s down to %(to)s."),
-    "wall_needs_disc": _(
-        "The %(colour)s soul cannot cross the Wall of Dis to %(shield)s: you have no safe-passage disc at that gate."
-    ),
-    "stops_earlier": _("The soul stops on the first empty shield it reaches: %(stop)s, before %(to)s."),
-    "illegal_move": _("The %(colour)s soul cannot go from %(from)s to %(to)s."),
-    "game_over": _("The game is over."),
-    "plague_card_due": _("The Cemetery is empty: enter the souls on the next plague card first."),
-    "unknown_player": _("There is no such player."),
-    "not_your_turn": _("It is %(active)s's turn, not %(player)s's."),
-    "not_in_phase_hell": _("The soul move for this turn is already made."),
-    "not_in_phase_florence": _("This is not the moment for the Florence phase."),
-    "not_in_phase_action": _("There is no location action under way."),
-    "not_in_phase_done": _("Finish the turn's actions first."),
-    "turn_not_finished": _("Finish this turn first: a soul move, then a Florence action."),
-    "cemetery_not_empty": _(
-        "The Cemetery still holds %(cemetery)s soul(s); a plague card is revealed only when it empties."
-    ),
-    "plague_card_size": _("A plague card shows between 1 and %(max)s souls; you entered %(count)s."),
-    "unknown_colour": _("Unknown soul colour."),
-    "player_count": _("Inferno is played by %(min)s to %(max)s players; you entered %(count)s."),
-    "player_name_missing": _("Every player needs a name."),
-    "player_names_repeat": _("Two players share the name %(names)s."),
-    "unknown_colour_name": _("Unknown player colour %(colours)s."),
-    "player_colours_repeat": _("Two players chose %(colours)s: each player needs their own colour."),
-    "florence_layout_incomplete": _("Lay out all eight location tiles."),
-    "florence_quarter_mix": _("Each quarter holds one free and one special location (%(quarter)s does not)."),
-    "starting_coins": _("Starting coins must be entered for every player, never below 0."),
-    "guardian_count": _("Two guardians are in play."),
-    "unknown_guardian": _("Unknown guardian or shield."),
-    "guardians_share_shield": _("Two guardians cannot stand on the same shield."),
-    "starting_skulls": _("A Family card places one or two skulls on sin tracks."),
-    "game_exists": _("This game already exists."),
-    "nothing_to_undo": _("There is nothing to undo."),
-    "not_undoable": _("That entry cannot be undone."),
-    "nothing_to_redo": _("There is nothing to redo: a new entry was recorded since the last undo."),
-    "out_of_range": _("%(field)s must be between %(min)s and %(max)s; you entered %(value)s."),
-    "diploma_tracks": _("A player holds at most one diploma per sin track."),
-    "half_diploma_choice": _(
-        "Choose %(pairs)s track(s) for the half-diploma pairs, each where the player has no diploma yet."
-    ),
-    "not_final_scoring": _("Half diplomas are placed at final scoring, once the game is over."),
-    "player_not_entered": _("Enter this player's end state first."),
-}
-
-CHOICES: dict[str, Any] = {
-    "choice.borrow_and_pay": _("Take %(loans)s loan(s) and pay (infamy penalty: %(penalty)s)"),
-    "choice.bring": _("Bring in one %(colour)s soul"),
-    "choice.shield": _("Shield %(shield)s"),
-    "choice.land_on": _("Land on %(shield)s"),
-    "choice.soul_at": _("The soul on %(shield)s"),
-    "choice.reveal_plague": _("Enter the next plague card"),
-    "choice.colour": _("Colour %(colour)s"),
-    "choice.guardian": _("Guardian %(guardian)s"),
-    "choice.undo_to": _("Undo back to entry %(action)s"),
-}
-
 
 LOCATIONS = {
     "haystack": _("Haystack"),
@@ -226,6 +165,9 @@ FIELDS = {
     "home_nobles": _("Nobles at home"),
     "home_urchins": _("Urchins at home"),
     "reserve_urchins": _("Urchins in reserve"),
+    "start_florins": _("Starting florins"),
+    "start_drachmas": _("Starting drachmas"),
+    "value": _("The value"),
 }
 
 SOURCES = {"hand": _("hand"), "lineup": _("line-up"), "deck": _("deck")}
@@ -350,14 +292,14 @@ def quarter_name(quarter: str | None) -> str:
 
 def player_name(state: GameState, index: int) -> str:
     """A player's name."""
-    return state.players[index].name if 0 <= index < len(state.players) else str(index)
+    return isolate(state.players[index].name) if 0 <= index < len(state.players) else str(index)
 
 
 def shield_label(state: GameState, shield: str) -> str:
     """A shield as players read it: 'circle 4, shield C (Key)'."""
     info = state.side.shields.get(shield)
     if info is None:
-        return shield
+        return shield.upper()
     return gettext(
         "%(shield)s (circle %(circle)s, %(quarter)s)",
         shield=shield.upper(),
@@ -366,37 +308,242 @@ def shield_label(state: GameState, shield: str) -> str:
     )
 
 
-def _format_params(params: dict[str, Any], state: GameState | None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in params.items():
-        if key == "colour" and isinstance(value, int):
-            out[key] = colour_name(value)
-        elif key in ("player", "active", "owner") and isinstance(value, int) and state is not None:
-            out[key] = player_name(state, value)
-        elif key in ("shield", "from", "to", "stop") and isinstance(value, str) and state is not None:
-            out[key] = shield_label(state, value)
-        elif key == "quarter" and isinstance(value, str):
-            out[key] = quarter_name(value)
-        elif key == "field" and isinstance(value, str):
-            out[key] = field_name(value)
-        elif isinstance(value, (list, tuple)):
-            out[key] = ", ".join(str(v) for v in value)
-        else:
-            out[key] = value
-    return out
+PIECES = {"noble": _("noble"), "urchin": _("urchin"), "guest": _("guest"), "barrel": _("barrel")}
+
+REQUIREMENT_LABELS = {
+    "always": _("always"),
+    "barrels": _("barrels of given colours in the tower"),
+    "guests_at_least": _("at least some guests"),
+    "skull_at_least": _("a skull at least that high on a track"),
+    "diplomas_at_least": _("at least some diplomas"),
+    "no_loans": _("no loans"),
+    "floors_at_least": _("at least some tower floors"),
+}
+
+PHASES = {
+    "hell": _("the Hell phase"),
+    "florence": _("the Florence phase"),
+    "action": _("the location's actions"),
+    "done": _("the end of the turn"),
+    "over": _("the end of the game"),
+}
+
+OPTIONS = {
+    "exchange": _("florins for drachmas"),
+    "passage": _("a cube right or a safe-passage disc"),
+    "underworld": _("a guardian or the Styx"),
+    "fraud": _("a fraud card"),
+    "deliver": _("deliver a barrel"),
+    "take": _("a piece for your tower"),
+    "home": _("members home from the tower"),
+    "rearrange": _("rearrange the tower"),
+}
+
+MODES = {"shared": _("one shared phone"), "seats": _("a phone per player")}
+
+END_REASONS = {
+    "final_turns_done": _("the final turns are played"),
+    "sudden_death": _("sudden death: no soul could move"),
+}
+
+STEPS = {"pagan": _("pagan"), "fraud": _("fraud"), "diploma": _("diploma"), "final": _("final")}
+
+CORRECTIONS = {
+    "resource": _("a player's resources"),
+    "skull": _("a skull"),
+    "diploma": _("a diploma"),
+    "disc": _("a safe-passage disc"),
+    "cemetery": _("the Cemetery"),
+    "cube": _("a Phlegethon cube"),
+    "guardian": _("a guardian"),
+    "dante": _("Dante"),
+}
+
+
+def gate_name(gate: str) -> str:
+    """A gate of the Wall of Dis, by the shield below it: 'the gate above 6A'."""
+    shield = gate.removeprefix("gate-").upper()
+    return gettext("the gate above %(shield)s", shield=shield) if shield else gettext("no gate")
+
+
+def circle_name(circle: Any) -> str:
+    """A circle by its sin and number: 'Lust (circle 2)'."""
+    if not isinstance(circle, int) or circle not in SINS:
+        return str(circle)
+    return gettext("%(sin)s (circle %(circle)s)", sin=SINS[circle], circle=circle)
+
+
+def track_name(track: Any) -> str:
+    """A sin track by its sin: 'Lust'."""
+    return str(SINS[track]) if isinstance(track, int) and track in SINS else str(track)
+
+
+def requirement_label(requirement: str) -> str:
+    """A fraud end-game requirement's name in a menu."""
+    return str(REQUIREMENT_LABELS.get(requirement, requirement))
+
+
+def reward_label(kind: str) -> str:
+    """A reward, requirement or effect of the edition's menus, in words."""
+    for table in (REWARDS, EFFECT_LABELS, REQUIREMENT_LABELS):
+        if kind in table:
+            return str(table[kind])
+    return kind
+
+
+def _conditions(conditions: Any) -> str:
+    if not isinstance(conditions, dict):
+        return str(conditions)
+    low = int(conditions.get("guardian_circle_at_least", 1))
+    high = int(conditions.get("guardian_circle_at_most", 9))
+    return gettext("a shield of circles %(low)s to %(high)s", low=low, high=high)
+
+
+def _council(params: dict[str, Any]) -> str:
+    match params.get("choice"):
+        case "member":
+            source = params.get("source", "")
+            where = gettext("the tower") if source == "tower" else location_name(source)
+            return gettext("your %(kind)s home from %(where)s", kind=kind_name(params.get("kind", "")), where=where)
+        case "guest":
+            return gettext("the %(colour)s guest back to the Palace", colour=colour_name(params.get("colour", 0)))
+        case "barrel":
+            return gettext("the %(colour)s barrel back to the Market", colour=colour_name(params.get("colour", 0)))
+    return gettext("nothing to bring back")
+
+
+def _one(kind: Kind, value: Any, params: dict[str, Any], state: GameState | None) -> str:
+    """One parameter value in words, by its declared kind."""
+    if isinstance(value, (list, tuple)) and kind is not Kind.HIDDEN:
+        return ", ".join(_one(kind, v, params, state) for v in value)
+    match kind:
+        case Kind.COLOUR | Kind.COLOURS:
+            return colour_name(value) if isinstance(value, int) else str(value)
+        case Kind.PLAYER:
+            if isinstance(value, int) and state is not None and 0 <= value < len(state.players):
+                return player_name(state, value)
+            return gettext("player %(n)s", n=value + 1) if isinstance(value, int) else str(value)
+        case Kind.PLAYER_COLOUR | Kind.PLAYER_COLOURS:
+            return str(PLAYER_COLOURS.get(value, value))
+        case Kind.SHIELD | Kind.SHIELDS:
+            if not isinstance(value, str):
+                return str(value)
+            if not value:
+                return gettext("no shield")
+            return shield_label(state, value) if state is not None else value.upper()
+        case Kind.CIRCLE:
+            return circle_name(value)
+        case Kind.TRACK | Kind.TRACKS:
+            return track_name(value)
+        case Kind.LOCATION | Kind.LOCATIONS:
+            return location_name(value)
+        case Kind.QUARTER:
+            return quarter_name(value)
+        case Kind.GUARDIAN:
+            return guardian_name(value)
+        case Kind.GATE:
+            return gate_name(value) if isinstance(value, str) else str(value)
+        case Kind.MEMBER | Kind.PIECE:
+            return str(PIECES.get(value, value))
+        case Kind.REWARD:
+            return reward_label(value)
+        case Kind.REQUIREMENT:
+            return requirement_label(value)
+        case Kind.EFFECT:
+            return effect_label(value)
+        case Kind.FIELD:
+            return field_name(value) if isinstance(value, str) else str(value)
+        case Kind.PHASE:
+            return str(PHASES.get(value, value))
+        case Kind.OPTION:
+            return str(OPTIONS.get(value, value))
+        case Kind.SOURCE:
+            return str(SOURCES.get(value, value))
+        case Kind.MODE:
+            return str(MODES.get(value, value))
+        case Kind.CORRECTION:
+            return str(CORRECTIONS.get(value, FIELDS.get(value, value)))
+        case Kind.CONDITIONS:
+            return _conditions(value)
+        case Kind.END:
+            return str(END_REASONS.get(value, value))
+        case Kind.STEP:
+            return str(STEPS.get(value, value))
+        case Kind.COUNCIL:
+            return _council(params)
+        case Kind.REFUSAL:
+            inner = REFUSAL_CATALOGUE.get(value)
+            return _sentence(inner.sentence, inner.params, params, state) if inner else str(value)
+    return str(value)
+
+
+def _sentence(msgid: str, kinds: Any, params: dict[str, Any], state: GameState | None) -> str:
+    words = {name: _one(kinds.get(name, Kind.TEXT), value, params, state) for name, value in params.items()}
+    return gettext(msgid) % {name: words.get(name, "") for name in placeholders(msgid)}
 
 
 def describe_refusal(exc: RuleViolation, state: GameState | None) -> str:
-    """A refusal as one sentence in the reader's language."""
-    template = REFUSALS.get(exc.code)
-    if template is None:
-        return gettext("That is not allowed now (%(code)s).", code=exc.code)
-    return str(template) % _format_params(exc.params, state)
+    """A refusal as one sentence in the reader's language, its values in words."""
+    entry = REFUSAL_CATALOGUE[exc.code]
+    return _sentence(entry.sentence, entry.params, exc.params, state)
 
 
 def describe_choice(key: str, params: dict[str, Any], state: GameState | None) -> str:
     """A legal alternative as a short phrase."""
-    template = CHOICES.get(key)
-    if template is None:
-        return key
-    return str(template) % _format_params(params, state)
+    entry = CHOICE_CATALOGUE[key]
+    return _sentence(entry.phrase, entry.params, params, state)
+
+
+def describe_rule(citation: Citation | RuleViolation | None) -> str:
+    """Where a rule comes from, as the rulebook cites itself: 'Rulebook p. 11', 'Reference §4.3'."""
+    if isinstance(citation, RuleViolation):
+        citation = citation.citation
+    if citation is None:
+        return ""
+    if citation.source == "rulebook":
+        if "–" in citation.where:
+            return gettext("Rulebook pp. %(pages)s", pages=citation.where)
+        return gettext("Rulebook p. %(page)s", page=citation.where)
+    if citation.source == "reference":
+        return gettext("Reference §%(section)s", section=citation.where)
+    return gettext("Plutus & Phlegyas rulebook")
+
+
+GUARDIAN_NOTES = {
+    "Petrifies a soul: laid down where it stands, scores nothing, keeps its shield (RULES.md §6).": _(
+        "Petrifies a soul: laid down where it stands, scores nothing, keeps its shield (Reference §6)."
+    ),
+    "Grants one crossing of the Wall of Dis without a disc, for the user's next soul move (estimated).": _(
+        "Grants one crossing of the Wall of Dis without a disc, for the user's next soul move (estimated)."
+    ),
+    "Pushes one nearby soul down along the lines, even through the Wall (estimated).": _(
+        "Pushes one nearby soul down along the lines, even through the Wall (estimated)."
+    ),
+    "Judges a nearby soul: it falls along the lines (estimated).": _(
+        "Judges a nearby soul: it falls along the lines (estimated)."
+    ),
+    "Carries a nearby soul to any empty shield of its own row (estimated).": _(
+        "Carries a nearby soul to any empty shield of its own row (estimated)."
+    ),
+    "The sixth guardian is unknown (RULES.md §10.15); this one pushes up to two nearby souls (estimated).": _(
+        "The sixth guardian is unknown (Reference §10.15); this one pushes up to two nearby souls (estimated)."
+    ),
+}
+
+
+def guardian_note(note: str) -> str:
+    """A guardian's note from the edition, translated when it is the shipped one (a table's own is kept)."""
+    return str(GUARDIAN_NOTES.get(note, note))
+
+
+def player_letter(colour: str, letter: str) -> str:
+    """The letter on a player's markers, from their colour's name in the reader's language."""
+    letters = {
+        "crimson": pgettext("letter on the crimson pieces", "C"),
+        "navy": pgettext("letter on the navy pieces", "N"),
+        "forest": pgettext("letter on the forest green pieces", "F"),
+        "gold": pgettext("letter on the gold pieces", "G"),
+        "violet": pgettext("letter on the violet pieces", "V"),
+        "slate": pgettext("letter on the slate pieces", "S"),
+    }
+    return letters.get(colour, letter)

@@ -36,7 +36,7 @@ def test_export_then_replay_prints_the_final_state(recorded: str, db_path: Path,
     assert main(["export", recorded, "--db", str(db_path)]) == 0
     exported = capsys.readouterr().out
     data = json.loads(exported)
-    assert data["format"] == "inferno-companion/game-log" and data["format_version"] == 1
+    assert data["format"] == "inferno-companion/game-log" and data["format_version"] == 2
     assert [e["type"] for e in data["events"]][:2] == ["GameCreated", "PlagueCardRevealed"]
     assert all({"type", "version", "data"} <= set(e) for e in data["events"])
     path = tmp_path / "game.json"
@@ -113,3 +113,35 @@ def test_score_json_lists_every_player_and_the_winners(capsys) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["winners"] == ["Ana"]
     assert [p["total"] for p in data["players"]] == [47, 41, 41]
+
+
+def test_replay_of_a_tally_prints_its_names_and_scores(capsys) -> None:
+    assert main(["replay", str(FIXTURES / "tally-three.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Ana" in out and "Cleo" in out and "47" in out
+    assert main(["replay", str(FIXTURES / "tally-three.json"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["breach"] is None and data["state"]["names"] == ["Ana", "Ben", "Cleo"]
+
+
+def test_an_export_is_format_version_2_without_keys_and_imports_again(
+    recorded: str, db_path: Path, tmp_path: Path, capsys
+) -> None:
+    assert main(["export", recorded, "--db", str(db_path)]) == 0
+    exported = capsys.readouterr().out
+    data = json.loads(exported)
+    assert data["format_version"] == 2 and "game_id" not in data
+    assert all("idempotency_key" not in e for e in data["events"])
+    assert "create" not in [e.get("idempotency_key") for e in data["events"]]
+    path = tmp_path / "game.json"
+    path.write_text(exported, encoding="utf-8")
+    assert main(["import", str(path), "--db", str(tmp_path / "again.sqlite3")]) == 0
+    assert main(["replay", str(path)]) == 0
+
+
+def test_a_missing_file_is_one_line_and_exit_1(tmp_path: Path, capsys) -> None:
+    for command in ("import", "replay", "score"):
+        db = ["--db", str(tmp_path / "x.db")] if command == "import" else []
+        assert main([command, str(tmp_path / "nowhere.json"), *db]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "nowhere.json" in err

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from events.store import EventStore, NewEvent, StaleSequence, connect
+from events.store import EventStore, KeyReused, NewEvent, StaleSequence, connect
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,10 +65,54 @@ def test_the_same_key_in_another_game_is_independent(store: EventStore, game: st
 
 
 def test_creating_twice_with_one_key_creates_one_game(store: EventStore) -> None:
-    a = store.create_game("a", "game", "h" * 64, ("r", "w"), [evt(0)], "create-twice")
-    b = store.create_game("b", "game", "h" * 64, ("r", "w"), [evt(0)], "create-twice")
+    a = store.create_game("a", "game", "h" * 64, ("r", "w"), [evt(0)], "create-twice", {"type": "C", "data": {}})
+    b = store.create_game("b", "game", "h" * 64, ("r", "w"), [evt(0)], "create-twice", {"type": "C", "data": {}})
     assert a == b == "a"
     assert store.game_ids() == ["a"]
+
+
+def test_a_creation_key_reused_with_another_command_is_refused_and_names_no_game(store: EventStore) -> None:
+    command = {"type": "C", "data": {"n": 1}}
+    store.create_game("game-a", "game", "h" * 64, ("read-a", "write-a"), [evt(0)], "create-once", command)
+    with pytest.raises(KeyReused) as info:
+        store.create_game("game-b", "game", "h" * 64, ("r", "w"), [evt(0)], "create-once", {"type": "C", "data": {}})
+    assert not any(secret in repr(info.value.__dict__) + str(info.value) for secret in ("game-a", "read-a", "write-a"))
+    assert store.game_ids() == ["game-a"]
+
+
+def test_a_creation_retry_is_honoured_only_within_the_retry_window(store: EventStore) -> None:
+    command = {"type": "C", "data": {}}
+    store.create_game("a", "game", "h" * 64, ("r", "w"), [evt(0)], "create-late", command)
+    with pytest.raises(KeyReused):
+        store.create_game("b", "game", "h" * 64, ("r", "w"), [evt(0)], "create-late", command, retry_window=0)
+    assert store.game_ids() == ["a"]
+
+
+def test_a_key_reused_for_another_command_is_refused_and_stores_nothing(store: EventStore, game: str) -> None:
+    store.append(game, 1, [evt(1)], "tap", {"type": "TakeLoan", "data": {"player": 0}})
+    with pytest.raises(KeyReused):
+        store.append(game, 2, [evt(2)], "tap", {"type": "EndTurn", "data": {"player": 0}})
+    assert store.last_seq(game) == 2
+    again = store.append(game, 2, [evt(1)], "tap", {"type": "TakeLoan", "data": {"player": 0}})
+    assert again.duplicate and (again.first_seq, again.last_seq) == (2, 2)
+
+
+def test_an_imported_log_keeps_no_idempotency_key(store: EventStore) -> None:
+    rows = [
+        {
+            "seq": 1,
+            "action": 1,
+            "type": "InfamyChanged",
+            "version": 1,
+            "data": evt(0).data,
+            "idempotency_key": "someone-elses-key",
+            "command": {"type": "C", "data": {}},
+            "actor": None,
+        },
+    ]
+    store.import_game("imp", "game", "h" * 64, ("r", "w"), rows)
+    assert [r.idempotency_key for r in store.read("imp")] == [None]
+    assert store.action_for_key("imp", "someone-elses-key") is None
 
 
 def test_two_threads_appending_at_the_same_seq_exactly_one_wins(db_path: Path, game: str) -> None:

@@ -49,7 +49,7 @@ def test_every_value_carries_its_provenance(raw: dict) -> None:
         assert raw[section]["source"]
     for circle in raw["circles"]:
         assert set(circle["source"]) >= {"colour", "sin", "infamy"}
-    assert all(s["geometry_source"] == "estimated" for s in raw["sides"])
+    assert all(s["source"]["geometry"] == "estimated" for s in raw["sides"])
 
 
 def test_a_line_to_an_unknown_shield(raw: dict) -> None:
@@ -98,9 +98,14 @@ def test_a_value_without_provenance(raw: dict) -> None:
     broken(raw, "economy: missing 'source'")
 
 
-def test_a_provenance_that_is_neither_rulebook_nor_estimated(raw: dict) -> None:
+def test_a_provenance_outside_the_vocabulary(raw: dict) -> None:
     raw["circles"][2]["source"]["infamy"] = "guess"
-    broken(raw, "circles[2].source: 'guess' is neither 'rulebook' nor 'estimated'")
+    broken(raw, "circles[2].source: 'guess' is not 'rulebook: seed NNN <page>'")
+
+
+def test_a_bare_rulebook_tag_no_longer_passes(raw: dict) -> None:
+    raw["economy"]["source"]["council_infamy"] = "rulebook"
+    broken(raw, "economy.source: 'rulebook' is not 'rulebook: seed NNN <page>'")
 
 
 def test_a_shield_without_a_line_down(raw: dict) -> None:

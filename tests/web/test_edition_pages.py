@@ -45,7 +45,7 @@ def test_an_invalid_change_is_refused_with_the_message_naming_the_entry(client: 
     assert status == 422
     assert "shield &#39;2e&#39; has no line down" in page or "shield '2e' has no line down" in page
     status, page = _change(client, draft, op="numbers", **{"f:phlegethon.scale": "2, 3"})
-    assert status == 422 and "phlegethon.scale" in page
+    assert status == 422 and "phlegethon.start[&#39;2&#39;]: space 2 is off the scale" in page
     _status, page = _change(client, draft, op="symbol", side="1-2", shield="9a")
     assert "2E → 3E" in page  # the refused change was not kept
 

@@ -42,13 +42,14 @@ from companion.game.rules.corrections import decide_correct, decide_correct_soul
 from companion.game.rules.economy import loan
 from companion.game.rules.ferry import decide_ferry
 from companion.game.rules.florence import decide_council, decide_send
+from companion.game.rules.fraud_at_end import decide_hand_fraud_at_end
 from companion.game.rules.guards import require_active
 from companion.game.rules.hell import decide_bring, decide_move
 from companion.game.rules.locations import decide_location
 from companion.game.rules.scoring_choices import decide_place_halves
 from companion.game.rules.setup import decide_create, decide_table_mode
 from companion.game.rules.turns import decide_end_turn, decide_plague
-from companion.game.state import GameState
+from companion.game.state import GameState, Phase
 from events.catalog import Event
 
 __all__ = ["decide", "decide_create"]
@@ -59,6 +60,11 @@ def decide(state: GameState, command: Command) -> list[Event]:
     match command:
         case TakeLoan():
             require_active(state, command.player)
+            if not state.edition.assumption("loan_any_time"):
+                raise RuleViolation(
+                    "loan_only_to_pay",
+                    {},
+                )
             return [loan(state, command.player)]
         case BringSoul():
             return decide_bring(state, command)
@@ -77,6 +83,8 @@ def decide(state: GameState, command: Command) -> list[Event]:
         case HoldCouncil():
             possible = any(c.allowed for c in accusation_checks(state, command.player))
             return decide_council(state, command, possible)
+        case PlayFraud() if state.phase is Phase.OVER:
+            return decide_hand_fraud_at_end(state, command)
         case (
             TakeBarrel()
             | TakeGuest()

@@ -1,7 +1,8 @@
 """Accusations and Dante's descent (seed 000 pp.14–15; RULES.md §3.6, §4.3).
 
 Allowed only where the player already has a family member, meets the location's entry
-requirement (a special location needs a guest of its colour in the tower), and the location
+requirement (seed 000 pp.14–15; what it is, a guest of the location's colour in the tower at a
+special location, comes from RULES.md §3.7 and §4.3, after TEACH), and the location
 is in the turn's quarter, or for 2 drachmas. Resolved in exactly this order, each step an
 event: the accuser goes to the tower (to the matching guest's floor at a special location);
 the player's other members in Florence go home; a soul of the location's colour goes from the
@@ -51,8 +52,19 @@ class AccusationCheck:
 
 
 def dante_path(state: GameState) -> list[int]:
-    """The step indexes Dante walks for this player count (with the 3-player shortcut)."""
-    return [int(i) for i in state.edition.section("dante")["paths"][str(len(state.players))]]
+    """The step indexes Dante walks for this player count (with the 3-player shortcut).
+
+    A player count listed under ``dante.shortcut.players`` walks the path of ``path_of`` players
+    with the Shortcut tile over the steps in ``skips`` (RULES.md §2 step 7), unless the edition
+    gives that count a path of its own.
+    """
+    dante = state.edition.section("dante")
+    count = str(len(state.players))
+    if count in dante["paths"]:
+        return [int(i) for i in dante["paths"][count]]
+    shortcut = dante["shortcut"]
+    skips = {int(s) for s in shortcut["skips"]}
+    return [int(i) for i in dante["paths"][str(shortcut["path_of"])] if int(i) not in skips]
 
 
 def dante_step(state: GameState, position: int) -> dict[str, object]:
@@ -73,7 +85,6 @@ def _check(state: GameState, player: int, loc: str, member: str = "", bribe: boo
             "no_member_there",
             {"location": loc},
             [Choice("choice.accuse_at", {"location": x}) for x in here],
-            rule="seed 000 pp.14–15: you must already have a family member at the location",
         )
     kind = member or ("noble" if "noble" in members else "urchin")
     if kind not in members:
@@ -87,7 +98,6 @@ def _check(state: GameState, player: int, loc: str, member: str = "", bribe: boo
         raise RuleViolation(
             "needs_guest",
             {"location": loc, "colour": circle},
-            rule="seed 000 pp.14–15 (entry requirement): a guest of that colour in your tower",
         )
     needs_bribe = state.florence[loc] != state.quarter
     if needs_bribe and not bribe:
@@ -99,7 +109,6 @@ def _check(state: GameState, player: int, loc: str, member: str = "", bribe: boo
                 "turn_quarter": state.quarter,
                 "bribe": state.edition.economy("bribe_any_quarter"),
             },
-            rule="RULES.md §4.3: the location must be in the turn's quarter, or pay 2 drachmas",
         )
     if info["kind"] == "special":
         floor = pl.floor_of("guest", circle)
@@ -108,8 +117,6 @@ def _check(state: GameState, player: int, loc: str, member: str = "", bribe: boo
             raise RuleViolation(
                 "guest_floor_full",
                 {"location": loc, "floor": floor},
-                rule="RULES.md §4.3: the accuser joins the floor of the matching guest "
-                "(estimated: refused when it is full)",
             )
     else:
         free = floors_with_space(state, pl)
@@ -117,7 +124,6 @@ def _check(state: GameState, player: int, loc: str, member: str = "", bribe: boo
             raise RuleViolation(
                 "tower_full",
                 {"location": loc},
-                rule="RULES.md §4.3: the accuser needs an empty tower space (estimated)",
             )
         floor = free[0]
     return kind, floor, needs_bribe
@@ -143,13 +149,14 @@ def _to_cemetery(state: GameState, colour: int, reason: str) -> Event:
 
 def _majority(state: GameState, circle: int, reason: str) -> list[Event]:
     """The diploma of ``circle`` to the highest skull(s) there; ties all win, none twice, none without a skull."""
-    best = max((p.skull(circle) for p in state.p), default=0)
-    if best == 0:
+    first = state.edition.first_level
+    best = max((p.skull(circle, first) for p in state.p), default=first)
+    if best == first:
         return []
     return [
         DiplomaAwarded(i, circle, reason)
         for i, p in enumerate(state.p)
-        if p.skull(circle) == best and circle not in p.diplomas
+        if p.skull(circle, first) == best and circle not in p.diplomas
     ]
 
 
@@ -189,7 +196,6 @@ def decide_accuse(state: GameState, cmd: Accuse) -> list[Event]:
                 "bonus_tile_unknown",
                 {"track": circle},
                 [Choice("choice.reward", {"kind": r["id"]}) for r in state.edition.section("menus")["rewards"]],
-                rule="bonus tiles are recorded by what they give, the first time one is taken",
             )
         batch.add(BonusTileRevealed(circle, cmd.bonus))
         tile = cmd.bonus
@@ -216,19 +222,22 @@ def _dante(batch: Batch, cmd: Accuse) -> list[Event]:
     inner = Batch(state, [])
     inner.add(DanteMoved(cmd.player, position, kind, circle))
     if kind != "pagan" and cmd.dante_guardian is not None:
-        raise RuleViolation(
-            "dante_no_guardian", {"kind": kind}, rule="RULES.md §3.6: only the pagan step offers a guardian"
-        )
+        raise RuleViolation("dante_no_guardian", {"kind": kind})
     if kind != "fraud" and cmd.dante_fraud is not None:
-        raise RuleViolation(
-            "dante_no_fraud", {"kind": kind}, rule="RULES.md §3.6: only the fraud step plays a fraud card"
-        )
+        raise RuleViolation("dante_no_fraud", {"kind": kind})
     match kind:
         case "pagan":
-            inner.add(_to_cemetery(inner.state, 1, "dante"))
+            inner.add(_to_cemetery(inner.state, state.edition.pagan_colour, "dante"))
             if cmd.dante_guardian is not None:
                 inner.add(*guardian_events(inner.state, cmd.player, cmd.dante_guardian, cost=0, reason="dante"))
         case "fraud":
+            # RULES.md §3.6 says the step plays a fraud card; whether a player may decline it is
+            # not said (edition assumption ``dante_fraud_optional``).
+            if cmd.dante_fraud is None and not state.edition.assumption("dante_fraud_optional"):
+                raise RuleViolation(
+                    "dante_fraud_required",
+                    {},
+                )
             if cmd.dante_fraud is not None:
                 inner.add(
                     *fraud_events(

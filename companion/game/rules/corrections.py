@@ -8,6 +8,7 @@ against the corrected state. Values are checked against the ranges of the physic
 from __future__ import annotations
 
 from companion.game.commands import Correct, CorrectSoul
+from companion.game.edition import Edition
 from companion.game.errors import Choice, RuleViolation
 from companion.game.state import GameState
 from events.catalog import Corrected, Event, SoulCorrected
@@ -30,12 +31,22 @@ RESOURCES = (
 WHATS = ("resource", "skull", "diploma", "disc", "cemetery", "cube", "guardian", "dante")
 
 
+def infamy_range(edition: Edition) -> tuple[int, int]:
+    """The infamy a table may enter (edition ``ranges.infamy``)."""
+    low, high = (int(v) for v in edition.section("ranges")["infamy"])
+    return low, high
+
+
+def souls_of_colour(edition: Edition, colour: int) -> int:
+    """How many souls of ``colour`` the game has (its whole supply): the most a Cemetery can hold."""
+    return int(edition.section("souls")["supply"].get(str(colour), 0))
+
+
 def _range(key: str, value: int, low: int, high: int) -> None:
     if not low <= value <= high:
         raise RuleViolation(
             "out_of_range",
             {"field": key, "value": value, "min": low, "max": high},
-            rule="a correction must fit the physical board",
         )
 
 
@@ -71,7 +82,7 @@ def previous_value(state: GameState, cmd: Correct) -> int:
 def decide_correct(state: GameState, cmd: Correct) -> list[Event]:
     """Check a correction's target and range, and record it with the value it replaces."""
     if not cmd.reason.strip():
-        raise RuleViolation("correction_needs_reason", {}, rule="every correction says why")
+        raise RuleViolation("correction_needs_reason", {})
     if cmd.what not in WHATS:
         raise RuleViolation(
             "unknown_correction", {"what": cmd.what}, [Choice("choice.correction", {"what": w}) for w in WHATS]
@@ -91,33 +102,39 @@ def decide_correct(state: GameState, cmd: Correct) -> list[Event]:
             if cmd.key == "ship":
                 _range("ship", cmd.value, 0, len(edition.loan_penalties) - 1)
             elif cmd.key == "infamy":
-                _range("infamy", cmd.value, -200, 999)
+                _range("infamy", cmd.value, *infamy_range(edition))
             elif cmd.key in ("home_nobles", "home_urchins", "reserve_urchins"):
                 family = edition.section("family")
                 _range(cmd.key, cmd.value, 0, int(family["nobles"]) + int(family["urchins"]))
             else:
-                _range(cmd.key, cmd.value, 0, 99)
+                _range(cmd.key, cmd.value, 0, int(edition.section("ranges")["coins_max"]))
         case "skull":
             if not cmd.key.isdigit() or int(cmd.key) not in tracks:
-                raise RuleViolation("out_of_range", {"field": "track", "value": cmd.key, "min": 2, "max": 9})
-            _range("skull", cmd.value, 0, edition.track_length)
+                raise RuleViolation(
+                    "out_of_range", {"field": "track", "value": cmd.key, "min": min(tracks), "max": max(tracks)}
+                )
+            _range("skull", cmd.value, edition.first_level, edition.track_length)
         case "diploma":
             if not cmd.key.isdigit() or int(cmd.key) not in tracks:
-                raise RuleViolation("out_of_range", {"field": "track", "value": cmd.key, "min": 2, "max": 9})
+                raise RuleViolation(
+                    "out_of_range", {"field": "track", "value": cmd.key, "min": min(tracks), "max": max(tracks)}
+                )
             _range("diploma", cmd.value, 0, 1)
         case "disc":
             if cmd.key not in state.side.gates:
                 raise RuleViolation(
-                    "gate_taken", {"gate": cmd.key}, [Choice("choice.gate", {"gate": g}) for g in state.side.gates]
+                    "unknown_gate", {"gate": cmd.key}, [Choice("choice.gate", {"gate": g}) for g in state.side.gates]
                 )
             _range("disc", cmd.value, 0, 1)
         case "cemetery":
             if not cmd.key.isdigit() or int(cmd.key) not in edition.circles:
                 raise RuleViolation("unknown_colour", {"colours": [cmd.key]})
-            _range("cemetery", cmd.value, 0, 30)
+            _range("cemetery", cmd.value, 0, souls_of_colour(edition, int(cmd.key)))
         case "cube":
             if not cmd.key.isdigit() or int(cmd.key) not in tracks:
-                raise RuleViolation("out_of_range", {"field": "circle", "value": cmd.key, "min": 2, "max": 9})
+                raise RuleViolation(
+                    "out_of_range", {"field": "circle", "value": cmd.key, "min": min(tracks), "max": max(tracks)}
+                )
             _range("cube", cmd.value, 0, len(edition.section("phlegethon")["scale"]) - 1)
         case "guardian":
             if cmd.key not in state.guardians:
@@ -140,19 +157,18 @@ def decide_correct(state: GameState, cmd: Correct) -> list[Event]:
 def decide_correct_soul(state: GameState, cmd: CorrectSoul) -> list[Event]:
     """Set what stands on a shield (a soul of a colour, standing, laid or petrified; or nothing)."""
     if not cmd.reason.strip():
-        raise RuleViolation("correction_needs_reason", {}, rule="every correction says why")
+        raise RuleViolation("correction_needs_reason", {})
     if cmd.shield not in state.side.shields:
         raise RuleViolation("unknown_shield", {"to": cmd.shield})
     if cmd.colour and cmd.colour not in state.edition.circles:
         raise RuleViolation("unknown_colour", {"colours": [cmd.colour]})
     if cmd.colour and cmd.shield in state.guardians.values():
-        raise RuleViolation("shield_occupied", {"shield": cmd.shield}, rule="a guardian stands there")
+        raise RuleViolation("shield_occupied", {"shield": cmd.shield})
     circle = state.side.shields[cmd.shield].circle
     if cmd.colour and circle > cmd.colour:
         raise RuleViolation(
             "beyond_colour_circle",
             {"colour": cmd.colour, "circle": cmd.colour, "to": cmd.shield, "from": cmd.shield, "legal": []},
-            rule="seed 000 p.11: a soul never descends beyond its colour's circle",
         )
     laid = cmd.laid or cmd.petrified or (bool(cmd.colour) and circle == cmd.colour)
     return [SoulCorrected(cmd.shield, cmd.colour, laid, cmd.petrified, cmd.reason.strip())]

@@ -55,6 +55,5 @@ def loans_to_pay(state: GameState, player: int, amount: int, borrow: bool, comma
             "needs_loan",
             {"cost": amount, "drachmas": state.p[player].drachmas, "loans": len(loans), "penalty": penalty},
             [Choice("choice.borrow_and_pay", {"loans": len(loans), "penalty": penalty}, replace(command, borrow=True))],  # type: ignore[type-var]
-            rule="RULES.md §4.1: a player without drachmas must take a loan to pay",
         )
     return loans

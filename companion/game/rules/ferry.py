@@ -76,9 +76,9 @@ def decide_ferry(state: GameState, cmd: SummonFerryman) -> list[Event]:
     """Return a Bell, move Phlegyas, shift a soul, then its mandatory regular Hell move."""
     require_turn(state, cmd.player, Phase.HELL)
     if "phlegyas" not in state.guardians:
-        raise RuleViolation("guardian_not_in_play", {"guardian": "phlegyas"}, rule="seed 002: Phlegyas")
+        raise RuleViolation("guardian_not_in_play", {"guardian": "phlegyas"})
     if state.p[cmd.player].bells == 0:
-        raise RuleViolation("no_bell", {}, rule="seed 002: summoning the ferryman returns a Bell")
+        raise RuleViolation("no_bell", {})
     current = state.guardians["phlegyas"]
     if cmd.phlegyas_to == current or cmd.phlegyas_to not in state.side.shields or state.occupied(cmd.phlegyas_to):
         free = [s for s in state.side.shields if not state.occupied(s)]
@@ -86,7 +86,6 @@ def decide_ferry(state: GameState, cmd: SummonFerryman) -> list[Event]:
             "guardian_needs_empty_shield",
             {"guardian": "phlegyas", "shield": cmd.phlegyas_to},
             [Choice("choice.shield", {"shield": s}) for s in free],
-            rule="seed 002: an empty shield",
         )
     circle = state.side.shields[cmd.phlegyas_to].circle
     row = state.side.row(circle)
@@ -97,13 +96,11 @@ def decide_ferry(state: GameState, cmd: SummonFerryman) -> list[Event]:
             "ferry_soul_not_in_circle",
             {"shield": cmd.soul_from, "circle": circle},
             [Choice("choice.soul_at", {"shield": s}) for s in standing],
-            rule="seed 002: a soul standing in the circle where Phlegyas now stands",
         )
     if cmd.soul_to not in row or cmd.soul_to in (cmd.phlegyas_to, cmd.soul_from) or state.occupied(cmd.soul_to):
         raise RuleViolation(
             "ferry_sideways_not_empty",
             {"shield": cmd.soul_to, "circle": circle},
-            rule="seed 002: any empty shield of the same circle",
         )
     shifted = _after_shift(state, cmd.player, cmd.phlegyas_to, cmd.soul_from, cmd.soul_to)
     if not _landings(shifted, cmd.player, cmd.soul_to):
@@ -112,7 +109,6 @@ def decide_ferry(state: GameState, cmd: SummonFerryman) -> list[Event]:
             "ferry_no_follow_up",
             {"shield": cmd.soul_to},
             [Choice("choice.ferry_side", {"shield": o.soul_to}) for o in good if o.soul_from == cmd.soul_from],
-            rule="seed 002: a soul cannot be moved sideways if it cannot make a regular Hell move right after",
         )
     head: list[Event] = [
         BellReturned(cmd.player),

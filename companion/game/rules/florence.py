@@ -114,7 +114,6 @@ def decide_send(state: GameState, cmd: SendMember) -> list[Event]:
             "no_member_home",
             {"kind": cmd.kind, "nobles": pl.home_nobles, "urchins": pl.home_urchins},
             [Choice("choice.send_kind", {"kind": k}) for k in KINDS if home[k] > 0],
-            rule="RULES.md §4.2: members are sent from home, never from the tower",
         )
     quarter = state.florence[cmd.location]
     needs_bribe = quarter != state.quarter
@@ -130,7 +129,6 @@ def decide_send(state: GameState, cmd: SendMember) -> list[Event]:
             },
             [Choice("choice.location", {"location": loc}) for loc in here]
             + [Choice("choice.bribe", {"cost": state.edition.economy("bribe_any_quarter")}, replace(cmd, bribe=True))],
-            rule="seed 000 p.12: the quarter of the shield where your Hell phase ended, or 2 drachmas",
         )
     special = info["kind"] == "special"
     entry = state.edition.economy("special_entry_noble") if special and cmd.kind == "noble" else 0
@@ -139,7 +137,6 @@ def decide_send(state: GameState, cmd: SendMember) -> list[Event]:
             "needs_florin",
             {"location": cmd.location, "florins": pl.florins, "cost": entry},
             [Choice("choice.send_kind", {"kind": "urchin"})] if pl.home_urchins else [],
-            rule="RULES.md §3.7: a noble pays 1 florin to enter a special location; an urchin is free",
         )
     batch = Batch(state, [])
     bribe = state.edition.economy("bribe_any_quarter") if needs_bribe else 0
@@ -175,7 +172,6 @@ def decide_council(state: GameState, cmd: HoldCouncil, accusations_possible: boo
         raise RuleViolation(
             "council_not_forced",
             {"at_home": pl.at_home},
-            rule="RULES.md §4.2: the family council only when no member can be sent and no accusation is possible",
         )
     options = council_options(state, cmd.player)
     if cmd not in options:
@@ -188,7 +184,6 @@ def decide_council(state: GameState, cmd: HoldCouncil, accusations_possible: boo
                 )
                 for o in options
             ],
-            rule="RULES.md §4.2.3: a member home, a guest to the Palace or a barrel to the Market",
         )
     events: list[Event] = [
         CouncilHeld(cmd.player),

@@ -69,22 +69,22 @@ def fraud_events(
             "no_fraud_in_hand",
             {},
             [Choice("choice.fraud_source", {"source": s}) for s in ("lineup", "deck")],
-            rule="RULES.md §4.7: a card from hand needs one in hand",
         )
     limit = int(state.edition.section("fraud")["barrels_required_max"])
     if not 1 <= len(play.barrels) <= limit or any(c not in state.edition.track_circles for c in play.barrels):
         raise RuleViolation(
             "fraud_barrels",
             {"count": len(play.barrels), "max": limit},
-            rule="RULES.md §4.7: the instant half shows one or two barrel colours",
         )
     missing = [c for c in play.barrels if not state.p[player].has_in_tower("barrel", c)]
-    if missing and play.reward.kind != "nothing":
+    # The rulebook seeds are silent on a card whose barrels you lack: by default (edition
+    # assumption ``fraud_without_barrels``) it may be played for its end-game half alone.
+    without = state.edition.assumption("fraud_without_barrels")
+    if missing and (play.reward.kind != "nothing" or not without):
         raise RuleViolation(
             "fraud_needs_barrels",
             {"colours": missing},
-            [Choice("choice.fraud_without_reward", {}, _without_reward(command))],
-            rule="RULES.md §4.7: the instant half needs the barrel colour(s) shown in your tower (not spent)",
+            [Choice("choice.fraud_without_reward", {}, _without_reward(command))] if without else [],
         )
     check_endgame(state, play.endgame)
     total = cost + (0 if play.source == "hand" else state.edition.economy("fraud_not_from_hand"))

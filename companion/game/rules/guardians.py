@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.game.errors import Choice, RuleViolation
 from companion.game.rules.economy import loans_to_pay
-from companion.game.rules.hell import soul_paths
+from companion.game.rules.hell import desk_tolls, soul_paths, toll_amount
 from companion.game.state import GameState
 from events.catalog import (
     BellTaken,
@@ -31,6 +31,7 @@ from events.catalog import (
     SoulMoved,
     SoulPetrified,
     SoulShifted,
+    TollPaid,
     WallPassGranted,
 )
 
@@ -41,12 +42,9 @@ def guardian_definition(state: GameState, guardian: str) -> dict[str, Any]:
     """A base guardian's data from the edition (effect primitives and conditions)."""
     for g in state.edition.raw["guardians"]:
         if g["id"] == guardian:
-            return dict(g)
+            found: dict[str, Any] = g
+            return found
     return {"id": guardian, "effect": [], "conditions": {}}
-
-
-def _refuse(code: str, params: dict[str, Any], alternatives: list[Choice] | None = None) -> RuleViolation:
-    return RuleViolation(code, params, alternatives or [], rule="seed 000 pp.22–23: guardians")
 
 
 def _empty_targets(state: GameState, current: str) -> list[str]:
@@ -77,7 +75,7 @@ def _effect_events(state: GameState, player: int, use: GuardianUse, definition: 
         count = int(step.get("count", 1))
         chosen, targets = targets[:count], targets[count:]
         if not chosen:
-            raise _refuse(
+            raise RuleViolation(
                 "guardian_needs_target",
                 {"guardian": use.guardian, "primitive": primitive},
                 [Choice("choice.target", {"shield": s}) for s in _standing_near(state, use.to_shield)],
@@ -88,7 +86,7 @@ def _effect_events(state: GameState, player: int, use: GuardianUse, definition: 
             events += step_events
             state = _apply(state, step_events)  # the next target sees this one's result
     if targets:
-        raise _refuse("guardian_too_many_targets", {"guardian": use.guardian, "extra": targets})
+        raise RuleViolation("guardian_too_many_targets", {"guardian": use.guardian, "extra": targets})
     return events
 
 
@@ -103,7 +101,7 @@ def _primitive(
 ) -> list[Event]:
     near = _standing_near(state, use.to_shield)
     if target not in near:
-        raise _refuse(
+        raise RuleViolation(
             "guardian_target_not_near",
             {"guardian": use.guardian, "shield": target},
             [Choice("choice.target", {"shield": s}) for s in near],
@@ -115,7 +113,7 @@ def _primitive(
         row = state.side.row(state.side.shields[target].circle)
         free = [s for s in row if not state.occupied(s)]
         if destination not in free:
-            raise _refuse(
+            raise RuleViolation(
                 "shift_needs_empty_shield",
                 {"shield": destination},
                 [Choice("choice.shield", {"shield": s}) for s in free],
@@ -123,16 +121,24 @@ def _primitive(
         return [SoulShifted(player, target, destination)]
     paths = soul_paths(state, player, target, soul.colour, free_wall=bool(step.get("cross_wall")), use_passes=False)
     if not paths:
-        raise _refuse("guardian_cannot_push", {"shield": target, "colour": soul.colour})
+        raise RuleViolation("guardian_cannot_push", {"shield": target, "colour": soul.colour})
     options = sorted(p for p, _ in paths)
     path = next((p for p in options if p[-1] == destination), None) if destination else options[0]
     if path is None:
-        raise _refuse(
+        raise RuleViolation(
             "guardian_push_landing",
             {"shield": destination},
             [Choice("choice.land_on", {"shield": p[-1]}) for p in options],
         )
-    out: list[Event] = [SoulMoved(player, target, path, False)]
+    out: list[Event] = []
+    if state.edition.assumption("toll_on_guardian_push"):
+        # Seed 002 charges "a player that moves a Soul" across a Desk; whether a guardian's push
+        # counts is our reading (edition assumption toll_on_guardian_push, off by default).
+        tolls = desk_tolls(state, player, target, path)
+        amount = toll_amount(state)
+        out += loans_to_pay(state, player, amount * len(tolls), True, None)
+        out += [TollPaid(player, owner, shield, amount) for owner, shield in tolls]
+    out.append(SoulMoved(player, target, path, False))
     if state.side.shields[path[-1]].circle == soul.colour:
         out.append(SoulLaidDown(player, path[-1], state.edition.circles[soul.colour].infamy))
     return out
@@ -153,7 +159,7 @@ def guardian_events(
     """The events of using a guardian (paying ``cost`` drachmas), or a refusal naming the rule."""
     current = state.guardians.get(use.guardian)
     if current is None:
-        raise _refuse(
+        raise RuleViolation(
             "guardian_not_in_play",
             {"guardian": use.guardian},
             [Choice("choice.guardian", {"guardian": g}) for g in state.guardians],
@@ -163,12 +169,12 @@ def guardian_events(
         events.append(CoinsPaid(player, 0, cost, "guardian"))
     if use.guardian == "phlegyas":
         if use.to_shield not in ("", current):
-            raise _refuse("phlegyas_does_not_move", {"shield": use.to_shield})
+            raise RuleViolation("phlegyas_does_not_move", {"shield": use.to_shield})
         return [*events, BellTaken(player)]
     free = _empty_targets(state, current)
     if use.to_shield not in free:
         code = "guardian_must_move" if use.to_shield == current else "guardian_needs_empty_shield"
-        raise _refuse(
+        raise RuleViolation(
             code,
             {"guardian": use.guardian, "shield": use.to_shield},
             [Choice("choice.shield", {"shield": s}) for s in free],
@@ -176,14 +182,14 @@ def guardian_events(
     events.append(GuardianMoved(player, use.guardian, current, use.to_shield, reason))
     if not use.effect:
         if use.targets or use.desk_below:
-            raise _refuse("guardian_effect_off", {"guardian": use.guardian})
+            raise RuleViolation("guardian_effect_off", {"guardian": use.guardian})
         return events
     moved = _apply(state, events)
     if use.guardian == "plutus":
         return events + _desk(moved, player, use)
     definition = guardian_definition(state, use.guardian)
     if not _conditions_hold(moved, definition, use.to_shield):
-        raise _refuse(
+        raise RuleViolation(
             "guardian_conditions",
             {"guardian": use.guardian, "shield": use.to_shield, "conditions": definition.get("conditions", {})},
         )
@@ -194,15 +200,17 @@ def _desk(state: GameState, player: int, use: GuardianUse) -> list[Event]:
     """Plutus: a Desk right below a shield next to the standee (seed 002)."""
     near = list(state.side.adjacent(use.to_shield))
     if use.desk_below not in near:
-        raise _refuse(
+        raise RuleViolation(
             "desk_not_adjacent", {"shield": use.desk_below}, [Choice("choice.shield", {"shield": s}) for s in near]
         )
     desks = state.p[player].desks
     per_player = int(state.edition.section("expansion")["desks_per_player"])
     if use.desk_below in desks:
-        raise _refuse("desk_already_there", {"shield": use.desk_below})
+        raise RuleViolation("desk_already_there", {"shield": use.desk_below})
     if len(desks) >= per_player and use.desk_from not in desks:
-        raise _refuse("desk_reuse", {"desks": list(desks)}, [Choice("choice.desk_from", {"shield": d}) for d in desks])
+        raise RuleViolation(
+            "desk_reuse", {"desks": list(desks)}, [Choice("choice.desk_from", {"shield": d}) for d in desks]
+        )
     if len(desks) < per_player and use.desk_from:
-        raise _refuse("desk_not_yet_out", {"shield": use.desk_from})
+        raise RuleViolation("desk_not_yet_out", {"shield": use.desk_from})
     return [DeskPlaced(player, use.desk_below, use.desk_from)]

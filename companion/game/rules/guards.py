@@ -7,17 +7,24 @@ from companion.game.state import GameState, Phase
 
 __all__ = ["require_active", "require_turn"]
 
+NOT_IN_PHASE = {
+    Phase.HELL: "not_in_phase_hell",
+    Phase.FLORENCE: "not_in_phase_florence",
+    Phase.ACTION: "not_in_phase_action",
+    Phase.DONE: "not_in_phase_done",
+    Phase.OVER: "not_in_phase_over",
+}
+
 
 def require_active(state: GameState, player: int) -> None:
     """Refuse when the game is over, a plague card is due, or ``player`` is not active."""
     if state.phase is Phase.OVER:
-        raise RuleViolation("game_over", {"reason": state.ended}, rule="RULES.md §7")
+        raise RuleViolation("game_over", {"reason": state.ended})
     if state.needs_plague_card:
         raise RuleViolation(
             "plague_card_due",
             {},
             [Choice("choice.reveal_plague")],
-            rule="RULES.md §4.4: an empty Cemetery is refilled from the plague deck",
         )
     if not 0 <= player < len(state.players):
         raise RuleViolation("unknown_player", {"player": player})
@@ -25,7 +32,6 @@ def require_active(state: GameState, player: int) -> None:
         raise RuleViolation(
             "not_your_turn",
             {"player": player, "active": state.active},
-            rule="RULES.md §4: players take turns clockwise",
         )
 
 
@@ -34,7 +40,6 @@ def require_turn(state: GameState, player: int, phase: Phase) -> None:
     require_active(state, player)
     if state.phase is not phase:
         raise RuleViolation(
-            f"not_in_phase_{phase.value}",
+            NOT_IN_PHASE[phase],
             {"phase": state.phase.value, "wanted": phase.value},
-            rule="RULES.md §4: the Hell phase, then the Florence phase",
         )

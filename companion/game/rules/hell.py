@@ -22,8 +22,6 @@ from events.catalog import Event, SoulBroughtIn, SoulLaidDown, SoulMoved, TollPa
 
 __all__ = ["HellMove", "decide_bring", "decide_move", "legal_hell_moves", "soul_paths", "why_stuck"]
 
-WALL = (5, 6)
-
 
 @dataclass(frozen=True)
 class HellMove:
@@ -39,6 +37,7 @@ class HellMove:
     infamy: int
     quarter: str
     wall_pass: bool
+    toll_each: int = 1  # drachmas per Desk crossed (edition expansion.toll)
 
     @property
     def landing(self) -> str:
@@ -48,12 +47,12 @@ class HellMove:
     @property
     def total_drachmas(self) -> int:
         """Charon's fee plus every toll."""
-        return self.cost + len(self.tolls)
+        return self.cost + len(self.tolls) * self.toll_each
 
 
 def _crosses_wall(state: GameState, origin: str, target: str) -> bool:
     shields = state.side.shields
-    return (shields[origin].circle, shields[target].circle) == WALL
+    return (shields[origin].circle, shields[target].circle) == state.edition.wall
 
 
 def _has_disc(state: GameState, player: int, target: str) -> bool:
@@ -106,6 +105,23 @@ def _tolls(state: GameState, player: int, start: str, path: tuple[str, ...]) -> 
     )
 
 
+def desk_tolls(state: GameState, player: int, start: str, path: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+    """The Desks a fall from ``start`` along ``path`` crosses (none without the expansion)."""
+    return _tolls(state, player, start, path) if state.expansion else ()
+
+
+def toll_amount(state: GameState) -> int:
+    """Drachmas paid to a Desk's owner per crossing (seed 002)."""
+    return int(state.edition.section("expansion")["toll"])
+
+
+def _affordable(state: GameState, player: int, move: HellMove) -> bool:
+    """Whether the move's tolls can be paid; a toll may force a loan unless the edition says not."""
+    if not move.tolls or state.edition.assumption("loan_for_toll"):
+        return True
+    return state.p[player].drachmas >= move.total_drachmas
+
+
 def _outcome(state: GameState, colour: int, landing: str) -> tuple[bool, int, str]:
     shield = state.side.shields[landing]
     lays = shield.circle == colour
@@ -113,13 +129,17 @@ def _outcome(state: GameState, colour: int, landing: str) -> tuple[bool, int, st
     return lays, infamy, shield.quarter
 
 
-def legal_hell_moves(state: GameState, player: int) -> list[HellMove]:
-    """Every soul move ``player`` may make now: from the Cemetery and in Hell."""
+def legal_hell_moves(state: GameState, player: int, check_tolls: bool = True) -> list[HellMove]:
+    """Every soul move ``player`` may make now: from the Cemetery and in Hell.
+
+    Seed 002 does not say whether a toll the mover cannot pay forces a loan: with the edition
+    assumption ``loan_for_toll`` off, a move whose tolls exceed the mover's drachmas is not legal.
+    """
     moves: list[HellMove] = []
     cost = state.edition.economy("bring_soul_cost")
     if not state.needs_plague_card:
         for colour in sorted(state.cemetery):
-            for shield in state.empty_shields(1):
+            for shield in state.empty_shields(state.edition.limbo):
                 lays, infamy, quarter = _outcome(state, colour, shield)
                 moves.append(HellMove("bring", colour, None, (shield,), cost, (), lays, infamy, quarter, False))
     for start in state.side.shields:
@@ -128,8 +148,12 @@ def legal_hell_moves(state: GameState, player: int) -> list[HellMove]:
             continue
         for path, used_pass in soul_paths(state, player, start, soul.colour):
             lays, infamy, quarter = _outcome(state, soul.colour, path[-1])
-            tolls = _tolls(state, player, start, path) if state.expansion else ()
-            moves.append(HellMove("move", soul.colour, start, path, 0, tolls, lays, infamy, quarter, used_pass))
+            tolls = desk_tolls(state, player, start, path)
+            move = HellMove(
+                "move", soul.colour, start, path, 0, tolls, lays, infamy, quarter, used_pass, toll_amount(state)
+            )
+            if not check_tolls or _affordable(state, player, move):
+                moves.append(move)
     return moves
 
 
@@ -149,21 +173,19 @@ def decide_bring(state: GameState, cmd: BringSoul) -> list[Event]:
             "cemetery_has_no_such_soul",
             {"colour": cmd.colour, "cemetery": dict(state.cemetery)},
             [Choice("choice.bring", {"colour": c}) for c in sorted(state.cemetery)],
-            rule="RULES.md §4.1 B",
         )
-    if state.side.shields.get(cmd.shield) is None or state.side.shields[cmd.shield].circle != 1:
+    limbo = state.edition.limbo
+    if state.side.shields.get(cmd.shield) is None or state.side.shields[cmd.shield].circle != limbo:
         raise RuleViolation(
             "not_a_limbo_shield",
             {"shield": cmd.shield},
-            [Choice("choice.shield", {"shield": s}) for s in state.empty_shields(1)],
-            rule="RULES.md §3.3",
+            [Choice("choice.shield", {"shield": s}) for s in state.empty_shields(limbo)],
         )
     if state.occupied(cmd.shield):
         raise RuleViolation(
             "shield_occupied",
             {"shield": cmd.shield},
-            [Choice("choice.shield", {"shield": s}) for s in state.empty_shields(1)],
-            rule="RULES.md §3.2: a shield holds one piece",
+            [Choice("choice.shield", {"shield": s}) for s in state.empty_shields(limbo)],
         )
     cost = state.edition.economy("bring_soul_cost")
     events: list[Event] = list(loans_to_pay(state, cmd.player, cost, cmd.borrow, cmd))
@@ -181,13 +203,12 @@ def _explain_refusal(state: GameState, player: int, start: str, target: str) -> 
     shields = state.side.shields
     params = {"colour": soul.colour, "from": start, "to": target, "legal": legal}
     if target not in shields:
-        return RuleViolation("unknown_shield", params, alternatives, rule="edition board")
+        return RuleViolation("unknown_shield", params, alternatives)
     if shields[target].circle > soul.colour:
         return RuleViolation(
             "beyond_colour_circle",
             {**params, "circle": soul.colour},
             alternatives,
-            rule="seed 000 p.11: a soul never descends beyond its colour's circle",
         )
     routes: list[tuple[str, ...]] = []
 
@@ -200,15 +221,12 @@ def _explain_refusal(state: GameState, player: int, start: str, target: str) -> 
 
     walk(start, ())
     if not routes:
-        return RuleViolation(
-            "not_below_on_lines", params, alternatives, rule="seed 000 p.11: a soul descends along the lines"
-        )
+        return RuleViolation("not_below_on_lines", params, alternatives)
     if state.occupied(target):
         return RuleViolation(
             "shield_occupied",
             {**params, "shield": target},
             alternatives,
-            rule="RULES.md §3.2: a shield holds one piece",
         )
     for route in routes:
         prev = start
@@ -219,17 +237,15 @@ def _explain_refusal(state: GameState, player: int, start: str, target: str) -> 
                     "wall_needs_disc",
                     {**params, "gate": gate, "shield": shield},
                     alternatives,
-                    rule="seed 000 p.11: crossing the Wall of Dis needs your safe-passage disc",
                 )
             if shield != target and not state.occupied(shield):
                 return RuleViolation(
                     "stops_earlier",
                     {**params, "stop": shield},
                     alternatives,
-                    rule="seed 000 p.11: a soul stops on the first empty shield",
                 )
             prev = shield
-    return RuleViolation("illegal_move", params, alternatives, rule="seed 000 p.11")
+    return RuleViolation("illegal_move", params, alternatives)
 
 
 def why_stuck(state: GameState, player: int, start: str) -> list[RuleViolation]:
@@ -259,14 +275,12 @@ def decide_move(state: GameState, cmd: MoveSoul) -> list[Event]:
             "no_soul_there",
             {"shield": cmd.from_shield},
             [Choice("choice.soul_at", {"shield": s}) for s in standing],
-            rule="RULES.md §4.1 A",
         )
     if soul.laid:
         raise RuleViolation(
             "soul_laid_down",
             {"shield": cmd.from_shield, "colour": soul.colour},
             [Choice("choice.soul_at", {"shield": s}) for s in standing],
-            rule="RULES.md §4.1: a laid-down soul never moves again",
         )
     candidates = [
         m
@@ -274,11 +288,19 @@ def decide_move(state: GameState, cmd: MoveSoul) -> list[Event]:
         if m.start == cmd.from_shield and m.landing == cmd.to_shield and (not cmd.via or m.path == cmd.via)
     ]
     if not candidates:
+        unaffordable = [
+            m
+            for m in legal_hell_moves(state, cmd.player, check_tolls=False)
+            if m.start == cmd.from_shield and m.landing == cmd.to_shield and (not cmd.via or m.path == cmd.via)
+        ]
+        if unaffordable:
+            raise RuleViolation(
+                "toll_needs_drachmas",
+                {"toll": min(m.total_drachmas for m in unaffordable), "drachmas": state.p[cmd.player].drachmas},
+            )
         raise _explain_refusal(state, cmd.player, cmd.from_shield, cmd.to_shield)
     move = min(candidates, key=lambda m: (len(m.tolls), m.wall_pass, m.path))
     events: list[Event] = list(loans_to_pay(state, cmd.player, move.total_drachmas, cmd.borrow, cmd))
-    events += [
-        TollPaid(cmd.player, owner, shield, state.edition.section("expansion")["toll"]) for owner, shield in move.tolls
-    ]
+    events += [TollPaid(cmd.player, owner, shield, move.toll_each) for owner, shield in move.tolls]
     events.append(SoulMoved(cmd.player, cmd.from_shield, move.path, move.wall_pass))
     return events + _finish(state, cmd.player, move)

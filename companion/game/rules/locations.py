@@ -103,7 +103,6 @@ def _space(state: GameState, player: int, floor: int) -> None:
             "floor_full",
             {"floor": floor},
             [Choice("choice.floor", {"floor": f}) for f in floors_with_space(state, pl)],
-            rule="RULES.md §3.7: an empty tower space",
         )
 
 
@@ -118,7 +117,6 @@ def decide_location(state: GameState, cmd: LocationCommand) -> list[Event]:
             "not_at_this_location",
             {"location": here, "wanted": list(places), "option": option},
             [Choice("choice.option", {"option": o}) for o in offered if o not in state.used],
-            rule="RULES.md §3.7: each location offers its own actions",
         )
     repeatable = option == "rearrange"
     if option in state.used and not repeatable:
@@ -126,7 +124,6 @@ def decide_location(state: GameState, cmd: LocationCommand) -> list[Event]:
             "option_used",
             {"location": here, "option": option},
             [Choice("choice.option", {"option": o}) for o in OPTIONS[here] if o not in state.used],
-            rule="RULES.md §3.7: each effect once per visit",
         )
     head: list[Event] = [] if option in state.used else [OptionTaken(cmd.player, here, option)]
     return head + _effect(state, cmd, here)
@@ -142,7 +139,6 @@ def _effect(state: GameState, cmd: LocationCommand, here: str) -> list[Event]:
                 raise RuleViolation(
                     "out_of_range",
                     {"field": "florins", "value": n, "min": 1, "max": min(limit, pl.florins)},
-                    rule=f"RULES.md §3.7: up to {limit} florins here, and only those you hold",
                 )
             return [FlorinsExchanged(cmd.player, n, n * state.edition.economy("florin_to_drachma"))]
         case RaiseCube(circle=circle):
@@ -160,6 +156,8 @@ def _effect(state: GameState, cmd: LocationCommand, here: str) -> list[Event]:
             free = [g for g in state.side.gates if g not in pl.discs]
             if len(pl.discs) >= int(state.edition.section("discs")["per_player"]):
                 raise RuleViolation("no_disc_left", {"placed": len(pl.discs)})
+            if gate not in state.side.gates:
+                raise RuleViolation("unknown_gate", {"gate": gate}, [Choice("choice.gate", {"gate": g}) for g in free])
             if gate not in free:
                 raise RuleViolation("gate_taken", {"gate": gate}, [Choice("choice.gate", {"gate": g}) for g in free])
             return [DiscPlaced(cmd.player, gate)]
@@ -180,7 +178,6 @@ def _effect(state: GameState, cmd: LocationCommand, here: str) -> list[Event]:
                     "barrel_not_in_market",
                     {"colour": colour},
                     [Choice("choice.barrel", {"colour": c}) for c in sorted(pl.market_barrels)],
-                    rule="RULES.md §3.7: never two barrels of one colour",
                 )
             _space(state, cmd.player, floor)
             return [BarrelTaken(cmd.player, colour, floor)]
@@ -190,7 +187,6 @@ def _effect(state: GameState, cmd: LocationCommand, here: str) -> list[Event]:
                     "guest_not_in_palace",
                     {"colour": colour},
                     [Choice("choice.guest", {"colour": c}) for c in sorted(pl.palace_guests)],
-                    rule="RULES.md §3.7: never two guests of one colour",
                 )
             _space(state, cmd.player, floor)
             height = pl.tower[floor].height

@@ -2,8 +2,8 @@
 
 Their texts are not public, so the table records each one by what it gives, chosen from the
 edition's bounded menu (``menus.rewards``); this module checks the choice and turns it into
-the events that apply it. Skulls never pass the end of their track (seed 000 p.9 for the
-Styx; the same limit for every advance).
+the events that apply it. Skulls never pass the end of their track (RULES.md §3.5: the track
+length is an estimate in the edition data; the same limit for every advance).
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ def check_reward(state: GameState, player: int, reward: Reward) -> None:
             "reward_not_on_menu",
             {"kind": reward.kind},
             [Choice("choice.reward", {"kind": k}) for k in menu],
-            rule="cards and tiles are recorded from the edition's menu",
         )
     if "amount" in entry:
         low, high = (int(v) for v in entry["amount"])
@@ -55,7 +54,7 @@ def check_reward(state: GameState, player: int, reward: Reward) -> None:
         )
     if reward.kind == "disc":
         free = [g for g in state.side.gates if g not in state.p[player].discs]
-        if reward.gate not in free:
+        if reward.gate not in free:  # no such gate, or a disc of yours already there
             raise RuleViolation(
                 "reward_needs_gate", {"gate": reward.gate}, [Choice("choice.gate", {"gate": g}) for g in free]
             )
@@ -63,7 +62,7 @@ def check_reward(state: GameState, player: int, reward: Reward) -> None:
 
 def skull_step(state: GameState, player: int, track: int, reason: str) -> list[Event]:
     """One skull level up on ``track``, unless the skull already stands at the track's end."""
-    level = state.p[player].skull(track)
+    level = state.p[player].skull(track, state.edition.first_level)
     if level >= state.edition.track_length:
         return []
     return [SkullAdvanced(player, track, level + 1, reason)]

@@ -15,7 +15,7 @@ __all__ = ["decide_place_halves"]
 def decide_place_halves(state: GameState, cmd: PlaceHalfDiplomas) -> list[Event]:
     """Place a player's extra diplomas once the game is over (TEACH; RULES.md §7.2 step 3)."""
     if state.phase is not Phase.OVER:
-        raise RuleViolation("not_final_scoring", {}, rule="RULES.md §7.2: half diplomas are placed at final scoring")
+        raise RuleViolation("not_final_scoring", {})
     if not 0 <= cmd.player < len(state.players):
         raise RuleViolation("unknown_player", {"player": cmd.player})
     halves = score_state(state).players[cmd.player].half_diplomas

@@ -38,14 +38,35 @@ def guardian_start(edition: Edition, side_id: str, guardian: str) -> str:
         expansion = edition.section("expansion")
         if guardian not in ("plutus", "phlegyas"):
             raise RuleViolation("unknown_guardian", {"guardian": guardian})
-        circle, position = int(expansion[guardian]["circle"]), expansion[guardian]["position"]
+        circle, position = _expansion_circle(edition, expansion[guardian]), expansion[guardian]["position"]
     row = side.row(circle)
     return row[0] if position == "far_left" else row[-1]
 
 
+def _expansion_circle(edition: Edition, start: dict[str, object]) -> int:
+    """The circle seed 002 names by colour ("the BROWN circle", "the BLUE circle")."""
+    if "circle" in start:  # format-1 editions gave the number
+        return int(str(start["circle"]))
+    colour = str(start["circle_colour"])
+    expansion = edition.section("expansion")
+    if f"{colour}_circle" in expansion:
+        return int(expansion[f"{colour}_circle"])
+    return next(n for n, c in edition.circles.items() if c.colour == colour)
+
+
 def default_guardians(edition: Edition, side_id: str, expansion: bool) -> tuple[GuardianSetup, ...]:
-    """The expansion's two guardians, or the edition's default pair for the base game."""
-    ids = ["plutus", "phlegyas"] if expansion else list(edition.section("default_guardians")["ids"])
+    """The expansion's two guardians, or the edition's default pair for the base game.
+
+    With the expansion and ``assumptions.expansion_replaces_guardians`` false, Plutus and
+    Phlegyas join the default pair instead of replacing it (seed 002 does not say).
+    """
+    base = list(edition.section("default_guardians")["ids"])
+    if not expansion:
+        ids = base
+    elif edition.assumption("expansion_replaces_guardians"):
+        ids = ["plutus", "phlegyas"]
+    else:
+        ids = [*base, "plutus", "phlegyas"]
     return tuple(GuardianSetup(g, guardian_start(edition, side_id, g)) for g in ids)
 
 
@@ -55,14 +76,13 @@ def _check_players(edition: Edition, cmd: CreateGame) -> None:
         raise RuleViolation(
             "player_count",
             {"count": count, "min": edition.min_players, "max": edition.max_players},
-            rule="RULES.md §2: 1–4 players",
         )
     names = [p.name.strip() for p in cmd.players]
     if any(not n for n in names):
-        raise RuleViolation("player_name_missing", {}, rule="each seat needs a name")
+        raise RuleViolation("player_name_missing", {})
     twice = [n for n, k in Counter(n.casefold() for n in names).items() if k > 1]
     if twice:
-        raise RuleViolation("player_names_repeat", {"names": twice}, rule="names tell the players apart")
+        raise RuleViolation("player_names_repeat", {"names": twice})
     colours = [p.colour for p in cmd.players]
     unknown = [c for c in colours if c not in edition.colours]
     if unknown:
@@ -78,7 +98,6 @@ def _check_players(edition: Edition, cmd: CreateGame) -> None:
             "player_colours_repeat",
             {"colours": repeated},
             [Choice("choice.colour", {"colour": c}) for c in free],
-            rule="each player's pieces have their own colour",
         )
 
 
@@ -91,7 +110,6 @@ def _check_layout(edition: Edition, cmd: CreateGame) -> None:
         raise RuleViolation(
             "florence_layout_incomplete",
             {"locations": sorted(kinds)},
-            rule="RULES.md §2 step 2: all eight location tiles are laid out",
         )
     for quarter in edition.quarters:
         here = sorted(kinds[loc.location] for loc in cmd.florence if loc.quarter == quarter)
@@ -99,7 +117,6 @@ def _check_layout(edition: Edition, cmd: CreateGame) -> None:
             raise RuleViolation(
                 "florence_quarter_mix",
                 {"quarter": quarter},
-                rule="RULES.md §2 step 2: each quarter has one free and one special location",
             )
 
 
@@ -113,11 +130,11 @@ def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
         if values and (len(values) != count or any(v < 0 for v in values)):
             raise RuleViolation("starting_coins", {"field": name, "count": count})
     guardians = cmd.guardians or default_guardians(edition, side, cmd.expansion)
-    wanted = 2
+    wanted = int(edition.section("setup")["guardians"])
+    if cmd.expansion and not edition.assumption("expansion_replaces_guardians"):
+        wanted += 2  # Plutus and Phlegyas join the base guardians
     if len(guardians) != wanted or len({g.guardian for g in guardians}) != wanted:
-        raise RuleViolation(
-            "guardian_count", {"count": len(guardians)}, rule="RULES.md §2 step 8: two guardians are in play"
-        )
+        raise RuleViolation("guardian_count", {"count": len(guardians)})
     known = {g["id"] for g in edition.raw["guardians"]} | ({"plutus", "phlegyas"} if cmd.expansion else set())
     for g in guardians:
         if g.guardian not in known or g.shield not in edition.sides[side].shields:
@@ -127,13 +144,12 @@ def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
                 [Choice("choice.guardian", {"guardian": k}) for k in sorted(known)],
             )
     if len({g.shield for g in guardians}) != len(guardians):
-        raise RuleViolation("guardians_share_shield", {}, rule="RULES.md §3.2: a shield holds one piece")
+        raise RuleViolation("guardians_share_shield", {})
     souls = edition.section("souls")
     if not 1 <= len(cmd.plague_card) <= int(souls["plague_card_max"]):
         raise RuleViolation(
             "plague_card_size",
             {"count": len(cmd.plague_card), "max": souls["plague_card_max"]},
-            rule="RULES.md §2 step 6: the first plague card fills the Cemetery",
         )
     if any(c not in edition.circles for c in cmd.plague_card):
         raise RuleViolation("unknown_colour", {"colours": list(cmd.plague_card)})
@@ -151,13 +167,13 @@ def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
         )
     ]
     if cmd.starting_skulls and len(cmd.starting_skulls) != count:
-        raise RuleViolation("starting_skulls", {"count": count})
+        raise RuleViolation("starting_skulls_per_player", {"count": count})
     for player, tracks in enumerate(cmd.starting_skulls):
-        if len(tracks) > 2 or any(t not in edition.track_circles for t in tracks):
+        most = int(edition.section("setup")["starting_skulls_max"])
+        if len(tracks) > most or any(t not in edition.track_circles for t in tracks):
             raise RuleViolation(
                 "starting_skulls",
                 {"player": player, "tracks": list(tracks)},
-                rule="RULES.md §2 step 9: a Family card places 1–2 skulls on sin tracks",
             )
         events += [StartingSkullPlaced(player, t) for t in tracks]
     events.append(PlagueCardRevealed(tuple(cmd.plague_card)))

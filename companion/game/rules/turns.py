@@ -31,7 +31,6 @@ def decide_end_turn(state: GameState, cmd: EndTurn) -> list[Event]:
         raise RuleViolation(
             "turn_not_finished",
             {"phase": state.phase.value},
-            rule="RULES.md §4: each turn has a Hell phase then a Florence phase",
         )
     nxt = (state.active + 1) % len(state.players)
     ended = TurnEnded(cmd.player, nxt)
@@ -50,16 +49,13 @@ def decide_plague(state: GameState, cmd: RevealPlagueCard) -> list[Event]:
         raise RuleViolation(
             "cemetery_not_empty",
             {"cemetery": state.cemetery_total()},
-            rule="RULES.md §4.4: a plague card is revealed only when the Cemetery empties",
         )
     if cmd.deck_empty:
         events: list[Event] = [PlagueDeckExhausted()]
     else:
         souls = state.edition.section("souls")
         if not 1 <= len(cmd.souls) <= int(souls["plague_card_max"]):
-            raise RuleViolation(
-                "plague_card_size", {"count": len(cmd.souls), "max": souls["plague_card_max"]}, rule="RULES.md §4.4"
-            )
+            raise RuleViolation("plague_card_size", {"count": len(cmd.souls), "max": souls["plague_card_max"]})
         bad = [c for c in cmd.souls if c not in state.edition.circles]
         if bad:
             raise RuleViolation("unknown_colour", {"colours": bad})
