@@ -27,6 +27,8 @@ WORDS = {
         "over": "The game is over",
         "see_score": "See the final score",
         "final": "Final score",
+        "projection": "If the game ended now",
+        "copied": "The result is copied: paste it in your chat.",
         "bgstats": "Log this play in BG Stats",
         "share": "Share the result",
         "summary": "Inferno: Ana wins (Ana {a}, Ben {b}).",
@@ -45,6 +47,8 @@ WORDS = {
         "over": "La partida ha terminado",
         "see_score": "Ver la puntuación final",
         "final": "Puntuación final",
+        "projection": "Si la partida terminara ahora",
+        "copied": "El resultado está copiado: pégalo en tu chat.",
         "bgstats": "Anotar esta partida en BG Stats",
         "share": "Compartir el resultado",
         "summary": "Inferno: gana Ana (Ana {a}, Ben {b}).",
@@ -93,11 +97,21 @@ def test_finish_log_share_print_play_again_and_find_both_games(
     guest = phone(browser, playwright, words["locale"])
     guest.goto(game_url)
     guest.wait_for_function("() => window.htmx !== undefined")
+    host.goto(game_url + "/join")
+    viewer_url = host.get_by_role("link", name=re.compile(r"v\/[A-Za-z0-9_-]{20,}$")).get_attribute("href")
+    assert viewer_url
+    host.goto(game_url)
+    screen = phone(browser, playwright, words["locale"])
+    screen.goto(viewer_url)
+    expect(screen.get_by_role("heading", name=words["projection"])).to_be_visible()
+    screen.wait_for_function("() => window.htmx !== undefined")
 
     # The last turn, played on the page; the other phone sees the end live.
     host.get_by_role("button", name=words["end_turn"]).click()
     expect(host.get_by_role("heading", name=words["over"])).to_be_visible()
     expect(guest.get_by_role("heading", name=words["over"])).to_be_visible()
+    expect(screen.get_by_role("heading", name=words["final"])).to_be_visible()  # the big screen, live
+    expect(screen.locator(".player-score")).to_have_count(2)
     host.get_by_role("link", name=words["see_score"]).click()
     expect(host.get_by_role("heading", name=words["final"])).to_be_visible()
 
@@ -118,7 +132,15 @@ def test_finish_log_share_print_play_again_and_find_both_games(
     host.wait_for_function("() => window.__shared.length === 1")
     shared = host.evaluate("() => window.__shared[0]")
     assert shared["text"] == words["summary"].format(a=ana, b=ben)
-    assert re.search(r"/v/[A-Za-z0-9_-]{20,}$", shared["url"])
+    assert shared["url"] == viewer_url
+    # Without a share sheet, the result goes to the clipboard.
+    host.evaluate(
+        "() => { delete navigator.share; window.__copied = [];"
+        " navigator.clipboard.writeText = (t) => { window.__copied.push(t); return Promise.resolve(); }; }"
+    )
+    host.get_by_role("button", name=words["share"]).click()
+    expect(host.get_by_role("status").filter(has_text=words["copied"])).to_be_visible()
+    assert host.evaluate("() => window.__copied") == [shared["text"] + " " + viewer_url]
 
     # Print: one page with the breakdown table and the chart, and no navigation.
     host.emulate_media(media="print")
@@ -155,5 +177,5 @@ def test_finish_log_share_print_play_again_and_find_both_games(
     expect(host.get_by_role("row", name="Ana").locator("td")).to_have_text(["1", "1", str(float(ana)), str(ana)])
     expect(host.get_by_role("row", name="Ben").locator("td")).to_have_text(["1", "0", str(float(ben)), str(ben)])
     expect(host.locator(".chart svg")).to_be_visible()
-    host.context.close()
-    guest.context.close()
+    for page in (host, guest, screen):
+        page.context.close()
