@@ -114,6 +114,9 @@ def test_finish_log_share_print_play_again_and_find_both_games(
     expect(screen.locator(".player-score")).to_have_count(2)
     host.get_by_role("link", name=words["see_score"]).click()
     expect(host.get_by_role("heading", name=words["final"])).to_be_visible()
+    guest.get_by_role("link", name=words["see_score"]).click()  # the other phone waits on the score
+    expect(guest.get_by_role("heading", name=words["final"])).to_be_visible()
+    guest.wait_for_function("() => window.htmx !== undefined")
 
     # Log the play: the link's JSON, decoded, matches the score breakdown.
     href = host.get_by_role("link", name=words["bgstats"]).get_attribute("href")
@@ -162,6 +165,9 @@ def test_finish_log_share_print_play_again_and_find_both_games(
     new_url = host.url
     assert new_url != game_url
     expect(guest.get_by_role("heading", name=words["offered"])).to_be_visible()
+    expect(screen.get_by_role("heading", name=words["offered"])).to_be_visible()  # the big screen too
+    screen_link = screen.get_by_role("link", name=words["join"]).get_attribute("href")
+    assert screen_link and "/v/" in screen_link and "/g/" not in screen_link
     guest.get_by_role("link", name=words["join"]).click()
     expect(guest.get_by_role("heading", name=words["new_turn"])).to_be_visible()
     assert guest.url == new_url

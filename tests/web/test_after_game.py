@@ -21,6 +21,7 @@ from companion.exchange import export_game, import_game, score_export
 from companion.game.scoring import PlayerScore, Scoresheet
 from companion.playtime import PlayTime
 from companion.web.bgstats import BGSTATS_URL, bgstats_play
+from companion.web.narrate import narrate
 from companion.web.store import service
 from events.catalog import NextGameCreated
 
@@ -133,6 +134,11 @@ def test_the_share_button_carries_a_summary_in_the_readers_language_and_the_view
     assert "onclick" not in html and "<script>" not in html  # scripts come from static/ only
 
 
+def service_token(app: Flask, game_id: str) -> str:
+    with app.app_context():
+        return str(service().view(game_id).read_token)
+
+
 def service_view(client: FlaskClient, url: str) -> Any:
     with client.application.app_context():
         return service().view(url.rsplit("/", 1)[1])
@@ -187,6 +193,16 @@ def test_same_table_new_game_rotates_the_first_player_and_every_phone_is_offered
     # Ana's phone sits in Ana's new seat (1); Ben's phone is offered the new game and keeps Ben (0).
     page = guest.get(url).data.decode()
     assert "Your table started a new game" in page and f"/g/{game_id}/next" in page
+    score = guest.get(url + "/score").data.decode()
+    assert "Your table started a new game" in score and "Same table, new game" not in score
+    assert f'sse-connect="/g/{game_id}/events?since=' in score  # the score page hears of it live
+    with app.app_context():
+        token = service().view(new_id).read_token
+    screen = guest.get(f"/v/{service_token(app, game_id)}").data.decode()
+    assert f'href="/v/{token}"' in screen and f"/g/{game_id}" not in screen
+    with app.test_request_context():
+        sentence = narrate(NextGameCreated(token), service().view(game_id).state)
+    assert sentence == "The table started a new game with the same players."  # the history's words
     joined = guest.get(url + "/next")
     assert joined.headers["Location"] == f"/g/{new_id}"
     with guest.session_transaction() as sess:
