@@ -343,9 +343,11 @@ class CorrectSoul:
 
 @dataclass(frozen=True)
 class StartNextGame:
-    """Tell a finished game's phones that the table started a new game (its read-only token)."""
+    """Tell a finished game's phones that the table started a new game (its read-only token,
+    signed by the app for this game)."""
 
     read_token: str
+    proof: str
 
 
 @dataclass(frozen=True)

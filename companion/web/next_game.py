@@ -3,22 +3,33 @@ player rotated), announced in the old game's log so every open phone is offered 
 
 from __future__ import annotations
 
+import hmac
+
 from flask_babel import gettext
 
 from companion.game.commands import CreateGame, StartNextGame
 from companion.game.state import GameState
 from companion.service import GameService, GameView
+from companion.web.bgstats import opaque_id
 from companion.web.narrate import TELLERS
 from events.catalog import Event, GameCreated, NextGameCreated, SeatSetup
 
-__all__ = ["next_game_token", "rotated_seat", "start_next_game"]
+__all__ = ["link_proof", "next_game_token", "rotated_seat", "start_next_game"]
+
+
+def link_proof(game_id: str, read_token: str) -> str:
+    """The app's signature that ``read_token``'s game follows ``game_id`` (no one without the key makes one)."""
+    return opaque_id("next-game", f"{game_id}>{read_token}")
 
 
 def next_game_token(view: GameView) -> str | None:
-    """The read-only token of the game this table started after this one (the latest in effect)."""
+    """The read-only token of the game this table started after this one (the latest in effect,
+    and only when the app itself recorded it for this game)."""
     token = None
     for event in view.timeline.effective_events():
-        if isinstance(event, NextGameCreated):
+        if isinstance(event, NextGameCreated) and hmac.compare_digest(
+            event.proof, link_proof(view.game_id, event.read_token)
+        ):
             token = event.read_token
     return token
 
@@ -52,7 +63,8 @@ def start_next_game(service: GameService, view: GameView, key: str, actor: str |
     command, edition_id = _next_command(service, view, state)
     game_id = service.create_game(command, f"{key}-game", edition_id, actor)
     token = service.view(game_id).read_token
-    service.execute(view.game_id, view.seq, StartNextGame(token), f"{key}-link", actor)
+    proof = link_proof(view.game_id, token)
+    service.execute(view.game_id, view.seq, StartNextGame(token, proof), f"{key}-link", actor)
     return game_id
 
 

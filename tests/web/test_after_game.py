@@ -22,6 +22,7 @@ from companion.game.scoring import PlayerScore, Scoresheet
 from companion.playtime import PlayTime
 from companion.web.bgstats import BGSTATS_URL, bgstats_play
 from companion.web.narrate import narrate
+from companion.web.next_game import link_proof
 from companion.web.store import service
 from events.catalog import NextGameCreated
 
@@ -183,7 +184,7 @@ def test_same_table_new_game_rotates_the_first_player_and_every_phone_is_offered
         assert new.state.expansion == old.state.expansion and new.edition.id == old.edition.id
         assert new.state.ended is None
         assert [e for e in old.timeline.effective_events() if isinstance(e, NextGameCreated)] == [
-            NextGameCreated(new.read_token)
+            NextGameCreated(new.read_token, link_proof(game_id, new.read_token))
         ]
         # The old game still replays through the rules with its new entry (export, then import).
         assert import_game(service(), export_game(service(), game_id))
@@ -201,7 +202,7 @@ def test_same_table_new_game_rotates_the_first_player_and_every_phone_is_offered
     screen = guest.get(f"/v/{service_token(app, game_id)}").data.decode()
     assert f'href="/v/{token}"' in screen and f"/g/{game_id}" not in screen
     with app.test_request_context():
-        sentence = narrate(NextGameCreated(token), service().view(game_id).state)
+        sentence = narrate(NextGameCreated(token, "proof"), service().view(game_id).state)
     assert sentence == "The table started a new game with the same players."  # the history's words
     joined = guest.get(url + "/next")
     assert joined.headers["Location"] == f"/g/{new_id}"
@@ -210,3 +211,26 @@ def test_same_table_new_game_rotates_the_first_player_and_every_phone_is_offered
         assert new_id in sess["games"]
     with host.session_transaction() as sess:
         assert sess["seats"][new_id] == 1
+
+
+def test_a_next_game_entry_sent_by_hand_does_not_lead_the_phones_to_another_game(client: FlaskClient) -> None:
+    """A writer of one game who knows only another game's read-only token must not reach its write address."""
+    url = upload(client, timed_log())
+    other = upload(client, timed_log())
+    game_id, other_id = url.rsplit("/", 1)[1], other.rsplit("/", 1)[1]
+    with client.application.app_context():
+        view = service().view(game_id)
+        target = service().view(other_id).read_token
+    body = {
+        "expected_seq": view.seq,
+        "idempotency_key": "forged-next-1",
+        "command": {"type": "StartNextGame", "data": {"read_token": target, "proof": "0" * 32}},
+    }
+    sent = client.post(
+        f"/api/v1/games/{game_id}/commands", json=body, headers={"Authorization": f"Bearer {view.write_token}"}
+    )
+    assert sent.status_code == 200, sent.get_json()  # recorded: the log takes facts as sent
+    assert "Your table started a new game" not in client.get(url).data.decode()
+    response = client.get(url + "/next")
+    assert response.headers["Location"] == url
+    assert other_id not in response.headers["Location"]

@@ -103,7 +103,7 @@ def decide(state: GameState, command: Command) -> list[Event]:
         case StartNextGame():
             if state.ended is None:
                 raise RuleViolation("game_not_over", {}, rule="a new game follows the end of this one")
-            return [NextGameCreated(command.read_token)]
+            return [NextGameCreated(command.read_token, command.proof)]
         case CreateGame():
             raise RuleViolation("game_exists", {})
         case _:
