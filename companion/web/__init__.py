@@ -29,6 +29,7 @@ from companion.web import (
     history_pages,
     home,
     live,
+    our_games,
     play,
     scores,
     security,
@@ -109,6 +110,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(history_pages.bp)
     app.register_blueprint(scores.bp)
     app.register_blueprint(tally_pages.bp)
+    app.register_blueprint(our_games.bp)
     csrf.exempt(api.blp)  # the API authenticates with a bearer token, not a cookie: no CSRF to forge
     api.init_api(app)
     errors.register(app)  # after the API, so HTML pages keep their own error pages
