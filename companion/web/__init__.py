@@ -30,6 +30,7 @@ from companion.web import (
     history_pages,
     home,
     live,
+    our_games,
     play,
     scores,
     security,
@@ -110,6 +111,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(history_pages.bp)
     app.register_blueprint(scores.bp)
     app.register_blueprint(tally_pages.bp)
+    app.register_blueprint(our_games.bp)
     editions_pages.register(app)
     csrf.exempt(api.blp)  # the API authenticates with a bearer token, not a cookie: no CSRF to forge
     api.init_api(app)

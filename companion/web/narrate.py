@@ -48,7 +48,7 @@ def _created(e: ev.GameCreated, s: GameState) -> str:
     return text
 
 
-def _skull(e: ev.StartingSkullPlaced, s: GameState) -> str:
+def _starting_skull(e: ev.StartingSkullPlaced, s: GameState) -> str:
     return gettext(
         "%(player)s's Family card put a skull on the %(colour)s track.",
         player=_name(s, e.player),
@@ -536,7 +536,7 @@ TELLERS: dict[type, Teller] = {
     ev.Corrected: _corrected,
     ev.EntryReplaced: _replaced,
     ev.GameCreated: _created,
-    ev.StartingSkullPlaced: _skull,
+    ev.StartingSkullPlaced: _starting_skull,
     ev.PlagueCardRevealed: _plague,
     ev.PlagueDeckExhausted: _plague_out,
     ev.LoanTaken: _loan,
