@@ -103,6 +103,7 @@ def game_context(
         "new_key": new_key,
         "last_entry": last,
         "redo_entry": redo,
+        "posted": request.form if request.method == "POST" else {},
         **extra,
     }
 

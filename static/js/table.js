@@ -49,6 +49,19 @@
     if (document.getElementById("live") && !("EventSource" in window)) { startPolling(); }
   });
 
+  // Steppers (plague card souls): − and + change the number next to them, within its bounds.
+  document.addEventListener("click", function (e) {
+    var button = e.target && e.target.closest ? e.target.closest("button[data-step]") : null;
+    if (!button) { return; }
+    var input = document.getElementById(button.getAttribute("aria-controls"));
+    if (!input) { return; }
+    var value = (parseInt(input.value, 10) || 0) + parseInt(button.getAttribute("data-step"), 10);
+    var low = parseInt(input.min || "0", 10);
+    var high = parseInt(input.max || "99", 10);
+    input.value = String(Math.max(low, Math.min(high, value)));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
   // Keep the screen awake during a game, where the browser allows it.
   var lock = null;
   function keepAwake() {
