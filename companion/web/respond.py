@@ -8,6 +8,9 @@ gets a full page (303 redirect after success); htmx gets the ``game`` block.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -108,15 +111,79 @@ def game_context(
     }
 
 
-def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> tuple[str, int]:
-    """The game page, or only its ``block`` for an htmx request."""
+def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Any:
+    """The game page, or for htmx only its ``block`` — or only the parts the phone's copy lacks.
+
+    A phone that sends ``HX-Game-Parts`` (the digest of each part it shows) gets just the parts
+    that changed, as out-of-band swaps; every answer names the element that shows the result
+    or the next step, for the phone to bring into view and focus.
+    """
     context = game_context(view, **extra)
-    if is_htmx():
-        return render_block("game.html", block, **context), status
-    return render_template("game.html", **context), status
+    if extra.get("readonly"):
+        if is_htmx():
+            return render_block("game.html", block, **context), status
+        return render_template("game.html", **context), status
+    parts = render_parts(context)
+    digests = {name: digest(html) for name, html in parts.items()}
+    context["part_digests"] = " ".join(f"{name}:{value}" for name, value in digests.items())
+    focus = focus_target(context)
+    if not is_htmx():
+        return render_template("game.html", **context), status
+    shown = client_parts()
+    live_refresh = request.headers.get("HX-Trigger") == "live-trigger"
+    signal = {"game:update": {"seq": view.seq, "parts": context["part_digests"], "focus": focus if shown and not live_refresh else ""}}
+    headers = {"HX-Trigger-After-Settle": json.dumps(signal)}
+    if request.method == "POST" and status == 200:
+        headers["HX-Replace-Url"] = url_for("play.game", game_id=view.game_id)
+    if shown is None or block != "game":
+        return render_block("game.html", block, **context), status, headers
+    changed = [name for name in PARTS if shown.get(name) != digests[name]]
+    body = "".join(parts[name].replace(f'data-part="{name}"', f'data-part="{name}" hx-swap-oob="true"', 1) for name in changed)
+    headers["HX-Reswap"] = "none"
+    return body, status, headers
 
 
-Renderer = Callable[..., tuple[str, int]]
+Renderer = Callable[..., Any]
+
+PARTS = ("turn", "actions", "hell", "florence", "players", "undo")
+_VOLATILE = re.compile(r'(name="key" value="|&#34;key&#34;: &#34;|"key": ")[0-9a-f]{32}')
+
+
+def render_parts(context: dict[str, Any]) -> dict[str, str]:
+    """Each part of the game (turn, actions, Hell, Florence, players, undo bar) on its own."""
+    return {name: render_block("game.html", f"part_{name}", **context) for name in PARTS}
+
+
+def digest(html: str) -> str:
+    """A short fingerprint of a part, blind to the fresh idempotency keys drawn on every render."""
+    return hashlib.sha256(_VOLATILE.sub(r"\1", html).encode()).hexdigest()[:12]
+
+
+def client_parts() -> dict[str, str] | None:
+    """The parts digests the phone says it shows (``HX-Game-Parts``), or None for a whole swap."""
+    raw = request.headers.get("HX-Game-Parts")
+    if not raw:
+        return None
+    pairs = (item.split(":", 1) for item in raw.split() if ":" in item)
+    return {name: value for name, value in pairs}
+
+
+def focus_target(context: dict[str, Any]) -> str:
+    """The id of the element showing the answer to what was just tapped, or the next step."""
+    if context.get("loan_confirm"):
+        return "loan-confirm"
+    refusal = context.get("refusal")
+    if refusal:
+        return f"refusal-{refusal['control']}"
+    if context.get("notice_kind") == "conflict" or context["state"].ended:
+        return "turn-title"
+    if context.get("guardian_pick"):
+        return "guardian-step"
+    if context.get("accuse"):
+        return "accuse-title"
+    if context.get("ferry") or (context.get("select") and context["hell_map"].interactive):
+        return "map-prompt"
+    return "actions-title"
 
 
 def _seat_refusal(state: GameState, control: str, exc: SeatRefused) -> dict[str, Any]:

@@ -49,6 +49,54 @@
     if (document.getElementById("live") && !("EventSource" in window)) { startPolling(); }
   });
 
+  // Answers from the game carry only the parts that changed (the phone says which it shows),
+  // and name the element with the result or the next step: it is brought into view and focused.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var game = document.getElementById("game");
+    var elt = e.detail && e.detail.elt;
+    var fromGame = elt && (game && game.contains(elt) || elt.id === "live-trigger");
+    if (game && fromGame && game.getAttribute("data-parts")) {
+      e.detail.headers["HX-Game-Parts"] = game.getAttribute("data-parts");
+    }
+  });
+
+  function stickyHeight(selector) {
+    var el = document.querySelector(selector);
+    return el ? el.getBoundingClientRect().height : 0;
+  }
+
+  function bringIntoView(el) {
+    var top = stickyHeight(".topbar") + 8;
+    var bottom = window.innerHeight - stickyHeight(".undo-bar") - 8;
+    var box = el.getBoundingClientRect();
+    if (box.top >= top && box.bottom <= bottom) { return; }
+    var shift = box.top - top;
+    if (box.top >= top && box.height < bottom - top) { shift = box.bottom - bottom; }
+    window.scrollBy(0, shift);
+  }
+
+  function focusOn(id) {
+    var el = document.getElementById(id) || document.getElementById("actions-title") || document.getElementById("turn-title");
+    if (!el) { return; }
+    var details = el.closest("details");
+    while (details) { details.open = true; details = details.parentElement.closest("details"); }
+    if (!el.hasAttribute("tabindex") && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) {
+      el.setAttribute("tabindex", "-1");
+    }
+    bringIntoView(el);
+    el.focus({ preventScroll: true });
+  }
+
+  document.addEventListener("game:update", function (e) {
+    var game = document.getElementById("game");
+    var detail = e.detail || {};
+    if (game) {
+      if (detail.seq !== undefined) { game.setAttribute("data-seq", String(detail.seq)); }
+      if (detail.parts) { game.setAttribute("data-parts", detail.parts); }
+    }
+    if (detail.focus) { focusOn(detail.focus); }
+  });
+
   // Steppers (plague card souls): − and + change the number next to them, within its bounds.
   document.addEventListener("click", function (e) {
     var button = e.target && e.target.closest ? e.target.closest("button[data-step]") : null;
