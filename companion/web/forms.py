@@ -60,6 +60,7 @@ class PlayerActionForm(ActionForm):
     """A form that acts for one player."""
 
     player = _int(required=True, validate=validate.Range(min=0, max=7))
+    confirm_loan = fields.Boolean(load_default=False)
 
 
 class LoanForm(PlayerActionForm):

@@ -10,8 +10,8 @@ from werkzeug.wrappers import Response
 from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCard, SummonFerryman, TakeLoan
 from companion.web.forms import BringForm, EndTurnForm, FerryForm, LoanForm, MoveForm, PlagueForm
 from companion.web.home import remember_game
-from companion.web.respond import perform, render_game
-from companion.web.store import recorded, service
+from companion.web.respond import perform, record, render_game
+from companion.web.store import recorded
 
 __all__ = ["bp"]
 
@@ -39,7 +39,7 @@ def game(game_id: str) -> tuple[str, int]:
 
 
 def _execute(game_id: str, data: dict[str, Any], command: Any) -> Any:
-    return service().execute(game_id, data["seq"], command, data["key"])
+    return record(game_id, data, command)
 
 
 @bp.post("/loan")

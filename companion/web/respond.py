@@ -30,11 +30,12 @@ from companion.web.florence_view import accuse_prep, florence_board
 from companion.web.forms import flatten_errors, parse
 from companion.web.hellmap import build_map, ferry_steps
 from companion.web.history import latest_entries
+from companion.web.loans import LoanToConfirm, check_loans, confirmation
 from companion.web.seats import SeatRefused, check_seat
 from companion.web.store import service
 from companion.web.words import describe_choice, describe_refusal, player_name
 
-__all__ = ["is_htmx", "new_key", "perform", "render_game"]
+__all__ = ["is_htmx", "new_key", "perform", "record", "render_game"]
 
 
 def is_htmx() -> bool:
@@ -131,14 +132,15 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
         return render_template("game.html", **context), status
     shown = client_parts()
     live_refresh = request.headers.get("HX-Trigger") == "live-trigger"
-    signal = {"game:update": {"seq": view.seq, "parts": context["part_digests"], "focus": focus if shown and not live_refresh else ""}}
+    focus = focus if shown and not live_refresh else ""
+    signal = {"game:update": {"seq": view.seq, "parts": context["part_digests"], "focus": focus}}
     headers = {"HX-Trigger-After-Settle": json.dumps(signal)}
-    if request.method == "POST" and status == 200:
+    if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):
         headers["HX-Replace-Url"] = url_for("play.game", game_id=view.game_id)
     if shown is None or block != "game":
         return render_block("game.html", block, **context), status, headers
     changed = [name for name in PARTS if shown.get(name) != digests[name]]
-    body = "".join(parts[name].replace(f'data-part="{name}"', f'data-part="{name}" hx-swap-oob="true"', 1) for name in changed)
+    body = "".join(_out_of_band(name, parts[name]) for name in changed)
     headers["HX-Reswap"] = "none"
     return body, status, headers
 
@@ -157,6 +159,10 @@ def render_parts(context: dict[str, Any]) -> dict[str, str]:
 def digest(html: str) -> str:
     """A short fingerprint of a part, blind to the fresh idempotency keys drawn on every render."""
     return hashlib.sha256(_VOLATILE.sub(r"\1", html).encode()).hexdigest()[:12]
+
+
+def _out_of_band(name: str, html: str) -> str:
+    return html.replace(f'data-part="{name}"', f'data-part="{name}" hx-swap-oob="true"', 1)
 
 
 def client_parts() -> dict[str, str] | None:
@@ -199,6 +205,26 @@ def _seat_refusal(state: GameState, control: str, exc: SeatRefused) -> dict[str,
             player=player_name(state, exc.player),
         )
     return {"control": control, "text": text, "rule": "", "alternatives": []}
+
+
+def record(game_id: str, data: dict[str, Any], command: Any) -> Outcome:
+    """Record ``command`` for a form; a loan the player did not confirm is asked about first."""
+    svc = service()
+    current = svc.view(game_id)
+    if current.seq == data["seq"]:
+        command = check_loans(current.state, command, bool(data.get("confirm_loan")))
+    return svc.execute(game_id, data["seq"], command, data["key"])
+
+
+def _kept_choices(render: Renderer) -> dict[str, Any]:
+    """What the player had chosen on the page (soul, accusation, guardian), kept after a refusal."""
+    if render is not render_game:
+        return {}
+    return {
+        "select": request.form.get("select") or None,
+        "accuse": request.form.get("prepare") or None,
+        "guardian": request.form.get("guardian") or None,
+    }
 
 
 def perform(
@@ -249,6 +275,9 @@ def perform(
             "Here is the fresh state; nothing was recorded."
         )
         return render(exc.view, 409, notice=notice, notice_kind="conflict")
+    except LoanToConfirm as exc:
+        view = svc.view(game_id)
+        return render(view, 200, loan_confirm=confirmation(view.state, exc, control), **_kept_choices(render))
     except RuleViolation as exc:
         view = svc.view(game_id)
         refusal = {
@@ -259,15 +288,7 @@ def perform(
             "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
             "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
         }
-        extra = (
-            {
-                "select": request.form.get("select") or None,
-                "accuse": request.form.get("prepare") or None,
-                "guardian": request.form.get("guardian") or None,
-            }
-            if render is render_game
-            else {}
-        )
+        extra = _kept_choices(render)
         return render(view, 422, refusal=refusal, **extra)
     if not is_htmx():
         return redirect(url_for(after, game_id=game_id), 303)
