@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, request
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCard, SummonFerryman, TakeLoan
@@ -26,6 +27,8 @@ def game(game_id: str) -> tuple[str, int]:
     view = recorded(game_id)
     remember_game(game_id)
     args = request.args
+    if args.get("at", str(view.seq)) != str(view.seq):
+        args = MultiDict()  # a choice made on an earlier screen (another turn) is not carried over
     ferry = {k: args.get(k, "") for k in ("ferry", "fsoul", "fside")} if args.get("ferry") else None
     return render_game(
         view,

@@ -108,8 +108,31 @@ def game_context(
         "last_entry": last,
         "redo_entry": redo,
         "posted": request.form if request.method == "POST" else {},
+        "chosen": _chooser(extra),
+        "pick_url": url_for("play.game", game_id=view.game_id) + f"?at={view.seq}&",
+        "open_for": _open_for(extra),
         **extra,
     }
+
+
+def _open_for(extra: dict[str, Any]) -> str:
+    """The control whose answer must show: its collapsed section is drawn open."""
+    for key in ("loan_confirm", "refusal", "errors"):
+        if extra.get(key):
+            return str(extra[key].get("control", ""))
+    return ""
+
+
+def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
+    """``chosen(name, value, default)``: whether a field kept the player's choice after a refusal."""
+    form = request.form if request.method == "POST" and _open_for(extra) else None
+
+    def chosen(name: str, value: Any, default: bool = False) -> bool:
+        if form is None or name not in form:
+            return default
+        return str(value) in form.getlist(name)
+
+    return chosen
 
 
 def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Any:

@@ -74,3 +74,55 @@ def test_a_tap_on_the_map_that_needs_a_loan_asks_first(phone: Phone) -> None:
     response = phone.post("bring", {"player": 0, "colour": 2, "shield": "1c"})  # no borrow flag at all
     assert response.status_code == 200
     assert 'id="loan-confirm"' in phone.html and phone.seq == seq
+
+
+def at_the_bonfire(phone: Phone) -> None:
+    phone.create(plague=("4", "2", "2", "3"))
+    phone.post("bring", {"player": 0, "colour": 4, "shield": "1d"})  # 1D shows the Lily: the Bonfire
+    phone.florence(0, "bonfire")
+    assert "Or cross the Styx" in phone.html
+
+
+def test_a_refused_styx_crossing_is_drawn_open_and_keeps_the_choices(phone: Phone) -> None:
+    at_the_bonfire(phone)
+    response = phone.post(
+        "location/styx", {"player": 0, "colour": "3", "count": "3", "first_track": "2", "last_track": "6"}
+    )
+    assert response.status_code == 422
+    section = re.search(r"<details open><summary>Or cross the Styx.*?</details>", phone.html, re.S)
+    assert section and 'id="refusal-location-styx"' in section.group(0)
+    assert re.search(r'<option value="3" selected>', section.group(0))
+    assert re.search(r'name="first_track">.*?<option value="2" selected>', section.group(0), re.S)
+
+
+def test_a_choice_from_an_earlier_screen_does_not_come_back_for_the_next_player(phone: Phone, client) -> None:
+    phone.create(plague=("9", "3", "2"))
+    chosen_at = phone.seq
+    assert f"?at={chosen_at}&amp;select=cemetery-9" in phone.html  # a choice's link carries its screen
+    page = client.get(f"{phone.url}?at={chosen_at}&select=cemetery-9").data.decode()
+    assert "Bring one ice-blue soul from the Cemetery" in page
+    response = phone.post("bring", {"player": 0, "colour": 9, "shield": "1b", "select": "cemetery-9"})
+    assert response.headers["HX-Replace-Url"] == phone.url  # the address forgets the choice
+    phone.end_turn(0, "bank")
+    page = client.get(f"{phone.url}?at={chosen_at}&select=cemetery-3").data.decode()
+    assert "Bring one green soul from the Cemetery" not in page  # Ben starts with nothing chosen
+    assert "Tap a soul on the map" in page
+
+
+def test_an_action_answer_carries_only_the_parts_that_changed(phone: Phone, client) -> None:
+    phone.create(plague=("9", "3", "2"))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
+    whole = phone.post("send", {"player": 0, "kind": "noble", "location": "bank"})
+    assert whole.status_code == 200
+    full_size = len(whole.data)
+    phone.post("undo", {})
+    headers = {**HX, "HX-Game-Parts": parts}
+    payload = {"seq": phone.seq, "key": "key-send-small-0001", "player": 0, "kind": "noble", "location": "bank"}
+    small = client.post(f"{phone.url}/send", data=payload, headers=headers)
+    body = small.data.decode()
+    assert small.status_code == 200 and small.headers["HX-Reswap"] == "none"
+    assert 'id="part-hell"' not in body  # Hell did not change: not resent
+    assert 'id="part-actions" data-part="actions" hx-swap-oob="true"' in body
+    assert len(small.data) < full_size / 2, (len(small.data), full_size)
+    print(f"send answer: whole game {full_size} bytes, changed parts only {len(small.data)} bytes")
