@@ -37,6 +37,7 @@ def game(game_id: str) -> tuple[str, int]:
         kind=args.get("kind"),
         accuse=args.get("accuse"),
         guardian=args.get("guardian"),
+        guardian_params={k: args.get(k, "") for k in ("gto", "gt", "gd")},
         ferry=ferry,
     )
 

@@ -24,11 +24,11 @@ from werkzeug.wrappers import Response
 from companion.game.errors import RuleViolation
 from companion.game.legal import turn_options
 from companion.game.rules.hell import why_stuck
-from companion.game.state import GameState
+from companion.game.state import GameState, Phase
 from companion.service import Conflict, GameView, Outcome
 from companion.web.florence_view import accuse_prep, florence_board
 from companion.web.forms import flatten_errors, parse
-from companion.web.hellmap import build_map, ferry_steps
+from companion.web.hellmap import build_map, ferry_steps, guardian_steps
 from companion.web.history import latest_entries
 from companion.web.loans import LoanToConfirm, check_loans, confirmation
 from companion.web.seats import SeatRefused, check_seat
@@ -60,6 +60,7 @@ def game_context(
     accuse: str | None = None,
     guardian: str | None = None,
     ferry: dict[str, str] | None = None,
+    guardian_params: dict[str, str] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """Everything the game templates need.
@@ -70,7 +71,11 @@ def game_context(
     state = view.state
     options = turn_options(state)
     ferry_view = ferry_steps(state, ferry) if ferry is not None and options.can_ferry else None
-    hell_map = build_map(state, options, select, _player_hexes(view), interactive=state.ended is None, ferry=ferry_view)
+    using = guardian in state.guardians and options.phase is Phase.ACTION and "underworld" in options.location_options
+    steps = guardian_steps(state, str(guardian), guardian_params or {}) if using else None
+    hell_map = build_map(
+        state, options, select, _player_hexes(view), interactive=state.ended is None, ferry=ferry_view, using=steps
+    )
     stuck: list[str] = []
     if hell_map.selected and not hell_map.selected_moves:
         stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, hell_map.selected)]
@@ -100,6 +105,7 @@ def game_context(
         "send_kind": send_kind,
         "accuse": accuse_prep(state, state.active, accuse) if accuse and options.florence else None,
         "guardian_pick": guardian if guardian in state.guardians else None,
+        "guardian_steps": steps,
         "hell_map": hell_map,
         "stuck": stuck,
         "confirm": confirm,
@@ -206,8 +212,8 @@ def focus_target(context: dict[str, Any]) -> str:
         return f"refusal-{refusal['control']}"
     if context.get("notice_kind") == "conflict" or context["state"].ended:
         return "turn-title"
-    if context.get("guardian_pick"):
-        return "guardian-step"
+    if context.get("guardian_steps"):
+        return "map-prompt"
     if context.get("accuse"):
         return "accuse-title"
     if context.get("ferry") or (context.get("select") and context["hell_map"].interactive):
@@ -247,6 +253,11 @@ def _kept_choices(render: Renderer) -> dict[str, Any]:
         "select": request.form.get("select") or None,
         "accuse": request.form.get("prepare") or None,
         "guardian": request.form.get("guardian") or None,
+        "guardian_params": {
+            "gto": request.form.get("to_shield", ""),
+            "gt": ",".join(request.form.getlist("targets")),
+            "gd": request.form.get("desk_below", ""),
+        },
     }
 
 

@@ -126,3 +126,65 @@ def test_an_action_answer_carries_only_the_parts_that_changed(phone: Phone, clie
     assert 'id="part-actions" data-part="actions" hx-swap-oob="true"' in body
     assert len(small.data) < full_size / 2, (len(small.data), full_size)
     print(f"send answer: whole game {full_size} bytes, changed parts only {len(small.data)} bytes")
+
+
+def test_the_turn_card_says_when_the_locations_action_is_done(phone: Phone) -> None:
+    phone.create(plague=("9", "3", "2"))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    phone.florence(0, "market")
+    assert "Take the location&#39;s action." in phone.html or "Take the location's action." in phone.html
+    colour = re.search(r'id="take-c" name="colour"><option value="(\d)"', phone.html).group(1)
+    response = phone.post("location/barrel", {"player": 0, "colour": colour, "floor": 0})
+    assert response.status_code == 200, phone.html
+    assert "Take the location" not in phone.html
+    assert "action is done: the turn can end." in phone.html
+
+
+def test_a_last_turn_is_announced_once_the_end_is_triggered(app, phone: Phone) -> None:
+    from dataclasses import replace
+
+    from companion.web.respond import render_game
+    from companion.web.store import service
+
+    phone.create()
+    game_id = phone.url.rsplit("/", 1)[-1]
+    with app.test_request_context(phone.url):
+        view = service().view(game_id)
+        html, _ = render_game(view)
+        assert "Last turns:" not in html
+        ending = replace(view, state=replace(view.state, end_trigger=0, final_turns_left=1, active=1))
+        html, _ = render_game(ending)
+    assert "Last turns:" in html and "This is the last turn before final scoring." in html
+
+
+def lit(page: str, kind: str = "guard") -> set[str]:
+    return set(re.findall(rf'class="cell tap-{kind}[^"]*"[^>]*aria-label="(\w+), circle', page))
+
+
+def test_a_guardian_is_used_by_tapping_its_shield_then_the_souls_next_to_it(phone: Phone, client) -> None:
+    at_the_bonfire(phone)
+    base = f"{phone.url}?at={phone.seq}&guardian=medusa"
+    step1 = client.get(base).data.decode()
+    assert 'id="guardian-step"' in step1
+    assert len(lit(step1)) > 30  # every empty shield, not a 44-option list
+    step2 = client.get(f"{base}&gto=2d").data.decode()
+    assert lit(step2) == {"2D", "1D"}  # its new shield (to choose again) and the one soul next to it
+    step3 = client.get(f"{base}&gto=2d&gt=1d").data.decode()
+    form = re.search(r'<form[^>]*class="stack guardian-steps".*?</form>', step3, re.S).group(0)
+    assert 'name="to_shield" value="2d"' in form and 'name="targets" value="1d"' in form
+    response = phone.post(
+        "location/guardian", {"player": 0, "guardian": "medusa", "to_shield": "2d", "targets": "1d", "effect": "1"}
+    )
+    assert response.status_code == 200, phone.html
+    assert re.search(r'aria-label="2D, circle 2, \w+: guardian Medusa', phone.html)
+
+
+def test_a_refused_guardian_use_keeps_its_steps_on_the_map(phone: Phone) -> None:
+    at_the_bonfire(phone)
+    response = phone.post(
+        "location/guardian", {"player": 0, "guardian": "minotaur", "to_shield": "9a", "targets": "1d", "effect": "1"}
+    )
+    assert response.status_code == 422
+    prompt = re.search(r'id="map-prompt".*?Cancel the guardian', phone.html, re.S).group(0)
+    assert 'id="refusal-location-guardian"' in prompt
+    assert 'name="to_shield" value="9a"' in prompt
