@@ -34,6 +34,20 @@ def in_view_with_focus(page: Page, element_id: str) -> None:
     assert covered_top is not None and box["y"] >= covered_top["height"] - 1, (element_id, box)
 
 
+SMALL_CONTROLS = """() => [...document.querySelectorAll(
+      '#part-actions button, #part-actions a, #part-actions input:not([type=hidden]), #part-actions select,'
+      + ' #part-actions summary, #part-actions label.chip, #part-undo button, #part-undo a,'
+      + ' #map-prompt button, #map-prompt a')]
+    .filter(e => e.offsetParent !== null)
+    .map(e => { const r = e.getBoundingClientRect(); return {what: e.outerHTML.slice(0, 90), w: r.width, h: r.height}; })
+    .filter(b => b.w < 44 || b.h < 44)"""
+
+
+def small_controls(page: Page) -> list[dict[str, object]]:
+    """Visible controls of the action areas smaller than 44 × 44 CSS px."""
+    return page.evaluate(SMALL_CONTROLS)  # type: ignore[no-any-return]
+
+
 def test_a_plague_card_of_three_souls_refills_the_cemetery(page: Page) -> None:
     page.goto("/")
     slots = page.locator("select[name=plague]").count()
@@ -41,6 +55,7 @@ def test_a_plague_card_of_three_souls_refills_the_cemetery(page: Page) -> None:
     page.get_by_role("link", name="Bring in one ice-blue soul").click()
     shield(page, "1B", "button").click()
     expect(page.get_by_role("heading", name="The Cemetery is empty")).to_be_visible()
+    assert small_controls(page) == []
     taps = Taps(page)
     taps.tap(page.get_by_role("button", name="One more green soul"))
     taps.tap(page.get_by_role("button", name="One more green soul"))
@@ -173,13 +188,35 @@ def test_every_control_in_the_action_areas_is_at_least_44_px(page: Page) -> None
     at_the_bonfire(page)
     page.get_by_text("Use a guardian (1 drachma)").click()
     page.get_by_text("Or cross the Styx (2 drachmas)").click()
-    small = page.evaluate(
-        """() => [...document.querySelectorAll(
-              '#part-actions button, #part-actions a, #part-actions input:not([type=hidden]), #part-actions select,'
-              + ' #part-actions summary, #part-undo button, #part-undo a, #map-prompt button, #map-prompt a')]
-            .filter(e => e.offsetParent !== null)
-            .map(e => { const r = e.getBoundingClientRect();
-                        return {what: e.outerHTML.slice(0, 80), w: r.width, h: r.height}; })
-            .filter(b => b.w < 44 || b.h < 44)"""
-    )
-    assert small == []
+    assert small_controls(page) == []
+
+
+def test_a_fraud_card_takes_four_taps(page: Page) -> None:
+    create_game(page, ["Ana", "Ben"], plague=["ice-blue", "green", "purple", "blue"])
+    page.get_by_role("link", name="Bring in one ice-blue soul").click()
+    shield(page, "1B", "button").click()  # the Key: the Market, for a barrel
+    page.get_by_role("button", name=re.compile("^Market")).click()
+    page.get_by_role("button", name="Take the barrel").click()
+    expect(page.get_by_role("button", name="Take the barrel")).to_have_count(0)
+    page.get_by_role("button", name="End Ana's turn").click()
+    page.get_by_role("link", name="Bring in one green soul").click()
+    shield(page, "1E", "button").click()
+    page.get_by_role("button", name=re.compile("^Banquet")).click()
+    page.get_by_role("button", name="End Ben's turn").click()
+    shield(page, "1E", "link").click()  # a free move keeps her 2 drachmas for the card
+    shield(page, "2D", "button").click()  # the Eagle: the Wall
+    page.get_by_role("button", name=re.compile("^Wall")).click()
+    expect(page.get_by_role("heading", name="Wall")).to_be_visible()
+    florins = int(stat(page, "Ana", "Florins").inner_text())
+    assert small_controls(page) == []
+
+    taps = Taps(page)  # a card showing her barrel: 2 florins now, 3 infamy at the end
+    reward = page.locator("fieldset.reward")
+    taps.tap(reward.get_by_role("radio", name=re.compile("^florins$", re.I)))
+    taps.tap(reward.get_by_role("radio", name="2", exact=True))
+    endgame = page.get_by_role("group", name="Its end-game half: what")
+    taps.tap(endgame.get_by_role("radio", name="3", exact=True))
+    taps.tap(page.get_by_role("button", name="Play the card"))
+    expect(stat(page, "Ana", "Florins")).to_have_text(str(florins + 2))
+    expect(page.get_by_role("listitem", name="Ana")).to_contain_text("played: 1")
+    assert taps.count == 4

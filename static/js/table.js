@@ -87,6 +87,23 @@
     el.focus({ preventScroll: true });
   }
 
+  // Take the answer's seq and parts as soon as it arrives; a live refresh that brings nothing
+  // newer than what this screen just drew is dropped (it would redraw the same parts and lose focus).
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    var raw = xhr && xhr.getResponseHeader("HX-Trigger-After-Settle");
+    var game = document.getElementById("game");
+    if (!raw || !game) { return; }
+    var update;
+    try { update = JSON.parse(raw)["game:update"]; } catch (err) { return; }
+    if (!update) { return; }
+    var elt = e.detail.elt || (e.detail.requestConfig && e.detail.requestConfig.elt);
+    var same = String(update.seq) === game.getAttribute("data-seq") && update.parts === game.getAttribute("data-parts");
+    if (elt && elt.id === "live-trigger" && same) { e.detail.shouldSwap = false; return; }
+    game.setAttribute("data-seq", String(update.seq));
+    game.setAttribute("data-parts", update.parts);
+  });
+
   document.addEventListener("game:update", function (e) {
     var game = document.getElementById("game");
     var detail = e.detail || {};
@@ -96,6 +113,25 @@
     }
     if (detail.focus) { focusOn(detail.focus); }
   });
+
+  // Card fields: only the qualifiers the chosen entry needs show; hidden ones are not sent.
+  function applyChoices() {
+    var groups = document.querySelectorAll("[data-choice-group]");
+    Array.prototype.forEach.call(groups, function (group) {
+      var driver = group.querySelector("input[data-drives]:checked");
+      var value = driver ? driver.value : "";
+      Array.prototype.forEach.call(group.querySelectorAll(":scope > .qualifier[data-when]"), function (q) {
+        var on = q.getAttribute("data-when").split(" ").indexOf(value) >= 0;
+        q.hidden = !on;
+        Array.prototype.forEach.call(q.querySelectorAll("input, select"), function (i) { i.disabled = !on; });
+      });
+    });
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target && e.target.matches && e.target.matches("input[data-drives]")) { applyChoices(); }
+  });
+  document.addEventListener("DOMContentLoaded", applyChoices);
+  document.addEventListener("htmx:afterSettle", applyChoices);
 
   // Steppers (plague card souls): − and + change the number next to them, within its bounds.
   document.addEventListener("click", function (e) {

@@ -188,3 +188,20 @@ def test_a_refused_guardian_use_keeps_its_steps_on_the_map(phone: Phone) -> None
     prompt = re.search(r'id="map-prompt".*?Cancel the guardian', phone.html, re.S).group(0)
     assert 'id="refusal-location-guardian"' in prompt
     assert 'name="to_shield" value="9a"' in prompt
+
+
+def test_a_fraud_card_is_entered_with_chips_and_only_its_fields(phone: Phone) -> None:
+    phone.create(plague=("4", "2", "2", "3"))
+    phone.post("bring", {"player": 0, "colour": 4, "shield": "1a"})  # 1A shows the Eagle: the Wall
+    phone.florence(0, "wall")
+    form = re.search(r"Play a fraud card.*?</form>", phone.html, re.S).group(0)
+    assert '<details open><summary>Play a fraud card' in phone.html  # the Wall's card, ready to tap
+    assert 'name="reward_kind" value="nothing"' in form  # no barrel in the tower: no instant reward to ask
+    assert re.search(r'class="qualifier" data-when="infamy infamy_per_diploma"', form)
+    assert "<select" not in form  # chips, not menus
+    preset = re.findall(r'name="fraud_barrels" value="(\d)" checked', form)
+    assert len(preset) == 1  # a barrel colour is preset: the card is valid without a tap there
+    card = {"fraud_source": "hand", "fraud_barrels": preset, "reward_kind": "nothing", "eg_requirement": "always"}
+    response = phone.post("location/fraud", {"player": 0, **card, "eg_effect": "infamy", "eg_effect_amount": "3"})
+    assert response.status_code == 200, phone.html
+    assert "played: 1." in phone.html
