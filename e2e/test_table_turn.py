@@ -29,7 +29,7 @@ def in_view_with_focus(page: Page, element_id: str) -> None:
     box = target.bounding_box()
     assert box is not None
     height = page.viewport_size["height"]
-    assert 0 <= box["y"] and box["y"] + min(box["height"], 200) <= height, (element_id, box, height)
+    assert box["y"] >= 0 and box["y"] + min(box["height"], 200) <= height, (element_id, box, height)
     covered_top = page.locator(".topbar").bounding_box()
     assert covered_top is not None and box["y"] >= covered_top["height"] - 1, (element_id, box)
 
@@ -39,7 +39,8 @@ SMALL_CONTROLS = """() => [...document.querySelectorAll(
       + ' #part-actions summary, #part-actions label.chip, #part-undo button, #part-undo a,'
       + ' #map-prompt button, #map-prompt a')]
     .filter(e => e.offsetParent !== null)
-    .map(e => { const r = e.getBoundingClientRect(); return {what: e.outerHTML.slice(0, 90), w: r.width, h: r.height}; })
+    .map(e => {
+      const r = e.getBoundingClientRect(); return {what: e.outerHTML.slice(0, 90), w: r.width, h: r.height}; })
     .filter(b => b.w < 44 || b.h < 44)"""
 
 

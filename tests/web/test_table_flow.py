@@ -195,7 +195,7 @@ def test_a_fraud_card_is_entered_with_chips_and_only_its_fields(phone: Phone) ->
     phone.post("bring", {"player": 0, "colour": 4, "shield": "1a"})  # 1A shows the Eagle: the Wall
     phone.florence(0, "wall")
     form = re.search(r"Play a fraud card.*?</form>", phone.html, re.S).group(0)
-    assert '<details open><summary>Play a fraud card' in phone.html  # the Wall's card, ready to tap
+    assert "<details open><summary>Play a fraud card" in phone.html  # the Wall's card, ready to tap
     assert 'name="reward_kind" value="nothing"' in form  # no barrel in the tower: no instant reward to ask
     assert re.search(r'class="qualifier" data-when="infamy infamy_per_diploma"', form)
     assert "<select" not in form  # chips, not menus
