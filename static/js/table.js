@@ -87,8 +87,8 @@
     el.focus({ preventScroll: true });
   }
 
-  // Take the answer's seq and parts as soon as it arrives; a live refresh that brings nothing
-  // newer than what this screen just drew is dropped (it would redraw the same parts and lose focus).
+  // Take the answer's seq and parts as soon as it arrives; a live refresh that brings no newer
+  // entry than this screen shows is dropped (it would redraw parts, undo a choice, and lose focus).
   document.addEventListener("htmx:beforeSwap", function (e) {
     var xhr = e.detail && e.detail.xhr;
     var raw = xhr && xhr.getResponseHeader("HX-Trigger-After-Settle");
@@ -98,8 +98,8 @@
     try { update = JSON.parse(raw)["game:update"]; } catch (err) { return; }
     if (!update) { return; }
     var elt = e.detail.elt || (e.detail.requestConfig && e.detail.requestConfig.elt);
-    var same = String(update.seq) === game.getAttribute("data-seq") && update.parts === game.getAttribute("data-parts");
-    if (elt && elt.id === "live-trigger" && same) { e.detail.shouldSwap = false; return; }
+    var sameSeq = String(update.seq) === game.getAttribute("data-seq");
+    if (elt && elt.id === "live-trigger" && sameSeq) { e.detail.shouldSwap = false; return; }
     game.setAttribute("data-seq", String(update.seq));
     game.setAttribute("data-parts", update.parts);
   });
