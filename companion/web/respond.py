@@ -158,7 +158,7 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
     context["part_digests"] = " ".join(f"{name}:{value}" for name, value in digests.items())
     focus = focus_target(context)
     if not is_htmx():
-        return render_template("game.html", **context), status
+        return compact(render_template("game.html", **context)), status
     shown = client_parts()
     live_refresh = request.headers.get("HX-Trigger") == "live-trigger"
     focus = focus if shown and not live_refresh else ""
@@ -167,7 +167,7 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
     if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):
         headers["HX-Replace-Url"] = url_for("play.game", game_id=view.game_id)
     if shown is None or block != "game":
-        return render_block("game.html", block, **context), status, headers
+        return compact(render_block("game.html", block, **context)), status, headers
     changed = [name for name in PARTS if shown.get(name) != digests[name]]
     body = "".join(_out_of_band(name, parts[name]) for name in changed)
     headers["HX-Reswap"] = "none"
@@ -180,9 +180,17 @@ PARTS = ("turn", "actions", "hell", "florence", "players", "undo")
 _VOLATILE = re.compile(r'(name="key" value="|&#34;key&#34;: &#34;|"key": ")[0-9a-f]{32}')
 
 
+_BLANKS = re.compile(r"[ \t]*\n\s*")
+
+
+def compact(html: str) -> str:
+    """The markup without indentation and blank lines (the game page has no preformatted text)."""
+    return _BLANKS.sub("\n", html)
+
+
 def render_parts(context: dict[str, Any]) -> dict[str, str]:
     """Each part of the game (turn, actions, Hell, Florence, players, undo bar) on its own."""
-    return {name: render_block("game.html", f"part_{name}", **context) for name in PARTS}
+    return {name: compact(render_block("game.html", f"part_{name}", **context)) for name in PARTS}
 
 
 def digest(html: str) -> str:

@@ -205,3 +205,31 @@ def test_a_fraud_card_is_entered_with_chips_and_only_its_fields(phone: Phone) ->
     response = phone.post("location/fraud", {"player": 0, **card, "eg_effect": "infamy", "eg_effect_amount": "3"})
     assert response.status_code == 200, phone.html
     assert "played: 1." in phone.html
+
+
+def test_choosing_on_the_map_resends_only_the_actions_and_the_map(phone: Phone, client) -> None:
+    phone.create(plague=("9", "3", "2"))
+    parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
+    headers = {**HX, "HX-Game-Parts": parts}
+    answer = client.get(f"{phone.url}?at={phone.seq}&select=cemetery-9", headers=headers).data.decode()
+    sent = set(re.findall(r'data-part="(\w+)" hx-swap-oob="true"', answer))
+    assert sent == {"actions", "hell"}
+
+
+def test_plutus_puts_the_desk_below_a_shield_tapped_next_to_its_new_one(client) -> None:
+    phone = Phone(client)
+    phone.create(names=("Ana", "Ben"), plague=("4", "2"), expansion="1")
+    phone.post("bring", {"player": 0, "colour": 4, "shield": "1d"})
+    phone.florence(0, "bonfire")
+    base = f"{phone.url}?at={phone.seq}&guardian=plutus&gto=3d"
+    page = client.get(base).data.decode()
+    assert "3D" in lit(page)  # its new shield, to choose again
+    near = lit(page) - {"3D"}
+    assert near and near <= {"2C", "2D", "2E", "3C", "3E", "4C", "4D", "4E"}  # only shields next to 3D
+    page = client.get(f"{base}&gd=2d").data.decode()
+    assert 'name="desk_below" value="2d"' in page
+    response = phone.post(
+        "location/guardian", {"player": 0, "guardian": "plutus", "to_shield": "3d", "desk_below": "2d", "effect": "1"}
+    )
+    assert response.status_code == 200, phone.html
+    assert "Desks: 2D." in phone.html
