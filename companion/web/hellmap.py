@@ -156,6 +156,7 @@ class GuardianSteps:
     shields: tuple[str, ...]  # empty shields the standee may move to
     near: tuple[str, ...]  # after the move: standing souls next to it, or (Plutus) shields for the Desk
     most: int  # how many souls its effect acts on
+    base: str = ""  # the query of the page it is chosen on (an accusation being prepared)
 
     def query(
         self, to_shield: str | None = None, targets: tuple[str, ...] | None = None, desk: str | None = None
@@ -166,7 +167,7 @@ class GuardianSteps:
         below = self.desk if desk is None else desk
         if to_shield is not None and to_shield != self.to_shield:
             chosen, below = (), ""
-        return f"guardian={self.guardian}&gto={to}&gt={','.join(chosen)}&gd={below}"
+        return f"{self.base}guardian={self.guardian}&gto={to}&gt={','.join(chosen)}&gd={below}"
 
     def toggled(self, shield: str) -> tuple[str, ...]:
         """The targets after tapping ``shield``: off if chosen, else on (the oldest gives way)."""
@@ -175,7 +176,7 @@ class GuardianSteps:
         return (*self.targets, shield)[-max(self.most, 1) :]
 
 
-def guardian_steps(state: GameState, guardian: str, params: dict[str, str]) -> GuardianSteps:
+def guardian_steps(state: GameState, guardian: str, params: dict[str, str], base: str = "") -> GuardianSteps:
     """The steps of a guardian's use chosen so far, from the page's query (``gto``, ``gt``, ``gd``)."""
     current = state.guardians[guardian]
     movable = guardian != "phlegyas"
@@ -193,7 +194,7 @@ def guardian_steps(state: GameState, guardian: str, params: dict[str, str]) -> G
         most = sum(int(e.get("count", 1)) for e in definition.get("effect", []) if e.get("primitive") != "wall_pass")
     chosen = tuple(t for t in params.get("gt", "").split(",") if t in near and guardian != "plutus")
     desk = params.get("gd", "") if guardian == "plutus" and params.get("gd", "") in near else ""
-    return GuardianSteps(guardian, to, chosen[: max(most, 1)], desk, shields, near, most)
+    return GuardianSteps(guardian, to, chosen[: max(most, 1)], desk, shields, near, most, base)
 
 
 def ferry_steps(state: GameState, params: dict[str, str]) -> FerrySteps:

@@ -71,8 +71,13 @@ def game_context(
     state = view.state
     options = turn_options(state)
     ferry_view = ferry_steps(state, ferry) if ferry is not None and options.can_ferry else None
-    using = guardian in state.guardians and options.phase is Phase.ACTION and "underworld" in options.location_options
-    steps = guardian_steps(state, str(guardian), guardian_params or {}) if using else None
+    prep = accuse_prep(state, state.active, accuse) if accuse and options.florence else None
+    at_bonfire = options.phase is Phase.ACTION and "underworld" in options.location_options
+    dante_guardian = prep is not None and prep.dante_kind == "pagan"
+    steps = None
+    if guardian in state.guardians and (at_bonfire or dante_guardian):
+        base = f"accuse={accuse}&" if dante_guardian else ""
+        steps = guardian_steps(state, str(guardian), guardian_params or {}, base)
     hell_map = build_map(
         state, options, select, _player_hexes(view), interactive=state.ended is None, ferry=ferry_view, using=steps
     )
@@ -103,7 +108,7 @@ def game_context(
         "florence_board": florence_board(state),
         "ferry": ferry_view,
         "send_kind": send_kind,
-        "accuse": accuse_prep(state, state.active, accuse) if accuse and options.florence else None,
+        "accuse": prep,
         "guardian_pick": guardian if guardian in state.guardians else None,
         "guardian_steps": steps,
         "hell_map": hell_map,

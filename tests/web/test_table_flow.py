@@ -233,3 +233,30 @@ def test_plutus_puts_the_desk_below_a_shield_tapped_next_to_its_new_one(client) 
     )
     assert response.status_code == 200, phone.html
     assert "Desks: 2D." in phone.html
+
+
+def test_dantes_free_guardian_is_also_chosen_on_the_map(client) -> None:
+    phone = Phone(client)
+    phone.create(names=("Ana", "Ben", "Cleo"), plague=("9", "3", "2", "5"))  # 3 players: Dante's first step is pagan
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    phone.end_turn(0, "bank")
+    phone.post("bring", {"player": 1, "colour": 3, "shield": "1a"})
+    phone.end_turn(1, "banquet")
+    phone.post("bring", {"player": 2, "colour": 2, "shield": "1c"})
+    phone.end_turn(2, "courtyard")
+    phone.post("move", {"player": 0, "from_shield": "1b", "to_shield": "2c", "via": "2c"})
+    base = f"{phone.url}?at={phone.seq}&accuse=bank&guardian=medusa"
+    page = client.get(base).data.decode()
+    assert "Use a guardian (free):" in page and 'id="guardian-step"' in page
+    assert len(lit(page)) > 30  # every empty shield lights up for Medusa
+    page = client.get(f"{base}&gto=2b&gt=1a").data.decode()
+    form = re.search(r'aria-label="Accusation".*?</form>', page, re.S).group(0)
+    assert 'name="to_shield" value="2b"' in form and 'name="targets" value="1a"' in form
+    assert 'name="dante_guardian" value="1"' in form
+    assert lit(page) >= {"2B", "1A"}
+    data = {"player": 0, "location": "bank", "bribe": "1", "dante_guardian": "1", "guardian": "medusa"}
+    response = phone.post(
+        "accuse", {**data, "to_shield": "2b", "targets": "1a", "effect": "1", "bonus_kind": "nothing"}
+    )
+    assert response.status_code == 200, re.findall(r'id="refusal-\w+">.*?</div>', phone.html, re.S)
+    assert re.search(r'aria-label="1A, circle 1, \w+: \w+ soul, petrified', phone.html)
