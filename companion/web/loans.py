@@ -61,33 +61,33 @@ def check_loans(state: Any, command: Any, confirmed: bool) -> Any:
     return command
 
 
-def _free_alternatives(state: GameState, command: Any) -> list[str]:
+def _free_alternatives(state: GameState, command: Any) -> list[tuple[str, str]]:
+    """Free choices instead of the loan: (words, the soul to choose on the map or "")."""
     options = turn_options(state)
-    free: list[str] = []
+    free: list[tuple[str, str]] = []
     if isinstance(command, (MoveSoul, SummonFerryman, BringSoul)):
         for move in options.soul_moves:
             if move.total_drachmas == 0:
-                free.append(
-                    gettext(
-                        "Move the soul on %(start)s to %(to)s",
-                        start=(move.start or "").upper(),
-                        to=shield_label(state, move.landing),
-                    )
+                words = gettext(
+                    "Move the soul on %(start)s to %(to)s",
+                    start=(move.start or "").upper(),
+                    to=shield_label(state, move.landing),
                 )
+                free.append((words, move.start or ""))
     if isinstance(command, SendMember) and options.florence:
         free += [
-            gettext("Send to the %(loc)s (in this turn's quarter)", loc=location_name(s.location))
+            (gettext("Send to the %(loc)s (in this turn's quarter)", loc=location_name(s.location)), "")
             for s in options.florence.sends
             if not s.bribe
         ]
     if isinstance(command, Accuse) and options.florence:
         free += [
-            gettext("Accuse at the %(loc)s (in this turn's quarter)", loc=location_name(a.location))
+            (gettext("Accuse at the %(loc)s (in this turn's quarter)", loc=location_name(a.location)), "")
             for a in options.florence.accusations
-            if a.allowed and not getattr(a, "needs_bribe", False)
+            if a.allowed and not a.needs_bribe
         ]
     if options.can_end_turn:
-        free.append(gettext("End the turn without it"))
+        free.append((gettext("End the turn without it"), ""))
     return list(dict.fromkeys(free))[:5]
 
 

@@ -260,3 +260,22 @@ def test_dantes_free_guardian_is_also_chosen_on_the_map(client) -> None:
     )
     assert response.status_code == 200, re.findall(r'id="refusal-\w+">.*?</div>', phone.html, re.S)
     assert re.search(r'aria-label="1A, circle 1, \w+: \w+ soul, petrified', phone.html)
+
+
+def test_with_limbo_full_no_soul_is_offered_from_the_cemetery(app, phone: Phone) -> None:
+    from dataclasses import replace
+
+    from companion.game.state import Soul
+    from companion.web.respond import render_game
+    from companion.web.store import service
+
+    phone.create(plague=("9", "3"))
+    assert "Or bring a soul in from the Cemetery." in phone.html
+    game_id = phone.url.rsplit("/", 1)[-1]
+    with app.test_request_context(phone.url):
+        view = service().view(game_id)
+        limbo = {s: Soul(9) for s, info in view.state.side.shields.items() if info.circle == 1}
+        full = replace(view, state=replace(view.state, hell={**view.state.hell, **limbo}))
+        html, _ = render_game(full)
+    assert "Or bring a soul in" not in html
+    assert "Bring in one" not in html
