@@ -110,7 +110,6 @@ def at_the_bonfire(page: Page) -> None:
 def test_a_guardian_is_picked_and_used_on_the_map(page: Page) -> None:
     at_the_bonfire(page)
     taps = Taps(page)
-    taps.tap(page.get_by_text("Use a guardian (1 drachma)"))
     taps.tap(page.get_by_role("link", name="Medusa"))
     in_view_with_focus(page, "map-prompt")
     expect(page.locator("#map-prompt")).to_contain_text("Step 1: tap a highlighted empty shield for Medusa")
@@ -121,7 +120,7 @@ def test_a_guardian_is_picked_and_used_on_the_map(page: Page) -> None:
     taps.tap(page.get_by_role("button", name="Use Medusa"))
     expect(shield(page, "1D", "img")).to_have_accessible_name(re.compile("petrified"))
     expect(shield(page, "2D", "img")).to_have_accessible_name(re.compile("guardian Medusa"))
-    assert taps.count == 5
+    assert taps.count == 4  # the guardian, its new shield, the soul next to it, use
 
 
 def test_a_refused_styx_crossing_shows_in_view_and_keeps_the_choices(page: Page) -> None:
@@ -187,7 +186,6 @@ def test_a_choice_does_not_leak_to_the_next_player(page: Page) -> None:
 
 def test_every_control_in_the_action_areas_is_at_least_44_px(page: Page) -> None:
     at_the_bonfire(page)
-    page.get_by_text("Use a guardian (1 drachma)").click()
     page.get_by_text("Or cross the Styx (2 drachmas)").click()
     assert small_controls(page) == []
 
