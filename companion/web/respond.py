@@ -159,6 +159,10 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
             return render_block("game.html", block, **context), status
         return render_template("game.html", **context), status
     parts = render_parts(context)
+    refusal = context.get("refusal")
+    if refusal and not any(f'id="refusal-{refusal["control"]}"' in html for html in parts.values()):
+        context["refusal_fallback"] = True  # its control is not on this screen: show it atop the actions
+        parts = render_parts(context)
     digests = {name: digest(html) for name, html in parts.items()}
     context["part_digests"] = " ".join(f"{name}:{value}" for name, value in digests.items())
     focus = focus_target(context)

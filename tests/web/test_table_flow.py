@@ -279,3 +279,12 @@ def test_with_limbo_full_no_soul_is_offered_from_the_cemetery(app, phone: Phone)
         html, _ = render_game(full)
     assert "Or bring a soul in" not in html
     assert "Bring in one" not in html
+
+
+def test_a_refusal_for_a_control_not_on_screen_still_shows(phone: Phone) -> None:
+    phone.create(plague=("9", "3"))
+    response = phone.post(
+        "ferry", {"player": 0, "phlegyas_to": "1a", "soul_from": "1b", "soul_to": "1c", "landing": "2c"}
+    )
+    assert response.status_code == 422
+    assert 'id="refusal-ferry"' in phone.html
