@@ -219,3 +219,20 @@ def test_a_fraud_card_takes_four_taps(page: Page) -> None:
     expect(stat(page, "Ana", "Florins")).to_have_text(str(florins + 2))
     expect(page.get_by_role("listitem", name="Ana")).to_contain_text("played: 1")
     assert taps.count == 4
+
+
+def test_preparing_an_accusation_brings_its_form_into_view_with_focus(page: Page) -> None:
+    create_game(page, ["Ana", "Ben"], plague=["ice-blue", "green", "purple"])
+    page.get_by_role("link", name="Bring in one ice-blue soul").click()
+    shield(page, "1B", "button").click()
+    page.get_by_role("button", name="Bank").click()
+    page.get_by_role("button", name="End Ana's turn").click()
+    page.get_by_role("link", name="Bring in one green soul").click()
+    shield(page, "1E", "button").click()
+    page.get_by_role("button", name=re.compile("^Banquet")).click()
+    page.get_by_role("button", name="End Ben's turn").click()
+    shield(page, "1B", "link").click()
+    shield(page, "2B", "button").click()
+    page.get_by_role("link", name=re.compile("^Accuse at the Bank")).click()
+    in_view_with_focus(page, "accuse-title")
+    expect(page.get_by_role("button", name="Accuse", exact=True)).to_be_attached()

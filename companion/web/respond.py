@@ -3,14 +3,13 @@
 Every state-changing form goes through ``perform``: parse the shape (400 with a message
 per field), call the service (409 with the fresh state on a stale seq, 422 with the rule
 and the alternatives on an illegal command), then show the fresh game. A plain browser
-gets a full page (303 redirect after success); htmx gets the ``game`` block.
+gets a full page (303 redirect after success); htmx gets the parts of the game that changed
+(``game_parts``). A loan the player did not ask for is confirmed first (``loans``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -28,6 +27,7 @@ from companion.game.state import GameState, Phase
 from companion.service import Conflict, GameView, Outcome
 from companion.web.florence_view import accuse_prep, florence_board
 from companion.web.forms import flatten_errors, parse
+from companion.web.game_parts import PARTS, client_parts, compact, digest, focus_target, out_of_band, render_parts
 from companion.web.hellmap import build_map, ferry_steps, guardian_steps
 from companion.web.history import latest_entries
 from companion.web.loans import LoanToConfirm, check_loans, confirmation
@@ -178,64 +178,12 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
     if shown is None or block != "game":
         return compact(render_block("game.html", block, **context)), status, headers
     changed = [name for name in PARTS if shown.get(name) != digests[name]]
-    body = "".join(_out_of_band(name, parts[name]) for name in changed)
+    body = "".join(out_of_band(name, parts[name]) for name in changed)
     headers["HX-Reswap"] = "none"
     return body, status, headers
 
 
 Renderer = Callable[..., Any]
-
-PARTS = ("turn", "actions", "hell", "florence", "players", "undo")
-_VOLATILE = re.compile(r'(name="key" value="|&#34;key&#34;: &#34;|"key": ")[0-9a-f]{32}')
-
-
-_BLANKS = re.compile(r"[ \t]*\n\s*")
-
-
-def compact(html: str) -> str:
-    """The markup without indentation and blank lines (the game page has no preformatted text)."""
-    return _BLANKS.sub("\n", html)
-
-
-def render_parts(context: dict[str, Any]) -> dict[str, str]:
-    """Each part of the game (turn, actions, Hell, Florence, players, undo bar) on its own."""
-    return {name: compact(render_block("game.html", f"part_{name}", **context)) for name in PARTS}
-
-
-def digest(html: str) -> str:
-    """A short fingerprint of a part, blind to the fresh idempotency keys drawn on every render."""
-    return hashlib.sha256(_VOLATILE.sub(r"\1", html).encode()).hexdigest()[:12]
-
-
-def _out_of_band(name: str, html: str) -> str:
-    return html.replace(f'data-part="{name}"', f'data-part="{name}" hx-swap-oob="true"', 1)
-
-
-def client_parts() -> dict[str, str] | None:
-    """The parts digests the phone says it shows (``HX-Game-Parts``), or None for a whole swap."""
-    raw = request.headers.get("HX-Game-Parts")
-    if not raw:
-        return None
-    pairs = (item.split(":", 1) for item in raw.split() if ":" in item)
-    return {name: value for name, value in pairs}
-
-
-def focus_target(context: dict[str, Any]) -> str:
-    """The id of the element showing the answer to what was just tapped, or the next step."""
-    if context.get("loan_confirm"):
-        return "loan-confirm"
-    refusal = context.get("refusal")
-    if refusal:
-        return f"refusal-{refusal['control']}"
-    if context.get("notice_kind") == "conflict" or context["state"].ended:
-        return "turn-title"
-    if context.get("guardian_steps"):
-        return "map-prompt"
-    if context.get("accuse"):
-        return "accuse-title"
-    if context.get("ferry") or (context.get("select") and context["hell_map"].interactive):
-        return "map-prompt"
-    return "actions-title"
 
 
 def _seat_refusal(state: GameState, control: str, exc: SeatRefused) -> dict[str, Any]:
