@@ -1,6 +1,7 @@
 """Only what changed: the game page's parts, their fingerprints, and where the eye goes next.
 
-The game page is cut into parts (turn, actions, Hell, Florence, players, undo bar). A phone
+The game page is cut into parts (turn, actions, Hell's prompt, board, shields and Cemetery,
+Florence, players, undo bar). A phone
 says which version of each part it shows (``HX-Game-Parts``); an answer carries only the
 parts that differ, as htmx out-of-band swaps, and names the element showing the result of
 the tap or the next step, which the phone brings into view and focuses (``static/js/table.js``).
@@ -17,7 +18,7 @@ from jinja2_fragments.flask import render_block
 
 __all__ = ["PARTS", "client_parts", "compact", "digest", "focus_target", "out_of_band", "render_parts"]
 
-PARTS = ("turn", "actions", "hell", "florence", "players", "undo")
+PARTS = ("turn", "actions", "hell", "board", "cells", "cemetery", "florence", "players", "undo")
 _VOLATILE = re.compile(r'(name="key" value="|&#34;key&#34;: &#34;|"key": ")[0-9a-f]{32}')
 
 
@@ -30,7 +31,7 @@ def compact(html: str) -> str:
 
 
 def render_parts(context: dict[str, Any]) -> dict[str, str]:
-    """Each part of the game (turn, actions, Hell, Florence, players, undo bar) on its own."""
+    """Each part of the game on its own."""
     return {name: compact(render_block("game.html", f"part_{name}", **context)) for name in PARTS}
 
 

@@ -65,10 +65,12 @@
     return el ? el.getBoundingClientRect().height : 0;
   }
 
+  // The map's prompt goes to the top, so the whole map of Hell shows below it.
   function bringIntoView(el) {
     var top = stickyHeight(".topbar") + 8;
     var bottom = window.innerHeight - stickyHeight(".undo-bar") - 8;
     var box = el.getBoundingClientRect();
+    if (el.id === "map-prompt") { window.scrollBy(0, box.top - top); return; }
     if (box.top >= top && box.bottom <= bottom) { return; }
     var shift = box.top - top;
     if (box.top >= top && box.height < bottom - top) { shift = box.bottom - bottom; }
