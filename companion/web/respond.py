@@ -205,7 +205,9 @@ def record(game_id: str, data: dict[str, Any], command: Any) -> Outcome:
     """Record ``command`` for a form; a loan the player did not confirm is asked about first."""
     svc = service()
     current = svc.view(game_id)
-    if current.seq == data["seq"]:
+    # A key already recorded goes straight to the service (a double tap, or a key reused for
+    # another entry); only a fresh entry drawn from the current screen is judged for loans.
+    if current.seq == data["seq"] and svc.store.action_for_key(game_id, data["key"]) is None:
         command = check_loans(current.state, command, bool(data.get("confirm_loan")))
     return svc.execute(game_id, data["seq"], command, data["key"])
 
