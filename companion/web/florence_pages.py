@@ -29,8 +29,7 @@ from companion.game.commands import (
     UseStyx,
 )
 from companion.web.forms import AccuseForm, CouncilForm, LocationForm, SendForm
-from companion.web.respond import perform
-from companion.web.store import service
+from companion.web.respond import perform, record
 from events.catalog import EndgameHalf, FraudPlay, GuardianUse, Reward
 
 __all__ = ["bp", "fraud_of", "guardian_of", "reward_of"]
@@ -81,7 +80,7 @@ def guardian_of(d: dict[str, Any]) -> GuardianUse:
 
 
 def _run(game_id: str, d: dict[str, Any], command: Any) -> Any:
-    return service().execute(game_id, d["seq"], command, d["key"])
+    return record(game_id, d, command)
 
 
 @bp.post("/send")

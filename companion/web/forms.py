@@ -60,6 +60,7 @@ class PlayerActionForm(ActionForm):
     """A form that acts for one player."""
 
     player = _int(required=True, validate=validate.Range(min=0, max=7))
+    confirm_loan = fields.Boolean(load_default=False)
 
 
 class LoanForm(PlayerActionForm):
@@ -102,6 +103,18 @@ class PlagueForm(PlayerActionForm):
 
     souls = fields.List(_int(validate=validate.Range(min=1, max=9)), load_default=list)
     deck_empty = fields.Boolean(load_default=False)
+
+    @pre_load
+    def _souls_from_counts(self, data: dict[str, Any], **_kw: Any) -> dict[str, Any]:
+        """Blank slots mean "no soul"; ``plague_<colour>`` steppers count the souls of each colour."""
+        souls = [s for s in data.get("souls", []) if s not in ("", None)]
+        for colour in range(1, 10):
+            raw = str(data.pop(f"plague_{colour}", "") or "0").strip()
+            if not raw.isdigit() or int(raw) > 12:
+                raise ValidationError(_l("Not a valid value."), "souls")
+            souls.extend([str(colour)] * int(raw))
+        data["souls"] = souls
+        return data
 
     @validates_schema
     def _some_souls(self, data: dict[str, Any], **_kw: Any) -> None:

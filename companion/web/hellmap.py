@@ -18,7 +18,7 @@ from companion.game.rules.hell import HellMove
 from companion.game.state import GameState, Phase
 from companion.web.words import colour_name, guardian_name, player_letter, quarter_name
 
-__all__ = ["Cell", "HellMap", "build_map"]
+__all__ = ["Cell", "GuardianSteps", "HellMap", "build_map", "guardian_steps"]
 
 WIDTH = 400.0
 LEFT = 40.0
@@ -51,9 +51,10 @@ class Cell:
     quarter: str
     soul: Any  # Soul | None
     guardian: str | None
-    tap: str | None  # "select", "deselect", "land", "confirm", "try", "bring", "why"
+    tap: str | None  # "select", "deselect", "land", "confirm", "try", "bring", "why", "ferry", "guard"
     move: HellMove | None
     label: str
+    link: str = ""  # the query a "guard" tap opens
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ class HellMap:
     selected_moves: tuple[HellMove, ...]
     bring_colour: int | None
     interactive: bool
+    guardian: GuardianSteps | None = None
 
 
 def _row_y(circle: int) -> float:
@@ -139,6 +141,62 @@ class FerrySteps:
         return ()
 
 
+@dataclass(frozen=True)
+class GuardianSteps:
+    """A guardian being used from the map: its new shield, then the souls (or Desk) it acts on.
+
+    Only what the map highlights is worked out here (empty shields; shields next to the new one);
+    whether the use is legal stays the rules' answer when it is recorded.
+    """
+
+    guardian: str
+    to_shield: str
+    targets: tuple[str, ...]
+    desk: str
+    shields: tuple[str, ...]  # empty shields the standee may move to
+    near: tuple[str, ...]  # after the move: standing souls next to it, or (Plutus) shields for the Desk
+    most: int  # how many souls its effect acts on
+    base: str = ""  # the query of the page it is chosen on (an accusation being prepared)
+
+    def query(
+        self, to_shield: str | None = None, targets: tuple[str, ...] | None = None, desk: str | None = None
+    ) -> str:
+        """The page address's query for these steps with one of them changed."""
+        to = self.to_shield if to_shield is None else to_shield
+        chosen = self.targets if targets is None else targets
+        below = self.desk if desk is None else desk
+        if to_shield is not None and to_shield != self.to_shield:
+            chosen, below = (), ""
+        return f"{self.base}guardian={self.guardian}&gto={to}&gt={','.join(chosen)}&gd={below}"
+
+    def toggled(self, shield: str) -> tuple[str, ...]:
+        """The targets after tapping ``shield``: off if chosen, else on (the oldest gives way)."""
+        if shield in self.targets:
+            return tuple(t for t in self.targets if t != shield)
+        return (*self.targets, shield)[-max(self.most, 1) :]
+
+
+def guardian_steps(state: GameState, guardian: str, params: dict[str, str], base: str = "") -> GuardianSteps:
+    """The steps of a guardian's use chosen so far, from the page's query (``gto``, ``gt``, ``gd``)."""
+    current = state.guardians[guardian]
+    movable = guardian != "phlegyas"
+    shields = tuple(s for s in state.side.shields if s != current and not state.occupied(s)) if movable else ()
+    to = params.get("gto", "") if params.get("gto", "") in shields else ""
+    near: tuple[str, ...] = ()
+    most = 0
+    if to and guardian == "plutus":
+        desks = state.p[state.active].desks
+        near = tuple(s for s in state.side.adjacent(to) if s not in desks)
+        most = 1
+    elif to:
+        near = tuple(s for s in state.side.adjacent(to) if s in state.hell and not state.hell[s].laid)
+        definition = next((g for g in state.edition.raw["guardians"] if g["id"] == guardian), {})
+        most = sum(int(e.get("count", 1)) for e in definition.get("effect", []) if e.get("primitive") != "wall_pass")
+    chosen = tuple(t for t in params.get("gt", "").split(",") if t in near and guardian != "plutus")
+    desk = params.get("gd", "") if guardian == "plutus" and params.get("gd", "") in near else ""
+    return GuardianSteps(guardian, to, chosen[: max(most, 1)], desk, shields, near, most, base)
+
+
 def ferry_steps(state: GameState, params: dict[str, str]) -> FerrySteps:
     """The ferry's choices so far, from the page's query parameters."""
     from companion.game.rules.ferry import ferry_options
@@ -159,8 +217,9 @@ def build_map(
     player_hex: dict[str, str],
     interactive: bool,
     ferry: FerrySteps | None = None,
+    using: GuardianSteps | None = None,
 ) -> HellMap:
-    """The map for this state; ``select`` is a shield id or ``cemetery-<colour>``."""
+    """The map for this state; ``select`` is a shield id or ``cemetery-<colour>``; ``using``: a guardian's steps."""
     pos = _positions(state)
     in_hell = interactive and options.phase is Phase.HELL and not options.plague_due
     bring_colour: int | None = None
@@ -185,7 +244,10 @@ def build_map(
         tap: str | None = None
         move: HellMove | None = None
         extra = ""
-        if in_hell and ferry is not None:
+        link = ""
+        if interactive and using is not None and not in_hell:
+            tap, extra, link = _guardian_tap(state, using, shield)
+        elif in_hell and ferry is not None:
             if not ferry.phlegyas_to and shield in ferry.destinations:
                 tap, extra = "ferry", gettext("Phlegyas may go here: tap to choose.")
             elif ferry.phlegyas_to and not ferry.soul and shield in ferry.souls:
@@ -231,6 +293,7 @@ def build_map(
                 tap,
                 move,
                 _label(state, shield, extra),
+                link,
             )
         )
     lines = []
@@ -272,5 +335,27 @@ def build_map(
         selected=selected,
         selected_moves=selected_moves,
         bring_colour=bring_colour,
-        interactive=in_hell,
+        interactive=in_hell or (interactive and using is not None),
+        guardian=using,
     )
+
+
+def _guardian_tap(state: GameState, steps: GuardianSteps, shield: str) -> tuple[str | None, str, str]:
+    """What tapping ``shield`` does while a guardian is being used: (tap, label extra, query)."""
+    name = guardian_name(steps.guardian)
+    if not steps.to_shield:
+        if shield in steps.shields:
+            return "guard", gettext("%(g)s may move here: tap to choose.", g=name), steps.query(to_shield=shield)
+        return None, "", ""
+    if shield == steps.to_shield:
+        return "guard", gettext("%(g)s's new shield. Tap again to choose another.", g=name), steps.query(to_shield="")
+    if shield not in steps.near:
+        return None, "", ""
+    if steps.guardian == "plutus":
+        if shield == steps.desk:
+            return "guard", gettext("Your Desk goes below here."), steps.query(desk="")
+        return "guard", gettext("Tap to put your Desk below this shield."), steps.query(desk=shield)
+    query = steps.query(targets=steps.toggled(shield))
+    if shield in steps.targets:
+        return "guard", gettext("Chosen for the effect. Tap again to leave it."), query
+    return "guard", gettext("Next to %(g)s: tap to choose for its effect.", g=name), query

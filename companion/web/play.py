@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, request
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCard, SummonFerryman, TakeLoan
 from companion.web.forms import BringForm, EndTurnForm, FerryForm, LoanForm, MoveForm, PlagueForm
 from companion.web.home import remember_game
-from companion.web.respond import perform, render_game
-from companion.web.store import recorded, service
+from companion.web.respond import perform, record, render_game
+from companion.web.store import recorded
 
 __all__ = ["bp"]
 
@@ -26,6 +27,8 @@ def game(game_id: str) -> tuple[str, int]:
     view = recorded(game_id)
     remember_game(game_id)
     args = request.args
+    if args.get("at", str(view.seq)) != str(view.seq):
+        args = MultiDict()  # a choice made on an earlier screen (another turn) is not carried over
     ferry = {k: args.get(k, "") for k in ("ferry", "fsoul", "fside")} if args.get("ferry") else None
     return render_game(
         view,
@@ -34,12 +37,13 @@ def game(game_id: str) -> tuple[str, int]:
         kind=args.get("kind"),
         accuse=args.get("accuse"),
         guardian=args.get("guardian"),
+        guardian_params={k: args.get(k, "") for k in ("gto", "gt", "gd")},
         ferry=ferry,
     )
 
 
 def _execute(game_id: str, data: dict[str, Any], command: Any) -> Any:
-    return service().execute(game_id, data["seq"], command, data["key"])
+    return record(game_id, data, command)
 
 
 @bp.post("/loan")

@@ -3,11 +3,13 @@
 Every state-changing form goes through ``perform``: parse the shape (400 with a message
 per field), call the service (409 with the fresh state on a stale seq, 422 with the rule
 and the alternatives on an illegal command), then show the fresh game. A plain browser
-gets a full page (303 redirect after success); htmx gets the ``game`` block.
+gets a full page (303 redirect after success); htmx gets the parts of the game that changed
+(``game_parts``). A loan the player did not ask for is confirmed first (``loans``).
 """
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -21,17 +23,19 @@ from werkzeug.wrappers import Response
 from companion.game.errors import RuleViolation
 from companion.game.legal import turn_options
 from companion.game.rules.hell import why_stuck
-from companion.game.state import GameState
+from companion.game.state import GameState, Phase
 from companion.service import Conflict, GameView, Outcome
 from companion.web.florence_view import accuse_prep, florence_board
 from companion.web.forms import flatten_errors, parse
-from companion.web.hellmap import build_map, ferry_steps
+from companion.web.game_parts import PARTS, client_parts, compact, digest, focus_target, out_of_band, render_parts
+from companion.web.hellmap import build_map, ferry_steps, guardian_steps
 from companion.web.history import latest_entries
+from companion.web.loans import LoanToConfirm, check_loans, confirmation
 from companion.web.seats import SeatRefused, check_seat
 from companion.web.store import service
 from companion.web.words import describe_choice, describe_refusal, describe_rule, player_name
 
-__all__ = ["is_htmx", "new_key", "perform", "render_game"]
+__all__ = ["is_htmx", "new_key", "perform", "record", "render_game"]
 
 
 def is_htmx() -> bool:
@@ -56,6 +60,7 @@ def game_context(
     accuse: str | None = None,
     guardian: str | None = None,
     ferry: dict[str, str] | None = None,
+    guardian_params: dict[str, str] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """Everything the game templates need.
@@ -66,7 +71,16 @@ def game_context(
     state = view.state
     options = turn_options(state)
     ferry_view = ferry_steps(state, ferry) if ferry is not None and options.can_ferry else None
-    hell_map = build_map(state, options, select, _player_hexes(view), interactive=state.ended is None, ferry=ferry_view)
+    prep = accuse_prep(state, state.active, accuse) if accuse and options.florence else None
+    at_bonfire = options.phase is Phase.ACTION and "underworld" in options.location_options
+    dante_guardian = prep is not None and prep.dante_kind == "pagan"
+    steps = None
+    if guardian in state.guardians and (at_bonfire or dante_guardian):
+        base = f"accuse={accuse}&" if dante_guardian else ""
+        steps = guardian_steps(state, str(guardian), guardian_params or {}, base)
+    hell_map = build_map(
+        state, options, select, _player_hexes(view), interactive=state.ended is None, ferry=ferry_view, using=steps
+    )
     stuck: list[str] = []
     if hell_map.selected and not hell_map.selected_moves:
         stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, hell_map.selected)]
@@ -94,8 +108,9 @@ def game_context(
         "florence_board": florence_board(state),
         "ferry": ferry_view,
         "send_kind": send_kind,
-        "accuse": accuse_prep(state, state.active, accuse) if accuse and options.florence else None,
+        "accuse": prep,
         "guardian_pick": guardian if guardian in state.guardians else None,
+        "guardian_steps": steps,
         "hell_map": hell_map,
         "stuck": stuck,
         "confirm": confirm,
@@ -103,19 +118,72 @@ def game_context(
         "new_key": new_key,
         "last_entry": last,
         "redo_entry": redo,
+        "posted": request.form if request.method == "POST" else {},
+        "chosen": _chooser(extra),
+        "pick_url": url_for("play.game", game_id=view.game_id) + f"?at={view.seq}&",
+        "open_for": _open_for(extra),
         **extra,
     }
 
 
-def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> tuple[str, int]:
-    """The game page, or only its ``block`` for an htmx request."""
+def _open_for(extra: dict[str, Any]) -> str:
+    """The control whose answer must show: its collapsed section is drawn open."""
+    for key in ("loan_confirm", "refusal", "errors"):
+        if extra.get(key):
+            return str(extra[key].get("control", ""))
+    return ""
+
+
+def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
+    """``chosen(name, value, default)``: whether a field kept the player's choice after a refusal."""
+    form = request.form if request.method == "POST" and _open_for(extra) else None
+
+    def chosen(name: str, value: Any, default: bool = False) -> bool:
+        if form is None or name not in form:
+            return default
+        return str(value) in form.getlist(name)
+
+    return chosen
+
+
+def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Any:
+    """The game page, or for htmx only its ``block`` — or only the parts the phone's copy lacks.
+
+    A phone that sends ``HX-Game-Parts`` (the digest of each part it shows) gets just the parts
+    that changed, as out-of-band swaps; every answer names the element that shows the result
+    or the next step, for the phone to bring into view and focus.
+    """
     context = game_context(view, **extra)
-    if is_htmx():
-        return render_block("game.html", block, **context), status
-    return render_template("game.html", **context), status
+    if extra.get("readonly"):
+        if is_htmx():
+            return render_block("game.html", block, **context), status
+        return render_template("game.html", **context), status
+    parts = render_parts(context)
+    refusal = context.get("refusal")
+    if refusal and not any(f'id="refusal-{refusal["control"]}"' in html for html in parts.values()):
+        context["refusal_fallback"] = True  # its control is not on this screen: show it atop the actions
+        parts = render_parts(context)
+    digests = {name: digest(html) for name, html in parts.items()}
+    context["part_digests"] = " ".join(f"{name}:{value}" for name, value in digests.items())
+    focus = focus_target(context)
+    if not is_htmx():
+        return compact(render_template("game.html", **context)), status
+    shown = client_parts()
+    live_refresh = request.headers.get("HX-Trigger") == "live-trigger"
+    focus = focus if shown and not live_refresh else ""
+    signal = {"game:update": {"seq": view.seq, "parts": context["part_digests"], "focus": focus}}
+    headers = {"HX-Trigger-After-Settle": json.dumps(signal)}
+    if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):
+        headers["HX-Replace-Url"] = url_for("play.game", game_id=view.game_id)
+    if shown is None or block != "game":
+        return compact(render_block("game.html", block, **context)), status, headers
+    changed = [name for name in PARTS if shown.get(name) != digests[name]]
+    body = "".join(out_of_band(name, parts[name]) for name in changed)
+    headers["HX-Reswap"] = "none"
+    return body, status, headers
 
 
-Renderer = Callable[..., tuple[str, int]]
+Renderer = Callable[..., Any]
 
 
 def _seat_refusal(state: GameState, control: str, exc: SeatRefused) -> dict[str, Any]:
@@ -131,6 +199,33 @@ def _seat_refusal(state: GameState, control: str, exc: SeatRefused) -> dict[str,
             player=player_name(state, exc.player),
         )
     return {"control": control, "text": text, "rule": "", "alternatives": []}
+
+
+def record(game_id: str, data: dict[str, Any], command: Any) -> Outcome:
+    """Record ``command`` for a form; a loan the player did not confirm is asked about first."""
+    svc = service()
+    current = svc.view(game_id)
+    # A key already recorded goes straight to the service (a double tap, or a key reused for
+    # another entry); only a fresh entry drawn from the current screen is judged for loans.
+    if current.seq == data["seq"] and svc.store.action_for_key(game_id, data["key"]) is None:
+        command = check_loans(current.state, command, bool(data.get("confirm_loan")))
+    return svc.execute(game_id, data["seq"], command, data["key"])
+
+
+def _kept_choices(render: Renderer) -> dict[str, Any]:
+    """What the player had chosen on the page (soul, accusation, guardian), kept after a refusal."""
+    if render is not render_game:
+        return {}
+    return {
+        "select": request.form.get("select") or None,
+        "accuse": request.form.get("prepare") or None,
+        "guardian": request.form.get("guardian") or None,
+        "guardian_params": {
+            "gto": request.form.get("to_shield", ""),
+            "gt": ",".join(request.form.getlist("targets")),
+            "gd": request.form.get("desk_below", ""),
+        },
+    }
 
 
 def perform(
@@ -181,6 +276,9 @@ def perform(
             "Here is the fresh state; nothing was recorded."
         )
         return render(exc.view, 409, notice=notice, notice_kind="conflict")
+    except LoanToConfirm as exc:
+        view = svc.view(game_id)
+        return render(view, 200, loan_confirm=confirmation(view.state, exc, control), **_kept_choices(render))
     except RuleViolation as exc:
         view = svc.view(game_id)
         refusal = {
@@ -191,15 +289,7 @@ def perform(
             "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
             "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
         }
-        extra = (
-            {
-                "select": request.form.get("select") or None,
-                "accuse": request.form.get("prepare") or None,
-                "guardian": request.form.get("guardian") or None,
-            }
-            if render is render_game
-            else {}
-        )
+        extra = _kept_choices(render)
         return render(view, 422, refusal=refusal, **extra)
     if not is_htmx():
         return redirect(url_for(after, game_id=game_id), 303)

@@ -49,6 +49,105 @@
     if (document.getElementById("live") && !("EventSource" in window)) { startPolling(); }
   });
 
+  // Answers from the game carry only the parts that changed (the phone says which it shows),
+  // and name the element with the result or the next step: it is brought into view and focused.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var game = document.getElementById("game");
+    var elt = e.detail && e.detail.elt;
+    var fromGame = elt && (game && game.contains(elt) || elt.id === "live-trigger");
+    if (game && fromGame && game.getAttribute("data-parts")) {
+      e.detail.headers["HX-Game-Parts"] = game.getAttribute("data-parts");
+    }
+  });
+
+  function stickyHeight(selector) {
+    var el = document.querySelector(selector);
+    return el ? el.getBoundingClientRect().height : 0;
+  }
+
+  // The map's prompt goes to the top, so the whole map of Hell shows below it.
+  function bringIntoView(el) {
+    var top = stickyHeight(".topbar") + 8;
+    var bottom = window.innerHeight - stickyHeight(".undo-bar") - 8;
+    var box = el.getBoundingClientRect();
+    if (el.id === "map-prompt") { window.scrollBy(0, box.top - top); return; }
+    if (box.top >= top && box.bottom <= bottom) { return; }
+    var shift = box.top - top;
+    if (box.top >= top && box.height < bottom - top) { shift = box.bottom - bottom; }
+    window.scrollBy(0, shift);
+  }
+
+  function focusOn(id) {
+    var el = document.getElementById(id) || document.getElementById("actions-title") || document.getElementById("turn-title");
+    if (!el) { return; }
+    var details = el.closest("details");
+    while (details) { details.open = true; details = details.parentElement.closest("details"); }
+    if (!el.hasAttribute("tabindex") && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) {
+      el.setAttribute("tabindex", "-1");
+    }
+    bringIntoView(el);
+    el.focus({ preventScroll: true });
+  }
+
+  // Take the answer's seq and parts as soon as it arrives; a live refresh that brings no newer
+  // entry than this screen shows is dropped (it would redraw parts, undo a choice, and lose focus).
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    var raw = xhr && xhr.getResponseHeader("HX-Trigger-After-Settle");
+    var game = document.getElementById("game");
+    if (!raw || !game) { return; }
+    var update;
+    try { update = JSON.parse(raw)["game:update"]; } catch (err) { return; }
+    if (!update) { return; }
+    var elt = e.detail.elt || (e.detail.requestConfig && e.detail.requestConfig.elt);
+    var sameSeq = String(update.seq) === game.getAttribute("data-seq");
+    if (elt && elt.id === "live-trigger" && sameSeq) { e.detail.shouldSwap = false; return; }
+    game.setAttribute("data-seq", String(update.seq));
+    game.setAttribute("data-parts", update.parts);
+  });
+
+  document.addEventListener("game:update", function (e) {
+    var game = document.getElementById("game");
+    var detail = e.detail || {};
+    if (game) {
+      if (detail.seq !== undefined) { game.setAttribute("data-seq", String(detail.seq)); }
+      if (detail.parts) { game.setAttribute("data-parts", detail.parts); }
+    }
+    if (detail.focus) { focusOn(detail.focus); }
+  });
+
+  // Card fields: only the qualifiers the chosen entry needs show; hidden ones are not sent.
+  function applyChoices() {
+    var groups = document.querySelectorAll("[data-choice-group]");
+    Array.prototype.forEach.call(groups, function (group) {
+      var driver = group.querySelector("input[data-drives]:checked");
+      var value = driver ? driver.value : "";
+      Array.prototype.forEach.call(group.querySelectorAll(":scope > .qualifier[data-when]"), function (q) {
+        var on = q.getAttribute("data-when").split(" ").indexOf(value) >= 0;
+        q.hidden = !on;
+        Array.prototype.forEach.call(q.querySelectorAll("input, select"), function (i) { i.disabled = !on; });
+      });
+    });
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target && e.target.matches && e.target.matches("input[data-drives]")) { applyChoices(); }
+  });
+  document.addEventListener("DOMContentLoaded", applyChoices);
+  document.addEventListener("htmx:afterSettle", applyChoices);
+
+  // Steppers (plague card souls): − and + change the number next to them, within its bounds.
+  document.addEventListener("click", function (e) {
+    var button = e.target && e.target.closest ? e.target.closest("button[data-step]") : null;
+    if (!button) { return; }
+    var input = document.getElementById(button.getAttribute("aria-controls"));
+    if (!input) { return; }
+    var value = (parseInt(input.value, 10) || 0) + parseInt(button.getAttribute("data-step"), 10);
+    var low = parseInt(input.min || "0", 10);
+    var high = parseInt(input.max || "99", 10);
+    input.value = String(Math.max(low, Math.min(high, value)));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
   // Keep the screen awake during a game, where the browser allows it.
   var lock = null;
   function keepAwake() {

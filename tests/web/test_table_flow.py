@@ -1,0 +1,290 @@
+"""A real table's turn on the game page: refills, small htmx answers, loans confirmed, clean addresses."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.conftest import HX, Phone
+
+
+def empty_the_cemetery(phone: Phone) -> None:
+    phone.create(plague=("9",))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    assert "The Cemetery is empty" in phone.html
+
+
+def test_a_plague_card_with_three_souls_refills_the_cemetery(phone: Phone) -> None:
+    empty_the_cemetery(phone)
+    steppers = set(re.findall(r'name="plague_(\d)"', phone.html))
+    assert steppers == {str(c) for c in range(1, 10)}  # one count per colour
+    untouched = {f"plague_{c}": "0" for c in range(1, 10)}
+    response = phone.post("plague", {"player": 0, **untouched, "plague_3": "2", "plague_5": "1"})
+    assert response.status_code == 200, phone.html
+    assert "The Cemetery is empty" not in phone.html
+    assert "2 × green" in phone.html and "1 × blue" in phone.html
+
+
+def test_blank_soul_slots_are_not_an_error(phone: Phone) -> None:
+    empty_the_cemetery(phone)
+    response = phone.post("plague", {"player": 0, "souls": ["4", "", "", "", "", ""]})
+    assert response.status_code == 200, phone.html
+    assert "Not a valid value" not in phone.html
+    assert "The Cemetery is empty" not in phone.html
+
+
+def test_a_card_over_the_editions_maximum_is_refused_with_the_counts_kept(phone: Phone) -> None:
+    empty_the_cemetery(phone)
+    response = phone.post("plague", {"player": 0, "plague_2": "5", "plague_3": "3"})
+    assert response.status_code in (400, 422)
+    assert re.search(r'name="plague_2"[^>]*value="5"', phone.html)
+
+
+def broke_ana(phone: Phone) -> None:
+    """Ana spends her 3 drachmas (Charon, then a bribe); on her next turn Charon needs a loan."""
+    phone.create(plague=("9", "3", "2", "5"))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    phone.post("send", {"player": 0, "kind": "noble", "location": "banquet", "bribe": "1"})
+    phone.post("end-turn", {"player": 0})
+    phone.post("bring", {"player": 1, "colour": 3, "shield": "1a"})
+    phone.end_turn(1, "banquet")
+    assert phone.stat(0, "drachmas") == 0
+
+
+def test_a_loan_is_confirmed_before_it_is_taken_and_cancel_takes_nothing(phone: Phone, client) -> None:
+    broke_ana(phone)
+    seq = phone.seq
+    response = phone.post("bring", {"player": 0, "colour": 2, "shield": "1c", "borrow": "1"})
+    assert response.status_code == 200
+    assert 'id="loan-confirm"' in phone.html
+    assert "this needs 1 loan, +2 drachmas" in phone.html
+    assert "Move the soul on 1B" in phone.html  # the free alternative
+    assert phone.seq == seq and phone.stat(0, "drachmas") == 0 and phone.stat(0, "ship") == 0
+    phone.open()  # "Cancel: take nothing" is a plain link back to the game
+    assert phone.seq == seq and phone.stat(0, "drachmas") == 0
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', response.data.decode()))
+    assert fields["confirm_loan"] == "1"
+    phone.post("bring", {"player": 0, "colour": 2, "shield": "1c", "confirm_loan": "1"})
+    assert phone.seq > seq
+    assert phone.stat(0, "drachmas") == 1 and phone.stat(0, "ship") == 1
+
+
+def test_a_tap_on_the_map_that_needs_a_loan_asks_first(phone: Phone) -> None:
+    broke_ana(phone)
+    seq = phone.seq
+    response = phone.post("bring", {"player": 0, "colour": 2, "shield": "1c"})  # no borrow flag at all
+    assert response.status_code == 200
+    assert 'id="loan-confirm"' in phone.html and phone.seq == seq
+
+
+def at_the_bonfire(phone: Phone) -> None:
+    phone.create(plague=("4", "2", "2", "3"))
+    phone.post("bring", {"player": 0, "colour": 4, "shield": "1d"})  # 1D shows the Lily: the Bonfire
+    phone.florence(0, "bonfire")
+    assert "Or cross the Styx" in phone.html
+
+
+def test_a_refused_styx_crossing_is_drawn_open_and_keeps_the_choices(phone: Phone) -> None:
+    at_the_bonfire(phone)
+    response = phone.post(
+        "location/styx", {"player": 0, "colour": "3", "count": "3", "first_track": "2", "last_track": "6"}
+    )
+    assert response.status_code == 422
+    section = re.search(r"<details open><summary>Or cross the Styx.*?</details>", phone.html, re.S)
+    assert section and 'id="refusal-location-styx"' in section.group(0)
+    assert re.search(r'<option value="3" selected>', section.group(0))
+    assert re.search(r'name="first_track">.*?<option value="2" selected>', section.group(0), re.S)
+
+
+def test_a_choice_from_an_earlier_screen_does_not_come_back_for_the_next_player(phone: Phone, client) -> None:
+    phone.create(plague=("9", "3", "2"))
+    chosen_at = phone.seq
+    assert f"?at={chosen_at}&amp;select=cemetery-9" in phone.html  # a choice's link carries its screen
+    page = client.get(f"{phone.url}?at={chosen_at}&select=cemetery-9").data.decode()
+    assert "Bring one ice-blue soul from the Cemetery" in page
+    response = phone.post("bring", {"player": 0, "colour": 9, "shield": "1b", "select": "cemetery-9"})
+    assert response.headers["HX-Replace-Url"] == phone.url  # the address forgets the choice
+    phone.end_turn(0, "bank")
+    page = client.get(f"{phone.url}?at={chosen_at}&select=cemetery-3").data.decode()
+    assert "Bring one green soul from the Cemetery" not in page  # Ben starts with nothing chosen
+    assert "Tap a soul on the map" in page
+
+
+def test_an_action_answer_carries_only_the_parts_that_changed(phone: Phone, client) -> None:
+    phone.create(plague=("9", "3", "2"))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
+    whole = phone.post("send", {"player": 0, "kind": "noble", "location": "bank"})
+    assert whole.status_code == 200
+    full_size = len(whole.data)
+    phone.post("undo", {})
+    headers = {**HX, "HX-Game-Parts": parts}
+    payload = {"seq": phone.seq, "key": "key-send-small-0001", "player": 0, "kind": "noble", "location": "bank"}
+    small = client.post(f"{phone.url}/send", data=payload, headers=headers)
+    body = small.data.decode()
+    assert small.status_code == 200 and small.headers["HX-Reswap"] == "none"
+    assert 'id="part-hell"' not in body  # Hell did not change: not resent
+    assert 'id="part-actions" data-part="actions" hx-swap-oob="true"' in body
+    assert len(small.data) < full_size / 2, (len(small.data), full_size)
+    print(f"send answer: whole game {full_size} bytes, changed parts only {len(small.data)} bytes")
+
+
+def test_the_turn_card_says_when_the_locations_action_is_done(phone: Phone) -> None:
+    phone.create(plague=("9", "3", "2"))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    phone.florence(0, "market")
+    assert "Take the location&#39;s action." in phone.html or "Take the location's action." in phone.html
+    colour = re.search(r'id="take-c" name="colour"><option value="(\d)"', phone.html).group(1)
+    response = phone.post("location/barrel", {"player": 0, "colour": colour, "floor": 0})
+    assert response.status_code == 200, phone.html
+    assert "Take the location" not in phone.html
+    assert "action is done: the turn can end." in phone.html
+
+
+def test_a_last_turn_is_announced_once_the_end_is_triggered(app, phone: Phone) -> None:
+    from dataclasses import replace
+
+    from companion.web.respond import render_game
+    from companion.web.store import service
+
+    phone.create()
+    game_id = phone.url.rsplit("/", 1)[-1]
+    with app.test_request_context(phone.url):
+        view = service().view(game_id)
+        html, _ = render_game(view)
+        assert "Last turns:" not in html
+        ending = replace(view, state=replace(view.state, end_trigger=0, final_turns_left=1, active=1))
+        html, _ = render_game(ending)
+    assert "Last turns:" in html and "This is the last turn before final scoring." in html
+
+
+def lit(page: str, kind: str = "guard") -> set[str]:
+    return set(re.findall(rf'class="cell tap-{kind}[^"]*"[^>]*aria-label="(\w+), circle', page))
+
+
+def test_a_guardian_is_used_by_tapping_its_shield_then_the_souls_next_to_it(phone: Phone, client) -> None:
+    at_the_bonfire(phone)
+    base = f"{phone.url}?at={phone.seq}&guardian=medusa"
+    step1 = client.get(base).data.decode()
+    assert 'id="guardian-step"' in step1
+    assert len(lit(step1)) > 30  # every empty shield, not a 44-option list
+    step2 = client.get(f"{base}&gto=2d").data.decode()
+    assert lit(step2) == {"2D", "1D"}  # its new shield (to choose again) and the one soul next to it
+    step3 = client.get(f"{base}&gto=2d&gt=1d").data.decode()
+    form = re.search(r'<form[^>]*class="stack guardian-steps".*?</form>', step3, re.S).group(0)
+    assert 'name="to_shield" value="2d"' in form and 'name="targets" value="1d"' in form
+    response = phone.post(
+        "location/guardian", {"player": 0, "guardian": "medusa", "to_shield": "2d", "targets": "1d", "effect": "1"}
+    )
+    assert response.status_code == 200, phone.html
+    assert re.search(r'aria-label="2D, circle 2, \w+: guardian Medusa', phone.html)
+
+
+def test_a_refused_guardian_use_keeps_its_steps_on_the_map(phone: Phone) -> None:
+    at_the_bonfire(phone)
+    response = phone.post(
+        "location/guardian", {"player": 0, "guardian": "minotaur", "to_shield": "9a", "targets": "1d", "effect": "1"}
+    )
+    assert response.status_code == 422
+    prompt = re.search(r'id="map-prompt".*?Cancel the guardian', phone.html, re.S).group(0)
+    assert 'id="refusal-location-guardian"' in prompt
+    assert 'name="to_shield" value="9a"' in prompt
+
+
+def test_a_fraud_card_is_entered_with_chips_and_only_its_fields(phone: Phone) -> None:
+    phone.create(plague=("4", "2", "2", "3"))
+    phone.post("bring", {"player": 0, "colour": 4, "shield": "1a"})  # 1A shows the Eagle: the Wall
+    phone.florence(0, "wall")
+    form = re.search(r"Play a fraud card.*?</form>", phone.html, re.S).group(0)
+    assert "<details open><summary>Play a fraud card" in phone.html  # the Wall's card, ready to tap
+    assert 'name="reward_kind" value="nothing"' in form  # no barrel in the tower: no instant reward to ask
+    assert re.search(r'class="qualifier" data-when="infamy infamy_per_diploma"', form)
+    assert "<select" not in form  # chips, not menus
+    preset = re.findall(r'name="fraud_barrels" value="(\d)" checked', form)
+    assert len(preset) == 1  # a barrel colour is preset: the card is valid without a tap there
+    card = {"fraud_source": "hand", "fraud_barrels": preset, "reward_kind": "nothing", "eg_requirement": "always"}
+    response = phone.post("location/fraud", {"player": 0, **card, "eg_effect": "infamy", "eg_effect_amount": "3"})
+    assert response.status_code == 200, phone.html
+    assert "played: 1." in phone.html
+
+
+def test_choosing_on_the_map_resends_only_the_actions_and_the_map(phone: Phone, client) -> None:
+    phone.create(plague=("9", "3", "2"))
+    parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
+    headers = {**HX, "HX-Game-Parts": parts}
+    answer = client.get(f"{phone.url}?at={phone.seq}&select=cemetery-9", headers=headers).data.decode()
+    sent = set(re.findall(r'data-part="(\w+)" hx-swap-oob="true"', answer))
+    assert sent == {"actions", "hell", "cells"}  # not the board, the Cemetery, Florence, players or undo
+
+
+def test_plutus_puts_the_desk_below_a_shield_tapped_next_to_its_new_one(client) -> None:
+    phone = Phone(client)
+    phone.create(names=("Ana", "Ben"), plague=("4", "2"), expansion="1")
+    phone.post("bring", {"player": 0, "colour": 4, "shield": "1d"})
+    phone.florence(0, "bonfire")
+    base = f"{phone.url}?at={phone.seq}&guardian=plutus&gto=3d"
+    page = client.get(base).data.decode()
+    assert "3D" in lit(page)  # its new shield, to choose again
+    near = lit(page) - {"3D"}
+    assert near and near <= {"2C", "2D", "2E", "3C", "3E", "4C", "4D", "4E"}  # only shields next to 3D
+    page = client.get(f"{base}&gd=2d").data.decode()
+    assert 'name="desk_below" value="2d"' in page
+    response = phone.post(
+        "location/guardian", {"player": 0, "guardian": "plutus", "to_shield": "3d", "desk_below": "2d", "effect": "1"}
+    )
+    assert response.status_code == 200, phone.html
+    assert "Desks: 2D." in phone.html
+
+
+def test_dantes_free_guardian_is_also_chosen_on_the_map(client) -> None:
+    phone = Phone(client)
+    phone.create(names=("Ana", "Ben", "Cleo"), plague=("9", "3", "2", "5"))  # 3 players: Dante's first step is pagan
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    phone.end_turn(0, "bank")
+    phone.post("bring", {"player": 1, "colour": 3, "shield": "1a"})
+    phone.end_turn(1, "banquet")
+    phone.post("bring", {"player": 2, "colour": 2, "shield": "1c"})
+    phone.end_turn(2, "courtyard")
+    phone.post("move", {"player": 0, "from_shield": "1b", "to_shield": "2c", "via": "2c"})
+    base = f"{phone.url}?at={phone.seq}&accuse=bank&guardian=medusa"
+    page = client.get(base).data.decode()
+    assert "Use a guardian (free):" in page and 'id="guardian-step"' in page
+    assert len(lit(page)) > 30  # every empty shield lights up for Medusa
+    page = client.get(f"{base}&gto=2b&gt=1a").data.decode()
+    form = re.search(r'aria-label="Accusation".*?</form>', page, re.S).group(0)
+    assert 'name="to_shield" value="2b"' in form and 'name="targets" value="1a"' in form
+    assert 'name="dante_guardian" value="1"' in form
+    assert lit(page) >= {"2B", "1A"}
+    data = {"player": 0, "location": "bank", "bribe": "1", "dante_guardian": "1", "guardian": "medusa"}
+    response = phone.post(
+        "accuse", {**data, "to_shield": "2b", "targets": "1a", "effect": "1", "bonus_kind": "nothing"}
+    )
+    assert response.status_code == 200, re.findall(r'id="refusal-\w+">.*?</div>', phone.html, re.S)
+    assert re.search(r'aria-label="1A, circle 1, \w+: \w+ soul, petrified', phone.html)
+
+
+def test_with_limbo_full_no_soul_is_offered_from_the_cemetery(app, phone: Phone) -> None:
+    from dataclasses import replace
+
+    from companion.game.state import Soul
+    from companion.web.respond import render_game
+    from companion.web.store import service
+
+    phone.create(plague=("9", "3"))
+    assert "Or bring a soul in from the Cemetery." in phone.html
+    game_id = phone.url.rsplit("/", 1)[-1]
+    with app.test_request_context(phone.url):
+        view = service().view(game_id)
+        limbo = {s: Soul(9) for s, info in view.state.side.shields.items() if info.circle == 1}
+        full = replace(view, state=replace(view.state, hell={**view.state.hell, **limbo}))
+        html, _ = render_game(full)
+    assert "Or bring a soul in" not in html
+    assert "Bring in one" not in html
+
+
+def test_a_refusal_for_a_control_not_on_screen_still_shows(phone: Phone) -> None:
+    phone.create(plague=("9", "3"))
+    response = phone.post(
+        "ferry", {"player": 0, "phlegyas_to": "1a", "soul_from": "1b", "soul_to": "1c", "landing": "2c"}
+    )
+    assert response.status_code == 422
+    assert 'id="refusal-ferry"' in phone.html
