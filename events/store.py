@@ -11,7 +11,8 @@ A key belongs to one game; a creation key is honoured again only for the very sa
 shortly after, so an old key never opens a game (imported logs keep no keys at all).
 
 Connections use WAL, ``synchronous=FULL`` and a busy timeout. The schema is created and
-migrated with sqlite-utils' ``Migrations``.
+migrated with sqlite-utils' ``Migrations``. ``Store`` is the contract every engine keeps (this
+SQLite one and ``events.pg_store``'s PostgreSQL one); ``events.factory.open_store`` picks one.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import sqlite_utils
 from sqlite_utils import Migrations
@@ -35,6 +36,7 @@ __all__ = [
     "KeyReused",
     "NewEvent",
     "StaleSequence",
+    "Store",
     "StoredEvent",
     "UnknownGame",
     "connect",
@@ -163,6 +165,68 @@ class AppendResult:
     first_seq: int
     last_seq: int
     duplicate: bool
+
+
+class Store(Protocol):
+    """The contract of an event store, whatever the engine: what the service, the web app and the CLI use.
+
+    Every engine keeps the same guarantees: events are only ever inserted (the database itself
+    refuses UPDATE and DELETE), ``(game_id, seq)`` is unique, a stale ``expected_seq`` raises
+    ``StaleSequence``, idempotency keys are scoped per game (a creation key is honoured again only
+    for the same command within the retry window; a key reused for another command raises
+    ``KeyReused``), edition contents are kept by hash, and join codes are unique.
+    """
+
+    def migrate(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    def keep_edition(self, content_hash: str, edition_id: str, content: str) -> None: ...
+
+    def edition_content(self, content_hash: str) -> str | None: ...
+
+    def create_game(
+        self,
+        game_id: str,
+        kind: str,
+        edition_hash: str,
+        tokens: tuple[str, str],
+        events: Sequence[NewEvent],
+        idempotency_key: str,
+        command: dict[str, Any] | None = None,
+        actor: str | None = None,
+        retry_window: float = CREATE_RETRY_SECONDS,
+    ) -> str: ...
+
+    def import_game(
+        self, game_id: str, kind: str, edition_hash: str, tokens: tuple[str, str], rows: Sequence[dict[str, Any]]
+    ) -> None: ...
+
+    def set_join_code(self, game_id: str, code: str) -> None: ...
+
+    def game_for(self, column: str, value: str) -> str | None: ...
+
+    def game(self, game_id: str) -> dict[str, Any]: ...
+
+    def game_ids(self) -> list[str]: ...
+
+    def last_seq(self, game_id: str) -> int: ...
+
+    def action_for_key(self, game_id: str, idempotency_key: str) -> int | None: ...
+
+    def recorded_under_key(self, game_id: str, idempotency_key: str) -> tuple[int, dict[str, Any] | None] | None: ...
+
+    def append(
+        self,
+        game_id: str,
+        expected_seq: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str,
+        command: dict[str, Any] | None = None,
+        actor: str | None = None,
+    ) -> AppendResult: ...
+
+    def read(self, game_id: str, after: int = 0) -> list[StoredEvent]: ...
 
 
 def connect(path: str | Path) -> sqlite3.Connection:
