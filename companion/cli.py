@@ -5,6 +5,7 @@ companion export GAME_ID [--db FILE] > game.json
 companion import game.json [--db FILE]
 companion replay game.json [--json]
 companion score game.json [--json]
+companion migrate --from sqlite:///FILE --to postgresql://…
 
 The file commands never show a traceback: a file they cannot use is one line on stderr, exit 1.
 """
@@ -31,10 +32,9 @@ def _db_path(args: argparse.Namespace) -> str:
 def _service(args: argparse.Namespace) -> Any:
     from companion.editions import load_all
     from companion.service import GameService
-    from events.store import EventStore
+    from events.factory import open_store
 
-    Path(_db_path(args)).parent.mkdir(parents=True, exist_ok=True)
-    return GameService(EventStore.open(_db_path(args)), load_all())
+    return GameService(open_store(_db_path(args)), load_all())
 
 
 def _lan_address() -> str | None:
@@ -203,6 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
     sco.add_argument("file")
     sco.add_argument("--json", action="store_true")
     sco.set_defaults(run=cmd_score)
+    from companion.migrate import add_parser as add_migrate
+
+    add_migrate(sub)
     return parser
 
 

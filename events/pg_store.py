@@ -21,6 +21,7 @@ from psycopg import errors as pg_errors
 
 from events.store import (
     CREATE_RETRY_SECONDS,
+    RESTORED_GAME_COLUMNS,
     AppendResult,
     EventStore,
     KeyReused,
@@ -31,6 +32,7 @@ from events.store import (
     UnknownGame,
     _command_of,
     _now,
+    stored_row,
 )
 
 __all__ = ["CHANNEL", "Appended", "Notifications", "PgEventStore", "listen"]
@@ -224,6 +226,16 @@ class PgEventStore:
             )
             if rows:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} {max(int(r['seq']) for r in rows)}"))
+
+    def restore_game(self, game: dict[str, Any], rows: Sequence[StoredEvent]) -> None:
+        """Store a game moved from another store exactly as it was (see ``EventStore.restore_game``)."""
+        with self.conn.transaction(), self.conn.cursor() as cur:
+            cur.execute(
+                "INSERT INTO games (game_id, kind, created_at, edition_hash, read_token, write_token, join_code) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                tuple(game[k] for k in RESTORED_GAME_COLUMNS),
+            )
+            cur.executemany(_INSERT_EVENT, [tuple(stored_row(game["game_id"], r).values()) for r in rows])
 
     def set_join_code(self, game_id: str, code: str) -> None:
         """Give a game its short join code (once; the games index is not part of the event log)."""

@@ -202,6 +202,8 @@ class Store(Protocol):
         self, game_id: str, kind: str, edition_hash: str, tokens: tuple[str, str], rows: Sequence[dict[str, Any]]
     ) -> None: ...
 
+    def restore_game(self, game: dict[str, Any], rows: Sequence[StoredEvent]) -> None: ...
+
     def set_join_code(self, game_id: str, code: str) -> None: ...
 
     def game_for(self, column: str, value: str) -> str | None: ...
@@ -250,6 +252,25 @@ def _command_of(text: str | None) -> dict[str, Any] | None:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+RESTORED_GAME_COLUMNS = ("game_id", "kind", "created_at", "edition_hash", "read_token", "write_token", "join_code")
+
+
+def stored_row(game_id: str, row: StoredEvent) -> dict[str, Any]:
+    """An event as the columns of the ``events`` table (both engines store the same text)."""
+    return {
+        "game_id": game_id,
+        "seq": row.seq,
+        "action": row.action,
+        "type": row.type,
+        "version": row.version,
+        "data": json.dumps(row.data, sort_keys=True, separators=(",", ":")),
+        "recorded_at": row.recorded_at,
+        "idempotency_key": row.idempotency_key,
+        "command": None if row.command is None else json.dumps(row.command, sort_keys=True),
+        "actor": row.actor,
+    }
 
 
 _WRITERS: dict[str, threading.Lock] = {}
@@ -389,6 +410,17 @@ class EventStore:
                 }
                 for r in rows
             )
+
+    def restore_game(self, game: dict[str, Any], rows: Sequence[StoredEvent]) -> None:
+        """Store a game moved from another store exactly as it was: its index row (``game()``) and every
+        event with its keys and times (one transaction; ``companion migrate`` uses it)."""
+        with self._immediate():
+            self.conn.execute(
+                "INSERT INTO games (game_id, kind, created_at, edition_hash, read_token, write_token, join_code) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                tuple(game[k] for k in RESTORED_GAME_COLUMNS),
+            )
+            self.db["events"].insert_all(stored_row(game["game_id"], r) for r in rows)  # type: ignore[union-attr]
 
     def set_join_code(self, game_id: str, code: str) -> None:
         """Give a game its short join code (once; the games index is not part of the event log)."""
