@@ -38,7 +38,7 @@ test-fast: $(VENV)/.installed translations
 
 # The tests that run on both engines, against a throw-away PostgreSQL cluster (installed if missing,
 # started as a normal user in a temp folder, stopped on exit). Pass PG_TESTS=... to widen or narrow.
-PG_TESTS ?= -k "postgresql or pg_listen" tests
+PG_TESTS ?= -k "postgresql or test_pg_" tests
 test-pg: $(VENV)/.installed translations
 	./scripts/pg-throwaway.sh run $(PY) -m pytest -q $(PG_TESTS)
 

@@ -11,6 +11,8 @@ listeners in any process hear of it exactly when it is committed (see ``listen``
 from __future__ import annotations
 
 import json
+import os
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -18,6 +20,7 @@ from typing import Any
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.pq import TransactionStatus
 
 from events.store import (
     CREATE_RETRY_SECONDS,
@@ -112,6 +115,50 @@ _INSERT_GAME = (
 )
 
 
+IDLE_CONNECTIONS = 16  # kept open per process for the next request, across all URLs
+
+
+class _IdleConnections:
+    """Connections a closed store left open for the next request of this process (connecting costs ~5 ms).
+
+    Only a connection idle outside any transaction is kept; a forked child never reuses its
+    parent's (the list is dropped when the pid changes), and the oldest is closed past the cap.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.pid = os.getpid()
+        self.idle: list[tuple[str, psycopg.Connection[Any]]] = []
+
+    def take(self, url: str) -> psycopg.Connection[Any]:
+        with self.lock:
+            if self.pid != os.getpid():
+                self.pid, self.idle = os.getpid(), []
+            for i in range(len(self.idle) - 1, -1, -1):
+                if self.idle[i][0] == url:
+                    conn = self.idle.pop(i)[1]
+                    if not conn.closed:
+                        return conn
+        return psycopg.connect(url, autocommit=True)
+
+    def give_back(self, url: str, conn: psycopg.Connection[Any]) -> None:
+        oldest = None
+        if conn.closed or conn.broken or conn.info.transaction_status != TransactionStatus.IDLE:
+            oldest = conn
+        else:
+            with self.lock:
+                if self.pid != os.getpid():
+                    return
+                self.idle.append((url, conn))
+                if len(self.idle) > IDLE_CONNECTIONS:
+                    oldest = self.idle.pop(0)[1]
+        if oldest is not None:
+            oldest.close()
+
+
+_IDLE = _IdleConnections()
+
+
 def _data(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
@@ -119,18 +166,20 @@ def _data(value: Any) -> str:
 class PgEventStore:
     """The log of every game, in one PostgreSQL database."""
 
-    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+    def __init__(self, conn: psycopg.Connection[Any], reuse_as: str | None = None) -> None:
         self.conn = conn
+        self._reuse_as = reuse_as
 
     @classmethod
     def connect(cls, url: str) -> PgEventStore:
-        """A store on a new autocommit connection to ``url`` (no migration)."""
-        return cls(psycopg.connect(url, autocommit=True))
+        """A store on an autocommit connection to ``url`` (no migration): an idle one of this process if
+        any, else a new one; ``close`` leaves it for the next request (one per request, as the app does)."""
+        return cls(_IDLE.take(url), reuse_as=url)
 
     @classmethod
     def open(cls, url: str) -> PgEventStore:
-        """Open (creating and migrating if needed) the store at ``url``."""
-        store = cls.connect(url)
+        """Open (creating and migrating if needed) the store at ``url``, on a connection of its own."""
+        store = cls(psycopg.connect(url, autocommit=True))
         store.migrate()
         return store
 
@@ -150,8 +199,11 @@ class PgEventStore:
                 self.conn.execute("INSERT INTO companion_migrations (name, applied_at) VALUES (%s, %s)", (name, _now()))
 
     def close(self) -> None:
-        """Close the connection."""
-        self.conn.close()
+        """Close the connection (or, from ``connect``, leave it idle for the next request)."""
+        if self._reuse_as is not None:
+            _IDLE.give_back(self._reuse_as, self.conn)
+        else:
+            self.conn.close()
 
     # ----------------------------------------------------------------- editions
 
