@@ -25,6 +25,7 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -35,8 +36,8 @@ from events.store import NewEvent  # noqa: E402
 EVENT = NewEvent("InfamyChanged", 1, {"player": 0, "amount": 1, "reason": "bench"})
 
 
-def worker(url: str, games: list[str], seconds: float, start_at: float, queue: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    """Append round-robin to ``games`` until the time is up; put this worker's latencies on ``queue``."""
+def worker(url: str, games: list[str], threads: int, seconds: float, start_at: float, queue: Any) -> None:
+    """Append round-robin to ``games`` (split over ``threads``) until the time is up; latencies go on ``queue``."""
     import threading
 
     latencies: list[float] = []
@@ -61,23 +62,15 @@ def worker(url: str, games: list[str], seconds: float, start_at: float, queue: m
         with lock:
             latencies.extend(local)
 
-    threads = [threading.Thread(target=run, args=(chunk,)) for chunk in games_per_thread(games)]
-    for t in threads:
+    running = [threading.Thread(target=run, args=(games[i::threads],)) for i in range(threads)]
+    for t in running:
         t.start()
-    for t in threads:
+    for t in running:
         t.join()
     queue.put(latencies)
 
 
-_THREADS = 4
-
-
-def games_per_thread(games: list[str]) -> list[list[str]]:
-    return [games[i::_THREADS] for i in range(_THREADS)]
-
-
 def main() -> int:
-    global _THREADS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", help="postgresql://… or a SQLite path (default: a throw-away SQLite file)")
     parser.add_argument("--start-pg", action="store_true", help="start a throw-away PostgreSQL cluster for the run")
@@ -86,7 +79,6 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--games", type=int, default=64, help="games written to (each by one thread)")
     args = parser.parse_args()
-    _THREADS = args.threads
     folder = None
     url = args.db
     if args.start_pg:
@@ -102,10 +94,12 @@ def main() -> int:
         for name in names:
             store.create_game(name, "game", "h" * 64, ("r" + name, "w" + name), [EVENT], "c-" + name)
         store.close()
-        queue: multiprocessing.Queue[list[float]] = multiprocessing.Queue()
+        queue: Any = multiprocessing.Queue()
         start_at = time.time() + 1.0
         procs = [
-            multiprocessing.Process(target=worker, args=(url, names[p :: args.processes], args.seconds, start_at, queue))
+            multiprocessing.Process(
+                target=worker, args=(url, names[p :: args.processes], args.threads, args.seconds, start_at, queue)
+            )
             for p in range(args.processes)
         ]
         for p in procs:

@@ -56,7 +56,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     os.environ["COMPANION_DB"] = _db_path(args)
     app = create_app()
-    print(f"Inferno Companion — database: {_db_path(args)}")
+    from events.factory import shown
+
+    print(f"Inferno Companion — database: {shown(_db_path(args))}")
     print(f"  Open on this computer:  http://127.0.0.1:{args.port}/")
     lan = _lan_address()
     if args.host in ("0.0.0.0", "::") and lan:

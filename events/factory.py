@@ -7,10 +7,11 @@ convention (three slashes, then the path); a plain path is a SQLite file too.
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from events.store import EventStore, Store, connect
 
-__all__ = ["connect_store", "is_postgres", "open_store", "sqlite_path"]
+__all__ = ["connect_store", "is_postgres", "open_store", "shown", "sqlite_path"]
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -24,6 +25,18 @@ def sqlite_path(target: str | Path) -> Path:
     """The file a SQLite URL or path names."""
     text = str(target)
     return Path(text.removeprefix("sqlite:///")) if text.startswith("sqlite:///") else Path(text)
+
+
+def shown(target: str | Path) -> str:
+    """``target`` fit to print or log: a PostgreSQL URL's password is masked."""
+    text = str(target)
+    if not is_postgres(text):
+        return text
+    parts = urlsplit(text)
+    if parts.password is None:
+        return text
+    netloc = f"{parts.username or ''}:***@{parts.hostname or ''}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def connect_store(target: str | Path) -> Store:
