@@ -33,7 +33,7 @@ install_pg() {
 
 as_owner() {
     if [ "$(id -u)" = 0 ]; then
-        runuser -u "$PG_USER" -- "$@"
+        (cd / && runuser -u "$PG_USER" -- "$@") # from /: the owner may not be allowed into the caller's folder
     else
         "$@"
     fi
