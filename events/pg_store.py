@@ -4,8 +4,10 @@ The tables mirror the SQLite schema: ``events`` keyed ``(game_id, seq)``, ``game
 content-addressed ``editions``. A trigger refuses every UPDATE, DELETE and TRUNCATE of an event.
 An append locks its game's row (``SELECT … FOR UPDATE``), so appends to one game queue in order
 while other games write in parallel; a creation takes an advisory lock on its idempotency key.
-Each append sends ``NOTIFY companion_events, '<game_id> <last_seq>'`` in its own transaction, so
-listeners in any process hear of it exactly when it is committed (see ``listen``).
+Each insert into the log sends ``NOTIFY companion_events, '<game_id> <last_seq>'`` from a trigger,
+in its own transaction, so listeners in any process hear of it exactly when it is committed
+(see ``listen``). An append is five round trips: BEGIN, the lock, one query for where the log
+stands and what the key recorded, one INSERT of the whole action, and COMMIT.
 """
 
 from __future__ import annotations
@@ -96,6 +98,17 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             "FOR EACH ROW EXECUTE FUNCTION events_append_only()",
             "CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events "
             "FOR EACH STATEMENT EXECUTE FUNCTION events_append_only()",
+            # Every insert announces each game it moved, delivered when (and only if) it commits.
+            f"""
+            CREATE FUNCTION events_announce() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_notify('{CHANNEL}', game_id || ' ' || MAX(seq)) FROM appended GROUP BY game_id;
+                RETURN NULL;
+            END
+            $$
+            """,
+            "CREATE TRIGGER events_announce AFTER INSERT ON events REFERENCING NEW TABLE AS appended "
+            "FOR EACH STATEMENT EXECUTE FUNCTION events_announce()",
         ],
     ),
     (
@@ -108,7 +121,25 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
 ]
 
 _EVENT_COLUMNS = "game_id, seq, action, type, version, data, recorded_at, idempotency_key, command, actor"
-_INSERT_EVENT = f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+# One statement for a whole action, whatever its length (one column array each): one round trip, one NOTIFY.
+_INSERT_EVENTS = (
+    f"INSERT INTO events ({_EVENT_COLUMNS}) SELECT * FROM unnest("
+    "%s::text[], %s::int[], %s::int[], %s::text[], %s::int[], %s::text[], %s::text[], %s::text[], %s::text[], "
+    "%s::text[])"
+)
+# Where the log of a game stands and what its key recorded, in one query (after the game's row is locked).
+_STANDING = (
+    "SELECT (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = %(g)s), k.seq, k.command, "
+    "(SELECT MAX(seq) FROM events WHERE game_id = %(g)s AND action = k.seq) "
+    "FROM (SELECT 1) AS one LEFT JOIN events k ON k.game_id = %(g)s AND k.idempotency_key = %(k)s"
+)
+
+
+def _columns(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """Rows of the events table as one list per column (for ``_INSERT_EVENTS``)."""
+    return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in range(10)]
+
+
 _INSERT_GAME = (
     "INSERT INTO games (game_id, kind, created_at, edition_hash, read_token, write_token) "
     "VALUES (%s, %s, %s, %s, %s, %s)"
@@ -258,26 +289,26 @@ class PgEventStore:
         """Store an exported log under a new game id (one transaction); no idempotency key is kept."""
         with self.conn.transaction(), self.conn.cursor() as cur:
             cur.execute(_INSERT_GAME, (game_id, kind, _now(), edition_hash, tokens[0], tokens[1]))
-            cur.executemany(
-                _INSERT_EVENT,
-                [
-                    (
-                        game_id,
-                        int(r["seq"]),
-                        int(r["action"]),
-                        str(r["type"]),
-                        int(r["version"]),
-                        _data(r["data"]),
-                        str(r.get("recorded_at") or _now()),
-                        None,
-                        json.dumps(r["command"], sort_keys=True) if r.get("command") is not None else None,
-                        r.get("actor"),
-                    )
-                    for r in rows
-                ],
+            cur.execute(
+                _INSERT_EVENTS,
+                _columns(
+                    [
+                        (
+                            game_id,
+                            int(r["seq"]),
+                            int(r["action"]),
+                            str(r["type"]),
+                            int(r["version"]),
+                            _data(r["data"]),
+                            str(r.get("recorded_at") or _now()),
+                            None,
+                            json.dumps(r["command"], sort_keys=True) if r.get("command") is not None else None,
+                            r.get("actor"),
+                        )
+                        for r in rows
+                    ]
+                ),
             )
-            if rows:
-                cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} {max(int(r['seq']) for r in rows)}"))
 
     def restore_game(self, game: dict[str, Any], rows: Sequence[StoredEvent]) -> None:
         """Store a game moved from another store exactly as it was (see ``EventStore.restore_game``)."""
@@ -287,7 +318,7 @@ class PgEventStore:
                 "VALUES (%s, %s, %s, %s, %s, %s, %s)",
                 tuple(game[k] for k in RESTORED_GAME_COLUMNS),
             )
-            cur.executemany(_INSERT_EVENT, [tuple(stored_row(game["game_id"], r).values()) for r in rows])
+            cur.execute(_INSERT_EVENTS, _columns([tuple(stored_row(game["game_id"], r).values()) for r in rows]))
 
     def set_join_code(self, game_id: str, code: str) -> None:
         """Give a game its short join code (once; the games index is not part of the event log)."""
@@ -372,16 +403,13 @@ class PgEventStore:
         actor: str | None,
     ) -> AppendResult:
         self.conn.execute("SELECT 1 FROM games WHERE game_id = %s FOR UPDATE", (game_id,))
-        found = self.recorded_under_key(game_id, idempotency_key)
-        if found is not None:
-            first, stored = found
-            if stored != command:
+        standing = self.conn.execute(_STANDING, {"g": game_id, "k": idempotency_key}).fetchone()
+        assert standing is not None  # one row, always
+        actual, recorded, stored, recorded_last = standing
+        if recorded is not None:
+            if _command_of(stored) != command:
                 raise KeyReused()
-            row = self.conn.execute(
-                "SELECT MAX(seq) FROM events WHERE game_id = %s AND action = %s", (game_id, first)
-            ).fetchone()
-            return AppendResult(first, int(row[0]) if row else first, duplicate=True)
-        actual = self.last_seq(game_id)
+            return AppendResult(int(recorded), int(recorded_last), duplicate=True)
         if actual != expected_seq:
             raise StaleSequence(game_id, expected_seq, actual)
         first = actual + 1
@@ -402,9 +430,7 @@ class PgEventStore:
             for i, evt in enumerate(events)
         ]
         last = first + len(events) - 1
-        with self.conn.cursor() as cur:
-            cur.executemany(_INSERT_EVENT, rows)
-            cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} {last}"))
+        self.conn.execute(_INSERT_EVENTS, _columns(rows))
         return AppendResult(first, last, duplicate=False)
 
     def read(self, game_id: str, after: int = 0) -> list[StoredEvent]:
