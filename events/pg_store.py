@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -152,8 +153,9 @@ IDLE_CONNECTIONS = 16  # kept open per process for the next request, across all 
 class _IdleConnections:
     """Connections a closed store left open for the next request of this process (connecting costs ~5 ms).
 
-    Only a connection idle outside any transaction is kept; a forked child never reuses its
-    parent's (the list is dropped when the pid changes), and the oldest is closed past the cap.
+    Only a connection idle outside any transaction is kept; one the server has closed meanwhile is
+    not handed out; a forked child never reuses its parent's (the list is dropped when the pid
+    changes), and the oldest is closed past the cap.
     """
 
     def __init__(self) -> None:
@@ -165,11 +167,15 @@ class _IdleConnections:
         with self.lock:
             if self.pid != os.getpid():
                 self.pid, self.idle = os.getpid(), []
+            found = None
             for i in range(len(self.idle) - 1, -1, -1):
                 if self.idle[i][0] == url:
-                    conn = self.idle.pop(i)[1]
-                    if not conn.closed:
-                        return conn
+                    found = self.idle.pop(i)[1]
+                    break
+        if found is not None and _still_open(found):
+            return found
+        if found is not None:
+            found.close()
         return psycopg.connect(url, autocommit=True)
 
     def give_back(self, url: str, conn: psycopg.Connection[Any]) -> None:
@@ -188,6 +194,18 @@ class _IdleConnections:
 
 
 _IDLE = _IdleConnections()
+
+
+def _still_open(conn: psycopg.Connection[Any]) -> bool:
+    """Whether an idle connection can serve a request: nothing may arrive on an idle socket but the
+    server's goodbye (a restart, a failover, an idle timeout), so a readable socket means gone."""
+    if conn.closed or conn.broken:
+        return False
+    try:
+        readable, _, _ = select.select([conn.fileno()], [], [], 0)
+    except (OSError, ValueError):
+        return False
+    return not readable
 
 
 def _data(value: Any) -> str:

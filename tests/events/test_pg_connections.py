@@ -28,3 +28,18 @@ def test_a_connection_left_inside_a_transaction_is_closed_not_reused(pg_url: str
     fresh = connect_store(pg_url)
     assert fresh.conn is not conn and fresh.last_seq("none") == 0  # type: ignore[attr-defined]
     fresh.close()
+
+
+def test_a_kept_connection_the_server_closed_meanwhile_is_replaced(pg_url: str, pg_server: str) -> None:
+    import psycopg
+
+    open_store(pg_url).close()
+    first = connect_store(pg_url)
+    conn = first.conn  # type: ignore[attr-defined]
+    pid = conn.info.backend_pid
+    first.close()
+    with psycopg.connect(pg_server, autocommit=True) as admin:  # a restart or failover, for this one connection
+        admin.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))
+    after = connect_store(pg_url)
+    assert after.conn is not conn and after.last_seq("none") == 0  # type: ignore[attr-defined]
+    after.close()
