@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: setup browser run test test-fast test-pg lint translations bench clean
+.PHONY: setup browser run test test-fast test-pg lint translations bench bench-listeners clean
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
 	python3 -m venv $(VENV)
@@ -27,6 +27,7 @@ browser:
 
 setup: $(VENV)/.installed translations browser
 
+# gunicorn with one gevent worker (waitress where gunicorn cannot run); it raises its own open-files limit.
 run: $(VENV)/.runtime translations
 	$(PY) -m companion serve --host $(HOST) --port $(PORT)
 
@@ -49,6 +50,9 @@ lint: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(PY) bench/run.py
+
+bench-listeners: $(VENV)/.installed translations
+	$(PY) bench/listeners.py
 
 clean:
 	rm -rf $(VENV) instance/*.sqlite3*

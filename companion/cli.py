@@ -49,16 +49,15 @@ def _lan_address() -> str | None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Serve the app with waitress and say where to open it."""
-    from waitress import serve
-
-    from companion.web import create_app
-
-    os.environ["COMPANION_DB"] = _db_path(args)
-    app = create_app()
+    """Serve the app (gunicorn with gevent where it runs, else waitress) and say where to open it."""
+    from companion.editions import load_all
+    from companion.server import gunicorn_runs_here, serve
     from events.factory import shown
 
-    print(f"Inferno Companion — database: {shown(_db_path(args))}")
+    os.environ["COMPANION_DB"] = _db_path(args)
+    load_all()  # a broken edition file stops the start here, with its message, before any server
+    server = args.server if args.server != "auto" else ("gunicorn" if gunicorn_runs_here() else "waitress")
+    print(f"Inferno Companion — database: {shown(_db_path(args))} — server: {server}")
     print(f"  Open on this computer:  http://127.0.0.1:{args.port}/")
     lan = _lan_address()
     if args.host in ("0.0.0.0", "::") and lan:
@@ -67,7 +66,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     elif args.host in ("127.0.0.1", "localhost"):
         print("  Only this computer can connect. For phones, run: companion serve --host 0.0.0.0")
     sys.stdout.flush()
-    serve(app, host=args.host, port=args.port, threads=args.threads, channel_timeout=120)
+    serve(args.host, args.port, threads=args.threads, server=server)
     return 0
 
 
@@ -186,7 +185,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="serve the web app")
     serve.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to let phones on the LAN connect")
     serve.add_argument("--port", type=int, default=5000)
-    serve.add_argument("--threads", type=int, default=32)
+    serve.add_argument("--threads", type=int, default=32, help="waitress only: threads (one per open live page)")
+    serve.add_argument(
+        "--server", choices=("auto", "gunicorn", "waitress"), default="auto", help="auto: gunicorn where it runs"
+    )
     serve.add_argument("--db")
     serve.set_defaults(run=cmd_serve)
     export = sub.add_parser("export", help="print a game's log as JSON")

@@ -29,8 +29,12 @@ __all__ = ["Conflict", "GameService", "GameView", "KeyReused", "Outcome", "Unkno
 
 
 def new_token() -> str:
-    """An unguessable id: 128 bits of randomness, URL-safe."""
-    return secrets.token_urlsafe(16)
+    """An unguessable id: 128 bits of randomness, URL-safe, never starting with "-" (which a
+    command line would read as an option: ``companion export -Ab…``)."""
+    while True:
+        token = secrets.token_urlsafe(16)
+        if not token.startswith("-"):
+            return token
 
 
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: easy to read aloud and type

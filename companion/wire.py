@@ -78,7 +78,12 @@ class CommandDataSchema(Schema):
     """A command: its type (a class of ``companion.game.commands``) and its fields."""
 
     type = fields.String(required=True, validate=validate.Length(min=1, max=40))
-    data = fields.Dict(keys=fields.String(), load_default=dict, validate=_bounded)
+    data = fields.Dict(
+        keys=fields.String(),
+        load_default=dict,
+        validate=_bounded,
+        metadata={"description": "The command's fields (see companion/game/commands.py); checked against the game"},
+    )
 
 
 class _CreateGameLimits(Schema):

@@ -759,3 +759,18 @@ class ActionRedone(Event):
     """An undone action was put back."""
 
     action: int
+
+
+# --------------------------------------------------------------------------- after the game
+
+
+@event("NextGameCreated", 1)
+@dataclass(frozen=True)
+class NextGameCreated(Event):
+    """After the end, the table started a new game with the same players and seats (the first
+    player rotated); ``read_token`` is the new game's read-only address, from which the phones
+    of this game reach it, and ``proof`` the app's keyed signature binding it to this game (so an
+    entry sent by hand cannot lead the phones to another game). It changes nothing on this board."""
+
+    read_token: str
+    proof: str

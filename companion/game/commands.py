@@ -38,6 +38,7 @@ __all__ = [
     "ReturnFromTower",
     "RevealPlagueCard",
     "SendMember",
+    "StartNextGame",
     "StartTally",
     "SummonFerryman",
     "TakeBarrel",
@@ -341,6 +342,15 @@ class CorrectSoul:
 
 
 @dataclass(frozen=True)
+class StartNextGame:
+    """Tell a finished game's phones that the table started a new game (its read-only token,
+    signed by the app for this game)."""
+
+    read_token: str
+    proof: str
+
+
+@dataclass(frozen=True)
 class ReplaceEntry:
     """Replace the entry recorded at ``target`` by ``replacement`` (a log command).
 
@@ -388,6 +398,7 @@ Command = (
     | Correct
     | CorrectSoul
     | ChooseTableMode
+    | StartNextGame
     | CreateGame
 )
 TallyCommand = StartTally | EnterCircle | EnterPlayer | PlaceHalfDiplomas
@@ -421,6 +432,7 @@ COMMAND_TYPES: dict[str, type] = {
         Correct,
         CorrectSoul,
         ChooseTableMode,
+        StartNextGame,
         StartTally,
         EnterCircle,
         EnterPlayer,

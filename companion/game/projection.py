@@ -33,6 +33,7 @@ from events.catalog import (
     HalfDiplomasPlaced,
     InfamyChanged,
     LoanTaken,
+    NextGameCreated,
     PlagueCardRevealed,
     PlagueDeckExhausted,
     SkullAdvanced,
@@ -235,6 +236,8 @@ def evolve(state: GameState, event: Event) -> GameState:
             return evolve_florence(state, event)
         case GameEnded(reason=reason):
             return replace(state, phase=Phase.OVER, ended=reason)
+        case NextGameCreated():
+            return state  # a pointer to the table's next game: nothing on this board changes
         case GameCreated():
             raise ValueError("GameCreated starts a game; it cannot be applied to one")
         case _:

@@ -457,6 +457,7 @@ _REFUSALS = (
         _reference("4.7"),
     ),
     Refusal("no_fraud_in_hand", N_("You have no fraud card in hand."), {}, _reference("4.7")),
+    Refusal("game_not_over", N_("A new game for this table starts once this one is over."), {}, None),
     Refusal(
         "loan_only_to_pay",
         N_("You can take a loan only to pay something you cannot afford (this edition's choice)."),

@@ -20,6 +20,7 @@ from companion.editions import load_all
 from companion.translations import compile_catalogues
 from companion.web import (
     api,
+    bidi,
     corrections,
     data_pages,
     errors,
@@ -28,12 +29,13 @@ from companion.web import (
     history_pages,
     home,
     live,
+    our_games,
     play,
     scores,
+    security,
     table,
     tally_pages,
 )
-from companion.web.presence import Presence
 from companion.web.store import check_address, close_store
 from events.factory import open_store as open_migrated_store
 
@@ -83,9 +85,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
     app.extensions["companion.editions"] = load_all()
-    app.extensions["companion.presence"] = Presence()
+    live.install_notifier(app)  # wakes every open live page after a write
     open_migrated_store(app.config["DATABASE"]).close()  # creates (a SQLite file's folder too) and migrates
 
+    security.install(app)
     csrf = CSRFProtect(app)
     HTMX(app)
     try:
@@ -105,8 +108,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(history_pages.bp)
     app.register_blueprint(scores.bp)
     app.register_blueprint(tally_pages.bp)
+    app.register_blueprint(our_games.bp)
     csrf.exempt(api.blp)  # the API authenticates with a bearer token, not a cookie: no CSRF to forge
     api.init_api(app)
     errors.register(app)  # after the API, so HTML pages keep their own error pages
     helpers_jinja.install(app)
+    bidi.install(app)
     return app

@@ -11,30 +11,50 @@ Every error is JSON with a machine-readable ``code``.
 from __future__ import annotations
 
 import hmac
-from typing import Any
+import json
+from typing import Any, NoReturn
 
 from flask import Flask, jsonify, request
 from flask.views import MethodView
 from flask_smorest import Api, Blueprint
-from marshmallow import EXCLUDE, Schema, fields, validate
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from companion.game.commands import CreateGame, Redo, Undo
+from companion.game.commands import COMMAND_TYPES, CreateGame
 from companion.game.dispatch import scoresheet
 from companion.game.errors import RuleViolation
 from companion.scoretext import scoresheet_dict
 from companion.service import Conflict, GameView, KeyReused, Outcome, UnknownGame, refusal_of
 from companion.summary import state_summary
+from companion.web.command_check import GAME_COMMANDS, TALLY_COMMANDS, check_command, wrong_log
 from companion.web.history import history_entries
 from companion.web.store import service
 from companion.web.words import describe_refusal
-from companion.wire import BadCommand, CommandDataSchema, SeatSchema, command_from_json
-from events.codec import encode
+from companion.wire import CommandDataSchema as WireCommandSchema
+from companion.wire import SeatSchema as WireSeatSchema
+from events.codec import encode, schema_for
 
 __all__ = ["ApiError", "api_error", "blp", "init_api"]
 
+
+class BoundedJsonParser(FlaskParser):
+    """Reads request bodies like webargs does, but a body nested too deeply for the decoder is a
+    400 naming the problem, never a crash."""
+
+    def _raw_load_json(self, req: Any) -> Any:
+        try:
+            return super()._raw_load_json(req)
+        except RecursionError:
+            raise json.JSONDecodeError("the JSON body is nested too deeply", "(deep)", 0) from None
+
+    def _handle_invalid_json_error(self, error: Any, req: Any, *args: Any, **kwargs: Any) -> NoReturn:
+        raise ApiError(400, "invalid_json", f"The body is not JSON this API can read: {error.msg}.")
+
+
 blp = Blueprint("api", __name__, url_prefix="/api/v1", description="Inferno Companion games")
+blp.ARGUMENTS_PARSER = BoundedJsonParser()
 
 BEARER = {"bearerAuth": []}
 
@@ -63,6 +83,28 @@ SCOPED_KEY = {
 KEY_REUSED = "This idempotency key was already used for a different request; nothing was recorded."
 
 
+def _player_colours() -> list[str]:
+    """The player colours of the editions shipped with the app (the API creates games in the first)."""
+    from companion.editions import load_all
+
+    return list(next(iter(load_all().values()))[1].colours)
+
+
+class StrictBoolean(fields.Boolean):
+    """A JSON boolean: ``true`` or ``false``, not "yes" or 1."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError("Not a boolean: send true or false.")
+        return value
+
+
+class SeatSchema(WireSeatSchema):
+    """A seat as the API takes it: the name as imports take it, the colour one of the edition's."""
+
+    colour = fields.String(required=True, validate=validate.OneOf(_player_colours()))
+
+
 class CreateGameSchema(Schema):
     """A new game. Florence is dealt at random unless ``florence`` is given; guardians and coins
     default to the edition's."""
@@ -72,11 +114,13 @@ class CreateGameSchema(Schema):
 
     players = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=4))
     plague_card = fields.List(
-        fields.Integer(validate=validate.Range(min=1, max=9)), required=True, validate=validate.Length(min=1, max=6)
+        fields.Integer(strict=True, validate=validate.Range(min=1, max=9)),
+        required=True,
+        validate=validate.Length(min=1, max=6),
     )
-    expansion = fields.Boolean(load_default=False)
+    expansion = StrictBoolean(load_default=False)
     table_mode = fields.String(load_default="shared", validate=validate.OneOf(["shared", "seats"]))
-    random_florence = fields.Boolean(load_default=True)
+    random_florence = StrictBoolean(load_default=True)
     idempotency_key = fields.String(
         required=True,
         validate=validate.Length(min=CREATION_KEY_MIN, max=80, error=CREATION_KEY_RULE),
@@ -89,20 +133,32 @@ class CreateGameSchema(Schema):
     )
 
 
+class CommandDataSchema(WireCommandSchema):
+    """A command sent to ``/commands``: its type (a class of ``companion.game.commands``) and its fields."""
+
+    type = fields.String(
+        required=True,
+        validate=validate.OneOf(
+            sorted(c.__name__ for c in GAME_COMMANDS | TALLY_COMMANDS),
+            error="Must be one of: {choices} (undo and redo have their own paths, /undo and /redo).",
+        ),
+    )
+
+
 class CommandRequestSchema(Schema):
-    expected_seq = fields.Integer(required=True, validate=validate.Range(min=0))
+    expected_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
     idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80), metadata=SCOPED_KEY)
     command = fields.Nested(CommandDataSchema, required=True)
 
 
 class UndoRequestSchema(Schema):
-    expected_seq = fields.Integer(required=True, validate=validate.Range(min=0))
+    expected_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
     idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80), metadata=SCOPED_KEY)
-    to_action = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1))
+    to_action = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
 
 
 class RedoRequestSchema(Schema):
-    expected_seq = fields.Integer(required=True, validate=validate.Range(min=0))
+    expected_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
     idempotency_key = fields.String(required=True, validate=validate.Length(min=8, max=80), metadata=SCOPED_KEY)
 
 
@@ -153,9 +209,28 @@ class ScoreSchema(Schema):
     score = fields.Dict()
 
 
-class ApiErrorSchema(Schema):
+class RefusalSchema(Schema):
+    """A rule's refusal as data: its code and message key, the current values, the rule, and what is legal."""
+
     code = fields.String()
-    message = fields.String()
+    key = fields.String()
+    params = fields.Dict()
+    rule = fields.String()
+    sentence = fields.String(metadata={"description": "The English sentence, with %(name)s placeholders for params"})
+    alternatives = fields.List(fields.Dict())
+
+
+class ApiErrorSchema(Schema):
+    """Every error: a machine-readable ``code`` and a sentence; per-field ``errors`` for a request of
+    the wrong shape or naming values the game does not have; ``refusal`` when the rules refuse;
+    ``expected_seq`` and ``seq`` when the request was decided on an older seq."""
+
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+    errors = fields.Dict()
+    refusal = fields.Nested(RefusalSchema)
+    expected_seq = fields.Integer()
+    seq = fields.Integer()
 
 
 # ---------------------------------------------------------------------------- access
@@ -209,6 +284,29 @@ def _run(view: GameView, action: Any) -> dict[str, Any]:
             describe_refusal(exc, fresh.state if hasattr(fresh.state, "p") else None),
             refusal=refusal_of(exc),
         ) from None
+
+
+def _invalid_command(message: str, errors: dict[str, Any], code: str = "invalid_request") -> NoReturn:
+    raise ApiError(422, code, message, errors={"json": {"command": errors}})
+
+
+def _load_command(view: GameView, raw: dict[str, Any]) -> Any:
+    """The command in a request, loaded and checked against this game's table, or a 422 whose
+    ``errors`` name each field at fault (with the values this game accepts)."""
+    cls = COMMAND_TYPES[raw["type"]]  # the schema admits only the game's and the tally's commands
+    try:
+        command = schema_for(cls)().load(raw["data"])
+    except ValidationError as exc:
+        _invalid_command(f"{raw['type']} does not load: see errors.", {"data": exc.normalized_messages()})
+    misplaced = wrong_log(view.state, command)
+    if misplaced:
+        _invalid_command(misplaced, {"type": [misplaced]}, code="wrong_log")
+    unknown = check_command(view.state, command)
+    if unknown:
+        _invalid_command(
+            "The command names values this game does not have: see errors.", {"data": unknown}, "unknown_value"
+        )
+    return command
 
 
 # ---------------------------------------------------------------------------- endpoints
@@ -267,12 +365,7 @@ class Commands(MethodView):
     def post(self, data: dict[str, Any], game_id: str) -> dict[str, Any]:
         """Submit a command (write token), with the seq it was decided on and an idempotency key."""
         view = _view(game_id, write=True)
-        try:
-            command = command_from_json(data["command"])
-        except BadCommand as exc:
-            raise ApiError(400, "bad_command", str(exc)) from None
-        if isinstance(command, (CreateGame, Undo, Redo)) or type(command).__name__ in ("StartTally", "ReplaceEntry"):
-            raise ApiError(400, "bad_command", f"{type(command).__name__} is not sent to /commands.")
+        command = _load_command(view, data["command"])
         return _run(
             view,
             lambda: service().execute(game_id, data["expected_seq"], command, data["idempotency_key"], actor="api"),
@@ -359,7 +452,14 @@ def api_error(exc: HTTPException) -> Response:
         payload["code"] = "invalid_request"
     response = jsonify(payload)
     response.status_code = status
+    for name, value in exc.get_headers():  # Allow on a 405, WWW-Authenticate, ...
+        if name.lower() != "content-type":
+            response.headers[name] = value
     return response
+
+
+class _Api(Api):  # type: ignore[misc]
+    ERROR_SCHEMA = ApiErrorSchema  # the default error answer is documented as the one sent
 
 
 def init_api(app: Flask) -> Api:
@@ -371,7 +471,7 @@ def init_api(app: Flask) -> Api:
         OPENAPI_URL_PREFIX="/api",
         OPENAPI_JSON_PATH="openapi.json",
     )
-    api = Api(
+    api = _Api(
         app, spec_kwargs={"components": {"securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}}}}
     )
     api.register_blueprint(blp)

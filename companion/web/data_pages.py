@@ -38,7 +38,7 @@ def export_text(game_id: str) -> Response:
         lines.append(f"#{e.seq} [{e.recorded_at[:19].replace('T', ' ')}]{mark} {' '.join(e.sentences)}")
     return Response(
         "\n".join(lines) + "\n",
-        mimetype="text/plain; charset=utf-8",
+        mimetype="text/plain",  # Werkzeug adds the one charset=utf-8
         headers={"Content-Disposition": f'attachment; filename="inferno-{game_id[:8]}.txt"'},
     )
 

@@ -27,7 +27,7 @@ def register(app: Flask) -> None:
         return request.path.startswith("/api/")
 
     @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> tuple[str, int] | Response:
+    def http_error(exc: HTTPException) -> tuple[str, int, list[tuple[str, str]]] | Response:
         if is_api():
             from companion.web.api import api_error
 
@@ -38,7 +38,8 @@ def register(app: Flask) -> None:
             413: gettext("That upload is too large."),
         }
         text = texts.get(exc.code or 500, gettext("Something went wrong with that request."))
-        return render_template("error.html", title=str(exc.code), text=text), exc.code or 500
+        headers = [(k, v) for k, v in exc.get_headers() if k.lower() != "content-type"]  # Allow on a 405
+        return render_template("error.html", title=str(exc.code), text=text), exc.code or 500, headers
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> tuple[str, int] | tuple[Response, int]:

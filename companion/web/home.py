@@ -16,6 +16,7 @@ from companion.game.state import GameState
 from companion.service import KeyReused
 from companion.web.forms import CreateForm, flatten_errors, parse
 from companion.web.respond import new_key
+from companion.web.safe_next import safe_next
 from companion.web.store import service
 from companion.web.words import describe_refusal
 from events.catalog import SeatSetup
@@ -115,9 +116,7 @@ def language(code: str) -> Response:
     """Switch the interface language (kept in this phone's cookie) and go back."""
     if code in ("en", "es"):
         session["lang"] = code
-    target = request.args.get("next") or url_for("home.index")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("home.index")
+    target = safe_next(request.args.get("next")) or url_for("home.index")
     return redirect(target, 303)
 
 

@@ -1,33 +1,57 @@
-"""Live updates: every open page learns of a new entry within a second, by Server-Sent Events.
+"""Live updates: every open page learns of a new entry, and of who joins or leaves, at once, by
+Server-Sent Events.
 
 The stream sends ``event: seq`` with the log's sequence number as its id, so a phone that lost
 its connection (the browser resends ``Last-Event-ID``, or the page passes ``since``) is told at
 once where the log stands and fetches the fresh state; a page without SSE polls ``/seq``. The
-stream also sends who is connected (``event: presence``). Each stream reads with its own short
-queries and never holds a write lock, so writes are never blocked by the phones listening.
+stream also sends who is connected (``event: presence``). A stream neither polls the database nor
+holds a connection to it: it sleeps until the app's notifier wakes it (``notifier.py``), and it
+leaves the presence list as soon as its page hangs up (``hangup.py``).
 """
 
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Iterator
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
 from flask_babel import gettext
 from markupsafe import escape
 
-from companion.web.presence import Presence
+from companion.web.hangup import PROBE_SECONDS, HangupWatch
+from companion.web.notifier import CHECK_SECONDS, Listener, Notifier
 from companion.web.seats import seat_of
-from companion.web.store import open_store, service
+from companion.web.store import service
 
-__all__ = ["bp", "stream_game"]
+__all__ = ["bp", "install_notifier", "notifier_of", "stream_game"]
 
 bp = Blueprint("live", __name__)
 
-POLL_SECONDS = 0.25
 HEARTBEAT_SECONDS = 15.0
 STREAM_SECONDS = 600.0  # then the browser reconnects (with Last-Event-ID) and a fresh stream starts
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def install_notifier(app: Flask) -> Notifier:
+    """Give ``app`` its notifier, woken after every successful write request."""
+    notifier = Notifier(app.config["DATABASE"], float(app.config.get("LIVE_CHECK_SECONDS", CHECK_SECONDS)))
+    app.extensions["companion.notifier"] = notifier
+
+    @app.after_request
+    def wake_the_notifier(response: Response) -> Response:
+        if request.method in WRITE_METHODS and response.status_code < 400:
+            notifier.poke()
+        return response
+
+    return notifier
+
+
+def notifier_of(app: Flask) -> Notifier:
+    """The notifier of ``app``."""
+    notifier: Notifier = app.extensions["companion.notifier"]
+    return notifier
 
 
 def presence_words() -> dict[str, str]:
@@ -56,42 +80,72 @@ def presence_html(names: list[tuple[str, str]], seats: dict[str, int], words: di
     return f'<ul class="presence-list">{"".join(parts)}</ul>'
 
 
-def stream_game(game_id: str, seat: str, since: int) -> Iterator[str]:
+class LiveStream:
+    """The body of one live response: leaves the presence list when closed, even if never read."""
+
+    def __init__(self, notifier: Notifier, listener: Listener, hangup: HangupWatch, body: Iterator[str]) -> None:
+        self._notifier = notifier
+        self._listener = listener
+        self._hangup = hangup
+        self._body = body
+
+    def __iter__(self) -> Iterator[str]:
+        return self._body
+
+    def close(self) -> None:
+        """Called by the server when the response ends (or the page hung up)."""
+        self._body.close()  # type: ignore[attr-defined]
+        self._hangup.stop()
+        self._notifier.unsubscribe(self._listener)
+
+
+def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
     """The event stream of one game for one connection."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    presence: Presence = app.extensions["companion.presence"]
+    notifier = notifier_of(app)
     view = service().view(game_id)
     names = [(p.name, p.letter) for p in getattr(view.state, "players", ())]
     words = presence_words()
-    cid = presence.join(game_id, seat)
+    hangup = HangupWatch(request.environ)
+    listener = notifier.subscribe(game_id, seat)
+    try:
+        notifier.note_seq(game_id, service().store.last_seq(game_id))  # read after subscribing: no write missed
+        hangup.start(listener.hang_up)
+    except BaseException:
+        notifier.unsubscribe(listener)
+        raise
+    heartbeat = float(app.config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS))
+    lifetime = float(app.config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)) * random.uniform(0.9, 1.1)  # spread
 
     def events() -> Iterator[str]:
-        store = open_store(app)
-        known = since
-        seen_presence = -1
-        started = last_beat = time.monotonic()
-        try:
-            yield "retry: 1000\n\n"
-            while time.monotonic() - started < STREAM_SECONDS:
-                seq = store.last_seq(game_id)
-                if seq != known:
-                    known = seq
-                    yield f"id: {seq}\nevent: seq\ndata: {seq}\n\n"
-                version = presence.version(game_id)
-                if version != seen_presence:
-                    seen_presence = version
-                    html = presence_html(names, dict(presence.seats(game_id)), words)
-                    yield "event: presence\ndata: " + html.replace("\n", " ") + "\n\n"
-                now = time.monotonic()
-                if now - last_beat >= HEARTBEAT_SECONDS:
-                    last_beat = now
-                    yield ": keep-alive\n\n"
-                time.sleep(POLL_SECONDS)
-        finally:
-            presence.leave(game_id, cid)
-            store.close()
+        sent_seq = since
+        sent_presence = -1
+        started = time.monotonic()
+        next_beat = started + heartbeat
+        yield "retry: 1000\n\n"
+        while not listener.hung_up:
+            seq = notifier.seq(game_id)
+            if seq != sent_seq:
+                sent_seq = seq
+                yield f"id: {seq}\nevent: seq\ndata: {seq}\n\n"
+            if notifier.presence.version(game_id) != sent_presence:
+                sent_presence, seats = notifier.seats(game_id)
+                html = presence_html(names, dict(seats), words)
+                yield "event: presence\ndata: " + html.replace("\n", " ") + "\n\n"
+            now = time.monotonic()
+            if now - started >= lifetime:
+                return
+            if now >= next_beat:
+                next_beat = now + heartbeat
+                yield ": keep-alive\n\n"
+            wait = min(next_beat, started + lifetime) - now
+            if hangup.needs_probing:
+                wait = min(wait, PROBE_SECONDS)
+            listener.wait(wait)
+            if hangup.needs_probing and hangup.hung_up():
+                return
 
-    return events()
+    return LiveStream(notifier, listener, hangup, events())
 
 
 def _since() -> int:
@@ -99,7 +153,7 @@ def _since() -> int:
     return int(raw) if raw.lstrip("-").isdigit() else -1
 
 
-def _response(stream: Iterator[str]) -> Response:
+def _response(stream: LiveStream) -> Response:
     return Response(
         stream, mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     )

@@ -8,6 +8,7 @@ from typing import Any
 from flask_babel import gettext, ngettext
 
 from companion.game.state import GameState
+from companion.web.bidi import isolate
 from companion.web.words import (
     SOURCES,
     colour_name,
@@ -40,14 +41,14 @@ def _shield(shield: str) -> str:
 
 
 def _created(e: ev.GameCreated, s: GameState) -> str:
-    names = ", ".join(p.name for p in e.players)
+    names = ", ".join(isolate(p.name) for p in e.players)
     text = gettext("New game for %(names)s (board side %(side)s).", names=names, side=e.side)
     if e.expansion:
         text += " " + gettext("Plutus & Phlegyas expansion in play.")
     return text
 
 
-def _skull(e: ev.StartingSkullPlaced, s: GameState) -> str:
+def _starting_skull(e: ev.StartingSkullPlaced, s: GameState) -> str:
     return gettext(
         "%(player)s's Family card put a skull on the %(colour)s track.",
         player=_name(s, e.player),
@@ -477,7 +478,7 @@ def _tally_circle(e: ev.TallyCircleEntered, s: Any) -> str:
 
 def _tally_player(e: ev.TallyPlayerEntered, s: Any) -> str:
     names = getattr(s, "names", ())
-    name = names[e.player] if e.player < len(names) else str(e.player)
+    name = isolate(names[e.player]) if e.player < len(names) else str(e.player)
     return gettext(
         "%(name)s: %(infamy)s infamy, %(d)s diploma(s), %(h)s half diploma(s), Ship on %(ship)s.",
         name=name,
@@ -535,7 +536,7 @@ TELLERS: dict[type, Teller] = {
     ev.Corrected: _corrected,
     ev.EntryReplaced: _replaced,
     ev.GameCreated: _created,
-    ev.StartingSkullPlaced: _skull,
+    ev.StartingSkullPlaced: _starting_skull,
     ev.PlagueCardRevealed: _plague,
     ev.PlagueDeckExhausted: _plague_out,
     ev.LoanTaken: _loan,

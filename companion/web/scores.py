@@ -4,24 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, current_app, render_template, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from companion.game.commands import PlaceHalfDiplomas
 from companion.game.dispatch import scoresheet
 from companion.game.progress import infamy_by_turn, infamy_ledger
-from companion.game.scoring import best_half_tracks
+from companion.game.scoring import Scoresheet, best_half_tracks
 from companion.game.state import GameState, Phase
+from companion.playtime import format_minutes, play_time
 from companion.service import GameView
+from companion.web.bgstats import bgstats_link, bgstats_play
+from companion.web.bidi import isolate
 from companion.web.chart import infamy_chart
 from companion.web.forms import HalvesForm
 from companion.web.respond import new_key, perform
 from companion.web.store import recorded, service
 
-__all__ = ["bp", "half_choices", "score_context"]
+__all__ = ["bp", "half_choices", "score_context", "share_text"]
 
 bp = Blueprint("scores", __name__, url_prefix="/g/<game_id>")
+bp.add_app_template_global(format_minutes, "format_minutes")
 
 
 def half_choices(view: GameView, sheet: Any) -> dict[int, list[tuple[int, int]]]:
@@ -35,6 +39,32 @@ def half_choices(view: GameView, sheet: Any) -> dict[int, list[tuple[int, int]]]
         diplomas = frozenset(row.circle for row in player.circles if row.diploma and not row.from_halves)
         out[i] = best_half_tracks(view.edition, values, skulls, diplomas)
     return out
+
+
+def share_text(sheet: Scoresheet) -> str:
+    """The result in one line, for a group chat, in the reader's language."""
+    scores = ", ".join(f"{p.name} {p.total}" for p in sorted(sheet.players, key=lambda p: p.place))
+    if len(sheet.winners) > 1:
+        return gettext(
+            "Inferno: %(names)s share first place (%(scores)s).", names=", ".join(sheet.winners), scores=scores
+        )
+    return gettext(
+        "Inferno: %(name)s wins (%(scores)s).", name=sheet.winners[0] if sheet.winners else "", scores=scores
+    )
+
+
+def after_game_context(view: GameView, sheet: Scoresheet) -> dict[str, Any]:
+    """The time at the table, and for a finished game: the BG Stats link and the share text."""
+    state = view.state
+    assert isinstance(state, GameState)
+    time = play_time(view, len(state.players))
+    context: dict[str, Any] = {"play_time": time}
+    if state.phase is Phase.OVER:
+        play = bgstats_play(view.game_id, sheet, time, str(current_app.config.get("PLAY_LOCATION", "")))
+        context["bgstats_url"] = bgstats_link(play)
+        context["share_text"] = share_text(sheet)
+        context["viewer_url"] = url_for("table.viewer", token=view.read_token, _external=True)
+    return context
 
 
 def score_context(view: GameView) -> dict[str, Any]:
@@ -55,12 +85,13 @@ def score_context(view: GameView) -> dict[str, Any]:
         context["ledger"] = infamy_ledger(len(state.players), events)
         context["points"] = points
         context["chart"] = infamy_chart(
-            [p.name for p in state.players],
+            [isolate(p.name) for p in state.players],
             [hexes[p.colour] for p in state.players],
             points,
             gettext("Infamy after each turn"),
         )
         context["final"] = state.phase is Phase.OVER
+        context.update(after_game_context(view, sheet))
     return context
 
 

@@ -1,4 +1,5 @@
-"""Joining the table: QR code and short code, seats, the table mode, and read-only big screens."""
+"""Joining the table: QR code and short code, seats, the table mode, read-only big screens (with
+the score), and playing again with the same table."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ from marshmallow import fields, validate
 from werkzeug.wrappers import Response
 
 from companion.game.commands import ChooseTableMode
+from companion.game.state import GameState
 from companion.service import GameView
 from companion.web.forms import ActionForm
 from companion.web.home import remember_game
-from companion.web.respond import new_key, perform, render_game
-from companion.web.seats import seat_of, set_seat
+from companion.web.next_game import next_game_token, rotated_seat, start_next_game
+from companion.web.respond import game_context, is_htmx, new_key, perform, render_game
+from companion.web.scores import score_context
+from companion.web.seats import actor_label, seat_of, set_seat
 from companion.web.store import recorded, service
 
 __all__ = ["bp"]
@@ -114,16 +118,78 @@ def code_go() -> Response | tuple[str, int]:
     return by_code(request.args.get("code", ""))
 
 
-@bp.get("/v/<token>")
-def viewer(token: str) -> tuple[str, int]:
-    """A read-only big screen: the game as it stands, live, with nothing to press."""
+def _viewed(token: str) -> GameView:
     game_id = service().game_for_read_token(token)
     if game_id is None:
         abort(404)
-    view = recorded(game_id)
+    return recorded(game_id)
+
+
+def _viewer_score(view: GameView, token: str) -> dict[str, Any]:
+    return {**score_context(view), "score_url": url_for("table.viewer_score", token=token)}
+
+
+@bp.get("/v/<token>")
+def viewer(token: str) -> tuple[str, int]:
+    """A read-only big screen: the game as it stands and its score, live, with nothing to press."""
+    view = _viewed(token)
     live = {
         "events": url_for("live.viewer_events", token=token),
         "poll": url_for("live.viewer_seq", token=token),
         "refresh": url_for("table.viewer", token=token),
     }
-    return render_game(view, readonly=True, live=live)
+    if is_htmx():
+        return render_game(view, readonly=True, live=live)
+    context = {**game_context(view, readonly=True, live=live), **_viewer_score(view, token)}
+    return render_template("viewer.html", **context), 200
+
+
+@bp.get("/v/<token>/score")
+def viewer_score(token: str) -> str:
+    """The big screen's score: the projection during the game, the whole breakdown at the end."""
+    view = _viewed(token)
+    return render_template("_viewer_score.html", **_viewer_score(view, token))
+
+
+@bp.post("/g/<game_id>/again")
+def play_again(game_id: str) -> Response:
+    """Same table, new game: the same players, seats, edition and expansion; the first player rotated."""
+    view = recorded(game_id)
+    state = view.state
+    if not isinstance(state, GameState) or state.ended is None:
+        return redirect(url_for("scores.sheet", game_id=game_id), 303)
+    if next_game_token(view) is None:
+        key = request.form.get("key", "")[:64] or new_key()
+        new_id = start_next_game(service(), view, key, actor_label(game_id))
+        remember_game(new_id)
+        seat = rotated_seat(seat_of(game_id), len(state.players))
+        if seat is not None:
+            set_seat(new_id, seat)
+        return redirect(url_for("play.game", game_id=new_id), 303)
+    return redirect(url_for("table.next_game", game_id=game_id), 303)
+
+
+@bp.get("/g/<game_id>/next")
+def next_game(game_id: str) -> Response:
+    """Join the game this table started after this one, in the seat this phone had."""
+    view = recorded(game_id)
+    token = next_game_token(view)
+    new_id = service().game_for_read_token(token) if token else None
+    if new_id is None:
+        return redirect(url_for("play.game", game_id=game_id), 303)
+    remember_game(new_id)
+    seat = rotated_seat(seat_of(game_id), len(getattr(view.state, "players", ())))
+    if seat is not None and seat_of(new_id) is None:
+        set_seat(new_id, seat)
+    return redirect(url_for("play.game", game_id=new_id), 303)
+
+
+@bp.app_template_global()
+def next_game_link(view: GameView, readonly: bool = False) -> str | None:
+    """Where this page's phone (or big screen) joins the table's next game, if one was started."""
+    token = next_game_token(view)
+    if token is None:
+        return None
+    if readonly:
+        return url_for("table.viewer", token=token)
+    return url_for("table.next_game", game_id=view.game_id)

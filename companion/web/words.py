@@ -17,6 +17,7 @@ from companion.game.refusals import CHOICES as CHOICE_CATALOGUE
 from companion.game.refusals import REFUSALS as REFUSAL_CATALOGUE
 from companion.game.refusals import Citation, Kind, placeholders
 from companion.game.state import GameState
+from companion.web.bidi import isolate
 
 __all__ = [
     "colour_name",
@@ -291,7 +292,7 @@ def quarter_name(quarter: str | None) -> str:
 
 def player_name(state: GameState, index: int) -> str:
     """A player's name."""
-    return state.players[index].name if 0 <= index < len(state.players) else str(index)
+    return isolate(state.players[index].name) if 0 <= index < len(state.players) else str(index)
 
 
 def shield_label(state: GameState, shield: str) -> str:

@@ -155,3 +155,35 @@ def test_every_event_type_is_told_in_words() -> None:
 
     missing = sorted(name for name, cls in EVENT_TYPES.items() if cls not in TELLERS)
     assert missing == []
+
+
+def test_every_event_is_told_by_the_teller_written_for_it() -> None:
+    """Each teller reads the event it is given: a teller written for another event (two tellers of
+    one name, the later one winning) would read fields the event does not have."""
+    import typing
+
+    from companion.web.narrate import TELLERS
+
+    wrong = sorted(
+        f"{cls.__name__} -> {teller.__name__}"
+        for cls, teller in TELLERS.items()
+        if next(iter(typing.get_type_hints(teller).values())) is not cls
+    )
+    assert wrong == []
+
+
+def test_the_history_tells_a_log_made_through_the_api(app: Flask, client) -> None:
+    """An imported golden game (starting skulls from the Family cards included) reads in words."""
+    import json
+    from pathlib import Path
+
+    from companion.exchange import import_game
+
+    data = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "base-two-players.json").read_text())
+    with app.app_context():
+        from companion.web.store import service
+
+        game_id = import_game(service(), data)
+    page = client.get(f"/g/{game_id}/history")
+    assert page.status_code == 200
+    assert "Family card put a skull" in page.get_data(as_text=True)

@@ -1,4 +1,5 @@
-"""Live updates over a real socket: eight phones listening never block a write, and each hears it."""
+"""Live updates over a real socket: eight phones listening never block a write and each hears it;
+every join and every closed page reaches the others at once; a quiet stream beats, then ends."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from companion.web import create_app
+from tests.live_client import Stream, shared_phones
 
 PHONES = 8
 
@@ -95,3 +97,68 @@ def test_a_reconnecting_phone_is_told_at_once_where_the_log_stands(server: tuple
     lines = [response.readline().decode() for _ in range(6)]
     conn.close()
     assert "id: 2\n" in lines and "event: seq\n" in lines
+
+
+def new_game(addr: tuple[str, int], key: str) -> str:
+    status, _, headers = request(addr, "POST", "/games", f"key={key}&name=Ana&colour=crimson&plague=2")
+    assert status == 303
+    return headers["Location"]
+
+
+def test_a_join_and_a_closed_page_reach_the_other_pages_at_once(server: tuple[str, int]) -> None:
+    game = new_game(server, "live-create-03")
+    first = Stream(*server, f"{game}/events")
+    assert first.when(lambda s: shared_phones(s.presence()) == 1, 3)
+    second = Stream(*server, f"{game}/events")
+    assert first.when(lambda s: shared_phones(s.presence()) == 2, 2), first.presence()
+    hung_up = time.monotonic()
+    second.close()
+    heard = first.when(lambda s: shared_phones(s.presence()) == 1, 3)
+    assert heard is not None, f"the closed page is still listed: {first.presence()}"
+    assert heard - hung_up < 2.0
+    first.close()
+
+
+def test_reloading_a_page_leaves_no_ghost(server: tuple[str, int]) -> None:
+    game = new_game(server, "live-create-04")
+    table = Stream(*server, f"{game}/events")
+    phone = Stream(*server, f"{game}/events")
+    for _ in range(3):  # a reload: the old connection closes, a new one opens
+        phone.close()
+        phone = Stream(*server, f"{game}/events")
+    assert table.when(lambda s: shared_phones(s.presence()) == 2, 3)
+    time.sleep(0.7)  # longer than a stream takes to notice a hang-up
+    assert shared_phones(table.presence()) == 2, table.presence()
+    phone.close()
+    table.close()
+
+
+def test_a_stream_beats_while_quiet_then_ends_so_the_browser_reconnects(tmp_path: Path) -> None:
+    settings = {"LIVE_STREAM_SECONDS": 1.0, "LIVE_HEARTBEAT_SECONDS": 0.2}
+    app = create_app({"DATABASE": str(tmp_path / "short.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False})
+    app.config.update(settings)
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        addr = ("127.0.0.1", srv.server_port)
+        game = new_game(addr, "live-create-05")
+        conn = http.client.HTTPConnection(*addr, timeout=5)
+        started = time.monotonic()
+        conn.request("GET", f"{game}/events")
+        response = conn.getresponse()
+        lines = []
+        while line := response.readline().decode():
+            lines.append(line)
+        ended = time.monotonic() - started
+        conn.close()
+        assert "retry: 1000\n" in lines and "id: 2\n" in lines  # creating a game records two entries
+        assert lines.count(": keep-alive\n") >= 3, lines
+        assert 0.8 < ended < 3.0, ended
+        deadline = time.monotonic() + 2
+        while app.extensions["companion.notifier"].listeners() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert app.extensions["companion.notifier"].listeners() == 0, "an ended stream is still listed"
+    finally:
+        srv.shutdown()
+        thread.join(5)

@@ -29,6 +29,7 @@ from companion.game.commands import (
     ReturnFromTower,
     RevealPlagueCard,
     SendMember,
+    StartNextGame,
     SummonFerryman,
     TakeBarrel,
     TakeGuest,
@@ -50,7 +51,7 @@ from companion.game.rules.scoring_choices import decide_place_halves
 from companion.game.rules.setup import decide_create, decide_table_mode
 from companion.game.rules.turns import decide_end_turn, decide_plague
 from companion.game.state import GameState, Phase
-from events.catalog import Event
+from events.catalog import Event, NextGameCreated
 
 __all__ = ["decide", "decide_create"]
 
@@ -107,6 +108,10 @@ def decide(state: GameState, command: Command) -> list[Event]:
             return decide_correct_soul(state, command)
         case ChooseTableMode():
             return decide_table_mode(command.mode, state.table_mode)
+        case StartNextGame():
+            if state.ended is None:
+                raise RuleViolation("game_not_over", {})
+            return [NextGameCreated(command.read_token, command.proof)]
         case CreateGame():
             raise RuleViolation("game_exists", {})
         case _:

@@ -1,0 +1,51 @@
+"""Security headers on every response and a session cookie that is Secure over HTTPS.
+
+Flask-Talisman writes the headers: a Content-Security-Policy that runs scripts only from this
+site's ``static/`` files (no inline script, no eval) and lets no other site frame a page,
+``X-Content-Type-Options: nosniff``, and ``Referrer-Policy: no-referrer`` (a game's address is
+its key). Inline ``style="--sc: …"`` attributes colour the circles and the score chart is an
+inline SVG with its own ``<style>``, so inline styles are allowed (a style cannot run code).
+The app also serves phones over plain HTTP on the LAN: it never forces HTTPS, and marks the
+session cookie ``Secure`` only when the request came over HTTPS (behind a TLS proxy, tell Flask
+with ``ProxyFix``).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, request
+from flask.sessions import SecureCookieSessionInterface
+from flask_talisman import Talisman
+
+__all__ = ["CONTENT_SECURITY_POLICY", "install"]
+
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "connect-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'none'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+
+
+class SessionOverHttps(SecureCookieSessionInterface):
+    """The signed session cookie, ``Secure`` whenever the request came over HTTPS."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def install(app: Flask) -> None:
+    """Add the security headers to every response of ``app`` and secure its session cookie."""
+    Talisman(
+        app,
+        force_https=False,
+        session_cookie_secure=False,
+        frame_options="DENY",
+        content_security_policy=CONTENT_SECURITY_POLICY,
+        referrer_policy="no-referrer",
+    )
+    app.session_interface = SessionOverHttps()

@@ -1,0 +1,40 @@
+/* After the game: share the result (the phone's share sheet, else the clipboard) and print the score sheet. */
+(function () {
+  "use strict";
+
+  function status(button, text) {
+    var card = button.closest(".card");
+    var box = card && card.querySelector(".share-status");
+    if (box) { box.textContent = text; }
+  }
+
+  function copy(button, message) {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      return navigator.clipboard.writeText(message).then(function () {
+        status(button, button.getAttribute("data-copied"));
+      });
+    }
+    return Promise.reject(new Error("no clipboard"));
+  }
+
+  function share(button) {
+    var text = button.getAttribute("data-share-text");
+    var url = button.getAttribute("data-share-url");
+    var title = button.getAttribute("data-share-title");
+    if (navigator.share) {
+      navigator.share({ title: title, text: text, url: url }).catch(function (err) {
+        if (!err || err.name !== "AbortError") { copy(button, text + " " + url).catch(function () {}); }
+      });
+      return;
+    }
+    copy(button, text + " " + url).catch(function () { status(button, text + " " + url); });
+  }
+
+  document.addEventListener("click", function (e) {
+    var target = e.target instanceof Element ? e.target : null;
+    var shareButton = target && target.closest("[data-share]");
+    if (shareButton) { e.preventDefault(); share(shareButton); return; }
+    var printButton = target && target.closest("[data-print]");
+    if (printButton) { e.preventDefault(); window.print(); }
+  });
+})();
