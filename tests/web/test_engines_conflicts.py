@@ -56,3 +56,22 @@ def test_twenty_concurrent_submits_on_one_seq_exactly_one_lands(store_url: str) 
     store.close()
     assert rows[-1].seq == game["seq"] + 1 and rows[-1].idempotency_key is not None
     assert sum(1 for r in rows if (r.idempotency_key or "").startswith("race-key-")) == 1
+
+
+def test_a_game_played_through_the_pages_records_the_same_on_either_engine(store_url: str) -> None:
+    from tests.web.conftest import Phone
+
+    app = create_app({"TESTING": True, "DATABASE": store_url, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False})
+    phone = Phone(app.test_client()).create()
+    seq = phone.seq
+    assert phone.post("loan", {"player": 0}, key="pages-tap-key", seq=seq).status_code == 200
+    assert phone.post("loan", {"player": 0}, key="pages-tap-key", seq=seq).status_code == 200  # a double tap
+    assert phone.post("bring", {"player": 0, "colour": 5, "shield": "1a"}, seq=seq).status_code == 409  # stale
+    phone.post("undo", {})
+    phone.post("redo", {})
+    assert phone.stat(0, "drachmas") == 5 and phone.seq == seq + 3  # the loan, its undo and its redo
+    game_id = phone.url.rstrip("/").rsplit("/", 1)[-1]
+    store = open_store(store_url)
+    rows = store.read(game_id)
+    store.close()
+    assert [r.idempotency_key for r in rows].count("pages-tap-key") == 1 and rows[-1].seq == seq + 3
