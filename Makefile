@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: setup browser run test test-fast lint translations bench bench-listeners clean
+.PHONY: setup browser run test test-fast test-pg lint translations bench bench-listeners clean
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
 	python3 -m venv $(VENV)
@@ -36,6 +36,12 @@ test: setup
 
 test-fast: $(VENV)/.installed translations
 	$(PY) -m pytest -q tests
+
+# The tests that run on both engines, against a throw-away PostgreSQL cluster (installed if missing,
+# started as a normal user in a temp folder, stopped on exit). Pass PG_TESTS=... to widen or narrow.
+PG_TESTS ?= -k "postgresql or test_pg_" tests
+test-pg: $(VENV)/.installed translations
+	./scripts/pg-throwaway.sh run $(PY) -m pytest -q $(PG_TESTS)
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

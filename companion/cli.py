@@ -5,6 +5,7 @@ companion export GAME_ID [--db FILE] > game.json
 companion import game.json [--db FILE]
 companion replay game.json [--json]
 companion score game.json [--json]
+companion migrate --from sqlite:///FILE --to postgresql://…
 
 The file commands never show a traceback: a file they cannot use is one line on stderr, exit 1.
 """
@@ -31,10 +32,9 @@ def _db_path(args: argparse.Namespace) -> str:
 def _service(args: argparse.Namespace) -> Any:
     from companion.editions import load_all
     from companion.service import GameService
-    from events.store import EventStore
+    from events.factory import open_store
 
-    Path(_db_path(args)).parent.mkdir(parents=True, exist_ok=True)
-    return GameService(EventStore.open(_db_path(args)), load_all())
+    return GameService(open_store(_db_path(args)), load_all())
 
 
 def _lan_address() -> str | None:
@@ -52,11 +52,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the app (gunicorn with gevent where it runs, else waitress) and say where to open it."""
     from companion.editions import load_all
     from companion.server import gunicorn_runs_here, serve
+    from events.factory import shown
 
     os.environ["COMPANION_DB"] = _db_path(args)
     load_all()  # a broken edition file stops the start here, with its message, before any server
     server = args.server if args.server != "auto" else ("gunicorn" if gunicorn_runs_here() else "waitress")
-    print(f"Inferno Companion — database: {_db_path(args)} — server: {server}")
+    print(f"Inferno Companion — database: {shown(_db_path(args))} — server: {server}")
     print(f"  Open on this computer:  http://127.0.0.1:{args.port}/")
     lan = _lan_address()
     if args.host in ("0.0.0.0", "::") and lan:
@@ -209,6 +210,9 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.edition_cli import add_edition_commands
 
     add_edition_commands(sub)
+    from companion.migrate import add_parser as add_migrate
+
+    add_migrate(sub)
     return parser
 
 

@@ -11,7 +11,8 @@ A key belongs to one game; a creation key is honoured again only for the very sa
 shortly after, so an old key never opens a game (imported logs keep no keys at all).
 
 Connections use WAL, ``synchronous=FULL`` and a busy timeout. The schema is created and
-migrated with sqlite-utils' ``Migrations``.
+migrated with sqlite-utils' ``Migrations``. ``Store`` is the contract every engine keeps (this
+SQLite one and ``events.pg_store``'s PostgreSQL one); ``events.factory.open_store`` picks one.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import sqlite_utils
 from sqlite_utils import Migrations
@@ -35,6 +36,7 @@ __all__ = [
     "KeyReused",
     "NewEvent",
     "StaleSequence",
+    "Store",
     "StoredEvent",
     "UnknownGame",
     "connect",
@@ -188,6 +190,70 @@ class AppendResult:
     duplicate: bool
 
 
+class Store(Protocol):
+    """The contract of an event store, whatever the engine: what the service, the web app and the CLI use.
+
+    Every engine keeps the same guarantees: events are only ever inserted (the database itself
+    refuses UPDATE and DELETE), ``(game_id, seq)`` is unique, a stale ``expected_seq`` raises
+    ``StaleSequence``, idempotency keys are scoped per game (a creation key is honoured again only
+    for the same command within the retry window; a key reused for another command raises
+    ``KeyReused``), edition contents are kept by hash, and join codes are unique.
+    """
+
+    def migrate(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    def keep_edition(self, content_hash: str, edition_id: str, content: str) -> None: ...
+
+    def edition_content(self, content_hash: str) -> str | None: ...
+
+    def create_game(
+        self,
+        game_id: str,
+        kind: str,
+        edition_hash: str,
+        tokens: tuple[str, str],
+        events: Sequence[NewEvent],
+        idempotency_key: str,
+        command: dict[str, Any] | None = None,
+        actor: str | None = None,
+        retry_window: float = CREATE_RETRY_SECONDS,
+    ) -> str: ...
+
+    def import_game(
+        self, game_id: str, kind: str, edition_hash: str, tokens: tuple[str, str], rows: Sequence[dict[str, Any]]
+    ) -> None: ...
+
+    def restore_game(self, game: dict[str, Any], rows: Sequence[StoredEvent]) -> None: ...
+
+    def set_join_code(self, game_id: str, code: str) -> None: ...
+
+    def game_for(self, column: str, value: str) -> str | None: ...
+
+    def game(self, game_id: str) -> dict[str, Any]: ...
+
+    def game_ids(self) -> list[str]: ...
+
+    def last_seq(self, game_id: str) -> int: ...
+
+    def action_for_key(self, game_id: str, idempotency_key: str) -> int | None: ...
+
+    def recorded_under_key(self, game_id: str, idempotency_key: str) -> tuple[int, dict[str, Any] | None] | None: ...
+
+    def append(
+        self,
+        game_id: str,
+        expected_seq: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str,
+        command: dict[str, Any] | None = None,
+        actor: str | None = None,
+    ) -> AppendResult: ...
+
+    def read(self, game_id: str, after: int = 0) -> list[StoredEvent]: ...
+
+
 def connect(path: str | Path) -> sqlite3.Connection:
     """A connection with WAL, full durability and a busy timeout; autocommit mode."""
     conn = sqlite3.connect(
@@ -209,6 +275,25 @@ def _command_of(text: str | None) -> dict[str, Any] | None:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+RESTORED_GAME_COLUMNS = ("game_id", "kind", "created_at", "edition_hash", "read_token", "write_token", "join_code")
+
+
+def stored_row(game_id: str, row: StoredEvent) -> dict[str, Any]:
+    """An event as the columns of the ``events`` table (both engines store the same text)."""
+    return {
+        "game_id": game_id,
+        "seq": row.seq,
+        "action": row.action,
+        "type": row.type,
+        "version": row.version,
+        "data": json.dumps(row.data, sort_keys=True, separators=(",", ":")),
+        "recorded_at": row.recorded_at,
+        "idempotency_key": row.idempotency_key,
+        "command": None if row.command is None else json.dumps(row.command, sort_keys=True),
+        "actor": row.actor,
+    }
 
 
 _WRITERS: dict[str, threading.Lock] = {}
@@ -348,6 +433,17 @@ class EventStore:
                 }
                 for r in rows
             )
+
+    def restore_game(self, game: dict[str, Any], rows: Sequence[StoredEvent]) -> None:
+        """Store a game moved from another store exactly as it was: its index row (``game()``) and every
+        event with its keys and times (one transaction; ``companion migrate`` uses it)."""
+        with self._immediate():
+            self.conn.execute(
+                "INSERT INTO games (game_id, kind, created_at, edition_hash, read_token, write_token, join_code) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                tuple(game[k] for k in RESTORED_GAME_COLUMNS),
+            )
+            self.db["events"].insert_all(stored_row(game["game_id"], r) for r in rows)  # type: ignore[union-attr]
 
     def set_join_code(self, game_id: str, code: str) -> None:
         """Give a game its short join code (once; the games index is not part of the event log)."""

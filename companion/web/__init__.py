@@ -37,7 +37,8 @@ from companion.web import (
     table,
     tally_pages,
 )
-from companion.web.store import check_address, close_store, open_store
+from companion.web.store import check_address, close_store
+from events.factory import open_store as open_migrated_store
 
 __all__ = ["ROOT", "create_app"]
 
@@ -86,10 +87,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     app.extensions["companion.editions"] = load_all()
     live.install_notifier(app)  # wakes every open live page after a write
-    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
-    store = open_store(app)
-    store.migrate()
-    store.close()
+    open_migrated_store(app.config["DATABASE"]).close()  # creates (a SQLite file's folder too) and migrates
 
     security.install(app)
     csrf = CSRFProtect(app)

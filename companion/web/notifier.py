@@ -22,6 +22,7 @@ import threading
 from collections import Counter
 
 from companion.web.presence import Presence
+from events.factory import sqlite_path
 
 __all__ = ["CHECK_SECONDS", "Listener", "Notifier"]
 
@@ -144,7 +145,8 @@ class Notifier:
 
     def _watch(self) -> None:
         """The one loop of this process that looks at the database; it ends when nobody listens."""
-        conn = sqlite3.connect(self.database, timeout=10, isolation_level=None, check_same_thread=False)
+        path = str(sqlite_path(self.database))  # a plain path or a sqlite:/// URL
+        conn = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
         last_rowid: int | None = None
         try:
             while True:

@@ -6,14 +6,15 @@ from flask import Flask, abort, current_app, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.service import GameService, GameView, UnknownGame
-from events.store import EventStore, connect
+from events.factory import connect_store
+from events.store import Store
 
 __all__ = ["check_address", "close_store", "open_store", "recorded", "service"]
 
 
-def open_store(app: Flask) -> EventStore:
-    """A new store connection for ``app``'s database."""
-    return EventStore(connect(app.config["DATABASE"]))
+def open_store(app: Flask) -> Store:
+    """A new store connection for ``app``'s database (a SQLite path or URL, or ``postgresql://…``)."""
+    return connect_store(app.config["DATABASE"])
 
 
 def service() -> GameService:

@@ -1,0 +1,59 @@
+"""Open the event store a URL or path names: PostgreSQL for ``postgresql://…``, SQLite otherwise.
+
+``sqlite:///relative.sqlite3`` and ``sqlite:////absolute/path.sqlite3`` follow the usual URL
+convention (three slashes, then the path); a plain path is a SQLite file too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+from events.store import EventStore, Store, connect
+
+__all__ = ["connect_store", "is_postgres", "open_store", "shown", "sqlite_path"]
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(target: str | Path) -> bool:
+    """Whether ``target`` names a PostgreSQL database."""
+    return str(target).startswith(POSTGRES_SCHEMES)
+
+
+def sqlite_path(target: str | Path) -> Path:
+    """The file a SQLite URL or path names."""
+    text = str(target)
+    return Path(text.removeprefix("sqlite:///")) if text.startswith("sqlite:///") else Path(text)
+
+
+def shown(target: str | Path) -> str:
+    """``target`` fit to print or log: a PostgreSQL URL's password is masked."""
+    text = str(target)
+    if not is_postgres(text):
+        return text
+    parts = urlsplit(text)
+    if parts.password is None:
+        return text
+    netloc = f"{parts.username or ''}:***@{parts.hostname or ''}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def connect_store(target: str | Path) -> Store:
+    """A store on a new connection to ``target``, without migrating (one per request)."""
+    if is_postgres(target):
+        from events.pg_store import PgEventStore
+
+        return PgEventStore.connect(str(target))
+    return EventStore(connect(sqlite_path(target)))
+
+
+def open_store(target: str | Path) -> Store:
+    """The store at ``target``, created and migrated if needed (a SQLite file's folder too)."""
+    if is_postgres(target):
+        from events.pg_store import PgEventStore
+
+        return PgEventStore.open(str(target))
+    path = sqlite_path(target)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return EventStore.open(path)

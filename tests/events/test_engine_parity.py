@@ -1,0 +1,54 @@
+"""Both engines stay one contract: the same public methods and the same tables and columns.
+
+A method or a migration added to the SQLite store alone fails here until the PostgreSQL store
+(``events/pg_store.py``) and the ``Store`` protocol have it too.
+"""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+import psycopg
+
+from events.pg_store import PgEventStore
+from events.store import EventStore, Store
+
+ENGINE_ONLY = {"connect", "open"}  # how each engine is reached differs; everything else is shared
+PG_ONLY_COLUMNS = {("games", "created_order")}  # SQLite's rowid, made explicit
+
+
+def public(cls: type) -> dict[str, inspect.Signature]:
+    return {
+        name: inspect.signature(member)
+        for name, member in inspect.getmembers(cls, callable)
+        if not name.startswith("_") and name not in ENGINE_ONLY
+    }
+
+
+def test_both_engines_and_the_protocol_have_the_same_methods_and_signatures() -> None:
+    sqlite, postgres = public(EventStore), public(PgEventStore)
+    contract = {name for name in vars(Store) if not name.startswith("_")}
+    assert set(sqlite) == set(postgres)
+    assert set(sqlite) == contract, "add the method to the Store protocol in events/store.py"
+    for name, signature in sqlite.items():
+        assert list(signature.parameters) == list(postgres[name].parameters), name
+
+
+def test_postgresql_has_the_same_tables_and_columns_as_sqlite(tmp_path: Path, pg_url: str) -> None:
+    sqlite = EventStore.open(tmp_path / "parity.sqlite3")
+    tables = [
+        str(r[0])
+        for r in sqlite.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        if not str(r[0]).startswith(("sqlite_", "_"))
+    ]
+    in_sqlite = {(t, str(c[1])) for t in tables for c in sqlite.conn.execute(f"PRAGMA table_info({t})")}
+    sqlite.close()
+    PgEventStore.open(pg_url).close()
+    with psycopg.connect(pg_url) as conn:
+        rows = conn.execute(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = current_schema() AND table_name <> 'companion_migrations'"
+        ).fetchall()
+    in_postgres = {(str(t), str(c)) for t, c in rows}
+    assert in_postgres - PG_ONLY_COLUMNS == in_sqlite
