@@ -2,16 +2,19 @@
 
 The service owns the imperative shell around the pure core: it reads the log, upcasts and
 replays it with the game's pinned edition, asks the rules, and appends what they decide in
-one durable transaction. It holds no game state between calls; the log is the only truth.
+one durable transaction. The log is the only truth: rebuilt views are kept in a disposable
+per-process ``ViewCache``, served only after the store's last seq for the game matches, brought
+forward from new rows, and extended by the write path with the events it just appended.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.game.audit import LoggedAction, commands_of
@@ -20,10 +23,19 @@ from companion.game.dispatch import AnyState, decide_any, decide_start, evolve_a
 from companion.game.edition import Edition, parse_edition
 from companion.game.errors import Choice, RuleViolation
 from companion.game.replacement import Recheck, decide_replace
-from companion.game.timeline import Recorded, Timeline, build_timeline, decide_redo, decide_undo
-from companion.wire import command_from_json, command_to_json, event_from_row, to_new_events
-from events.catalog import Event, LocationSetup
-from events.store import EventStore, KeyReused, StaleSequence, StoredEvent, UnknownGame
+from companion.game.timeline import (
+    Action,
+    Recorded,
+    Timeline,
+    build_timeline,
+    decide_redo,
+    decide_undo,
+    extend_timeline,
+)
+from companion.view_cache import ViewCache
+from companion.wire import command_from_json, command_to_json, event_from_stored_row, to_new_events
+from events.catalog import ActionRedone, ActionUndone, Event, LocationSetup
+from events.store import EventStore, KeyReused, NewEvent, StaleSequence, StoredEvent, UnknownGame
 
 __all__ = ["Conflict", "GameService", "GameView", "KeyReused", "Outcome", "UnknownGame", "new_token"]
 
@@ -56,10 +68,80 @@ class GameView:
     write_token: str
     join_code: str | None = None
     records: tuple[Recorded, ...] = ()
+    # the state before each of the latest live actions, oldest first: (action seq, state before it)
+    priors: tuple[tuple[int, AnyState], ...] = field(default=(), compare=False, repr=False)
 
     def row(self, seq: int) -> StoredEvent:
         """The stored row with this seq."""
         return self.rows[seq - 1]
+
+    def state_before(self, seq: int) -> AnyState | None:
+        """The state right before the live action ``seq``, when it is one of the latest kept."""
+        for action, state in reversed(self.priors):
+            if action == seq:
+                return state
+        return None
+
+
+PRIORS_KEPT = 8  # undo of the latest actions, one by one, never replays the log
+
+
+def _decoded(rows: tuple[StoredEvent, ...]) -> tuple[Recorded, ...]:
+    return tuple(Recorded(r.seq, r.action, event_from_stored_row(r.type, r.version, r.data)) for r in rows)
+
+
+def _in_effect(timeline: Timeline) -> list[Action]:
+    return [a for a in timeline.actions if a.seq in timeline.live and a.replaces is None]
+
+
+def _rebuild(edition: Edition, timeline: Timeline) -> tuple[AnyState, tuple[tuple[int, AnyState], ...]]:
+    """Replay the timeline, keeping the state before each of its latest live actions."""
+    live = _in_effect(timeline)
+    if timeline.replacements or len(live) < 2:
+        return replay_any(edition, timeline.effective_events()), ()
+    split = max(1, len(live) - PRIORS_KEPT)
+    state = replay_any(edition, [e for a in live[:split] for e in a.events])
+    priors: list[tuple[int, AnyState]] = []
+    for action in live[split:]:
+        priors.append((action.seq, state))
+        for evt in action.events:
+            state = evolve_any(state, evt)
+    return state, tuple(priors)
+
+
+def _advance(
+    view: GameView, timeline: Timeline, added: tuple[Action, ...]
+) -> tuple[AnyState, tuple[tuple[int, AnyState], ...]] | None:
+    """The state after ``added`` (whole new actions) from ``view``'s, or ``None`` to replay."""
+    state = view.state
+    priors = list(view.priors)
+    for action in added:
+        first = action.events[0]
+        if action.replaces is not None:
+            return None
+        if isinstance(first, ActionUndone):
+            for evt in action.events:
+                assert isinstance(evt, ActionUndone)
+                if not priors or priors[-1][0] != evt.action:
+                    return None
+                state = priors.pop()[1]
+        elif isinstance(first, ActionRedone):
+            for evt in action.events:
+                assert isinstance(evt, ActionRedone)
+                back = timeline.by_seq[evt.action]
+                # put back as the latest live action, unreplaced, and the only action added
+                if len(added) > 1 or back.replaces is not None or back.seq != max(timeline.live):
+                    return None
+                if timeline.replacement_of(back.seq) is not None:
+                    return None
+                priors.append((back.seq, state))
+                for e in back.events:
+                    state = evolve_any(state, e)
+        else:
+            priors.append((action.seq, state))
+            for evt in action.events:
+                state = evolve_any(state, evt)
+    return state, tuple(priors[-PRIORS_KEPT:])
 
 
 @dataclass(frozen=True)
@@ -88,12 +170,13 @@ class GameService:
         store: EventStore,
         editions: dict[str, tuple[str, Edition]],
         rng: random.Random | None = None,
+        cache: ViewCache[GameView] | None = None,
     ) -> None:
         self.store = store
         self.editions = editions
         self.rng = rng or random.SystemRandom()
         self.default_actor: str | None = None
-        self._views: dict[str, GameView] = {}
+        self.cache: ViewCache[GameView] = cache if cache is not None else ViewCache()
         self._by_hash: dict[str, Edition] = {e.content_hash: e for _, e in editions.values()}
 
     # ------------------------------------------------------------------ editions
@@ -133,26 +216,27 @@ class GameService:
     def view(self, game_id: str) -> GameView:
         """Read, upcast and replay a game; raises ``UnknownGame``.
 
-        A view this service already built is reused while the log has not moved, and brought up
-        to date from the new rows only when it has (the log stays the one truth: its last seq is
-        read every time).
+        A kept view is served while the log has not moved (its last seq is read every time: one
+        indexed read), brought forward from the new rows when it has, and rebuilt when it is gone.
         """
-        cached = self._views.get(game_id)
+        cached = self.cache.get(game_id)
         if cached is not None:
             last = self.store.last_seq(game_id)
             if last == cached.seq:
                 return cached
             if last > cached.seq:
-                view = self._extend(cached, tuple(self.store.read(game_id, after=cached.seq)))
-                self._views[game_id] = view
-                return view
+                return self.cache.put(game_id, self._extend(cached, tuple(self.store.read(game_id, after=cached.seq))))
+        return self.cache.put(game_id, self._cold(game_id))
+
+    def _cold(self, game_id: str) -> GameView:
+        """The game rebuilt from its whole log."""
         meta = self.store.game(game_id)
         rows = tuple(self.store.read(game_id))
         edition = self.pinned_edition(meta["edition_hash"])
-        records = tuple(Recorded(r.seq, r.action, event_from_row(r.type, r.version, r.data)) for r in rows)
+        records = _decoded(rows)
         timeline = build_timeline(records)
-        state = replay_any(edition, timeline.effective_events())
-        view = GameView(
+        state, priors = _rebuild(edition, timeline)
+        return GameView(
             game_id=game_id,
             kind=meta["kind"],
             edition=edition,
@@ -164,29 +248,26 @@ class GameService:
             write_token=meta["write_token"],
             join_code=meta.get("join_code"),
             records=records,
+            priors=priors,
         )
-        self._views[game_id] = view
-        return view
 
     def _extend(self, view: GameView, new_rows: tuple[StoredEvent, ...]) -> GameView:
-        """``view`` brought forward by rows appended since it was built."""
-        added = tuple(Recorded(r.seq, r.action, event_from_row(r.type, r.version, r.data)) for r in new_rows)
-        records = view.records + added
-        timeline = build_timeline(records)
-        new_actions = [a for a in timeline.actions if a.seq > view.seq]
-        if all(not a.is_log_control and a.replaces is None for a in new_actions):
-            state = view.state
-            for record in added:
-                state = evolve_any(state, record.event)
-        else:
-            state = replay_any(view.edition, timeline.effective_events())
+        """``view`` brought forward by whole actions appended since it was built."""
+        if not new_rows:
+            return view
+        added = _decoded(new_rows)
+        timeline = extend_timeline(view.timeline, added)
+        new_actions = timeline.actions[len(view.timeline.actions) :]
+        advanced = _advance(view, timeline, new_actions)
+        state, priors = advanced if advanced is not None else _rebuild(view.edition, timeline)
         return replace(
             view,
             rows=view.rows + new_rows,
             timeline=timeline,
             state=state,
-            seq=new_rows[-1].seq if new_rows else view.seq,
-            records=records,
+            seq=new_rows[-1].seq,
+            records=view.records + added,
+            priors=priors,
         )
 
     # ------------------------------------------------------------------ writing
@@ -247,14 +328,16 @@ class GameService:
         if expected_seq != view.seq:
             raise Conflict(view, expected_seq)
         events = produce(view)
+        new_events = to_new_events(events)
+        who = actor or self.default_actor
         try:
-            result = self.store.append(
-                game_id, expected_seq, to_new_events(events), key, command, actor or self.default_actor
-            )
+            result = self.store.append(game_id, expected_seq, new_events, key, command, who)
         except StaleSequence as exc:
             raise Conflict(self.view(game_id), expected_seq) from exc
-        # a twin request may have recorded this key in between: its events, not ours, are in the log
-        return Outcome(self.view(game_id), () if result.duplicate else tuple(events), result.duplicate)
+        if result.duplicate:  # a twin request recorded this key in between: its events, not ours, are in the log
+            return Outcome(self.view(game_id), (), True)
+        rows = _rows_as_stored(result.first_seq, new_events, result.recorded_at, key, command, who)
+        return Outcome(self.cache.put(game_id, self._extend(view, rows)), tuple(events), False)
 
     def execute(
         self,
@@ -356,6 +439,32 @@ class GameService:
         undone = view.records + tuple(Recorded(head + i, head, u) for i, u in enumerate(undos))
         # the timeline the undo would leave: corrections still answer for what they replace
         return view, reverted, replay_any(view.edition, build_timeline(undone).effective_events())
+
+
+def _rows_as_stored(
+    first: int,
+    events: list[NewEvent],
+    recorded_at: str,
+    key: str,
+    command: dict[str, Any] | None,
+    actor: str | None,
+) -> tuple[StoredEvent, ...]:
+    """The rows an append just stored, as ``EventStore.read`` would give them back."""
+    stored_command = None if command is None else json.loads(json.dumps(command, sort_keys=True))
+    return tuple(
+        StoredEvent(
+            seq=first + i,
+            action=first,
+            type=evt.type,
+            version=evt.version,
+            data=json.loads(json.dumps(evt.data, sort_keys=True, separators=(",", ":"))),
+            recorded_at=recorded_at,
+            idempotency_key=key if i == 0 else None,
+            command=stored_command if i == 0 else None,
+            actor=actor if i == 0 else None,
+        )
+        for i, evt in enumerate(events)
+    )
 
 
 def refusal_of(exc: RuleViolation) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from companion.game.errors import Choice, RuleViolation
 from events.catalog import ActionRedone, ActionUndone, EntryReplaced, Event
 
-__all__ = ["Action", "Recorded", "Timeline", "build_timeline", "decide_redo", "decide_undo"]
+__all__ = ["Action", "Recorded", "Timeline", "build_timeline", "decide_redo", "decide_undo", "extend_timeline"]
 
 
 @dataclass(frozen=True)
@@ -87,14 +87,15 @@ class Timeline:
         return tuple(a.seq for a in self.actions if a.seq > seq and a.seq in self.live and a.replaces is None)
 
 
-def build_timeline(records: Iterable[Recorded]) -> Timeline:
-    """Group a game's events into actions and work out which are in effect."""
+def _group(records: Iterable[Recorded]) -> tuple[Action, ...]:
     grouped: dict[int, list[Event]] = {}
     for record in records:
         grouped.setdefault(record.action, []).append(record.event)
-    actions = tuple(Action(seq, tuple(evts)) for seq, evts in grouped.items())
-    done: list[int] = []
-    undone: list[int] = []
+    return tuple(Action(seq, tuple(evts)) for seq, evts in grouped.items())
+
+
+def _settle(actions: tuple[Action, ...], done: list[int], undone: list[int]) -> None:
+    """Move ``done``/``undone`` through ``actions`` in log order."""
     for action in actions:
         first = action.events[0]
         if isinstance(first, ActionUndone):
@@ -110,10 +111,34 @@ def build_timeline(records: Iterable[Recorded]) -> Timeline:
         else:
             done.append(action.seq)
             undone.clear()
-    by_seq = {a.seq: a for a in actions}
+
+
+def _timeline(actions: tuple[Action, ...], done: list[int], undone: list[int], by_seq: dict[int, Action]) -> Timeline:
     live = frozenset(done)
     replacements = {a.replaces: a for a in actions if a.replaces is not None and a.seq in live}
     return Timeline(actions, tuple(done), tuple(undone), by_seq, live, replacements)
+
+
+def build_timeline(records: Iterable[Recorded]) -> Timeline:
+    """Group a game's events into actions and work out which are in effect."""
+    actions = _group(records)
+    done: list[int] = []
+    undone: list[int] = []
+    _settle(actions, done, undone)
+    return _timeline(actions, done, undone, {a.seq: a for a in actions})
+
+
+def extend_timeline(timeline: Timeline, records: Iterable[Recorded]) -> Timeline:
+    """``timeline`` with whole actions recorded after it (equal to building it from every record)."""
+    added = _group(records)
+    if not added:
+        return timeline
+    done = list(timeline.done)
+    undone = list(timeline.undone)
+    _settle(added, done, undone)
+    by_seq = dict(timeline.by_seq)
+    by_seq.update((a.seq, a) for a in added)
+    return _timeline(timeline.actions + added, done, undone, by_seq)
 
 
 def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[ActionUndone, ...]:

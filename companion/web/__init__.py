@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Flask, request, session
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 
@@ -34,7 +35,7 @@ from companion.web import (
     tally_pages,
 )
 from companion.web.presence import Presence
-from companion.web.store import check_address, close_store, open_store
+from companion.web.store import check_address, close_store, open_store, view_cache
 
 __all__ = ["ROOT", "create_app"]
 
@@ -83,12 +84,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     app.extensions["companion.editions"] = load_all()
     app.extensions["companion.presence"] = Presence()
+    view_cache(app)  # one cache of rebuilt games per process, shared by every request
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
     store = open_store(app)
     store.migrate()
     store.close()
 
     csrf = CSRFProtect(app)
+    Compress(app)  # pages, fragments, CSS and JS; never text/event-stream (not in COMPRESS_MIMETYPES): SSE unbuffered
     HTMX(app)
     try:
         compile_catalogues()

@@ -122,7 +122,9 @@ def latest_entries(view: GameView) -> tuple[Entry | None, Entry | None]:
     if timeline.undoable:
         action = timeline.action(timeline.undoable[-1])
         target = action.replaces if action.replaces is not None else action.seq
-        before = replay_any(view.edition, timeline.effective_events(before=target))
+        before = view.state_before(target) if action.replaces is None else None
+        if before is None:
+            before = replay_any(view.edition, timeline.effective_events(before=target))
         sentences, _after = _tell(view, action, before)
         last = _entry(view, action, sentences, getattr(before, "turn", 0))
     redo: Entry | None = None

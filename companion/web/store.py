@@ -1,4 +1,5 @@
-"""One store connection per request, kept on ``g`` and closed at teardown (flaskr style)."""
+"""One store connection per request, kept on ``g`` and closed at teardown (flaskr style); the
+rebuilt games are shared by every request of the process through the app's ``ViewCache``."""
 
 from __future__ import annotations
 
@@ -6,9 +7,18 @@ from flask import Flask, abort, current_app, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.service import GameService, GameView, UnknownGame
+from companion.view_cache import ViewCache
 from events.store import EventStore, connect
 
-__all__ = ["check_address", "close_store", "open_store", "recorded", "service"]
+__all__ = ["check_address", "close_store", "open_store", "recorded", "service", "view_cache"]
+
+VIEWS = "companion.views"
+
+
+def view_cache(app: Flask) -> ViewCache[GameView]:
+    """The one view cache of ``app`` in this process (made with the app, shared by its requests)."""
+    cache: ViewCache[GameView] = app.extensions.setdefault(VIEWS, ViewCache())
+    return cache
 
 
 def open_store(app: Flask) -> EventStore:
@@ -17,13 +27,16 @@ def open_store(app: Flask) -> EventStore:
 
 
 def service() -> GameService:
-    """The game service of this request (one per request; it records which seat sent each action)."""
+    """The game service of this request (one per request; it records which seat sent each action).
+
+    Its views come from the process's cache, so a request replays nothing the log already held.
+    """
     if "service" in g:
         svc: GameService = g.service
         return svc
     if "store" not in g:
         g.store = open_store(current_app)
-    svc = GameService(g.store, current_app.extensions["companion.editions"])
+    svc = GameService(g.store, current_app.extensions["companion.editions"], cache=view_cache(current_app))
     game_id = (request.view_args or {}).get("game_id") if request else None
     if game_id:
         from companion.web.seats import actor_label
