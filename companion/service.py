@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import secrets
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -22,6 +24,7 @@ from companion.game.commands import Command, CreateGame, Redo, ReplaceEntry, Sta
 from companion.game.dispatch import AnyState, decide_any, decide_start, evolve_any, replay_any
 from companion.game.edition import Edition, parse_edition
 from companion.game.errors import Choice, RuleViolation
+from companion.game.projection import PROJECTION_VERSION
 from companion.game.replacement import Recheck, decide_replace
 from companion.game.timeline import (
     Action,
@@ -32,12 +35,15 @@ from companion.game.timeline import (
     decide_undo,
     extend_timeline,
 )
+from companion.snapshot import SNAPSHOT_EVERY, SnapshotError, in_effect, state_from_json, state_to_json
 from companion.view_cache import ViewCache
 from companion.wire import command_from_json, command_to_json, event_from_stored_row, to_new_events
 from events.catalog import ActionRedone, ActionUndone, Event, LocationSetup
 from events.store import EventStore, KeyReused, NewEvent, StaleSequence, StoredEvent, UnknownGame
 
 __all__ = ["Conflict", "GameService", "GameView", "KeyReused", "Outcome", "UnknownGame", "new_token"]
+
+logger = logging.getLogger(__name__)
 
 
 def new_token() -> str:
@@ -94,19 +100,30 @@ def _in_effect(timeline: Timeline) -> list[Action]:
     return [a for a in timeline.actions if a.seq in timeline.live and a.replaces is None]
 
 
-def _rebuild(edition: Edition, timeline: Timeline) -> tuple[AnyState, tuple[tuple[int, AnyState], ...]]:
-    """Replay the timeline, keeping the state before each of its latest live actions."""
+def _rebuild(
+    edition: Edition, timeline: Timeline, base: tuple[int, AnyState] | None = None
+) -> tuple[AnyState, tuple[tuple[int, AnyState], ...]]:
+    """Replay the timeline (from ``base``, a state at a seq, when given), keeping the state
+    before each of its latest live actions."""
     live = _in_effect(timeline)
-    if timeline.replacements or len(live) < 2:
-        return replay_any(edition, timeline.effective_events()), ()
-    split = max(1, len(live) - PRIORS_KEPT)
-    state = replay_any(edition, [e for a in live[:split] for e in a.events])
+    if base is None:
+        if len(live) < 2:
+            return replay_any(edition, timeline.effective_events()), ()
+        split = max(1, len(live) - PRIORS_KEPT)
+        state = replay_any(edition, [e for a in live[:split] for e in timeline.events_of(a.seq)])
+    else:
+        at, state = base
+        live = [a for a in live if a.seq > at]
+        split = max(0, len(live) - PRIORS_KEPT)
+        for action in live[:split]:
+            for evt in timeline.events_of(action.seq):
+                state = evolve_any(state, evt)
     priors: list[tuple[int, AnyState]] = []
     for action in live[split:]:
         priors.append((action.seq, state))
-        for evt in action.events:
+        for evt in timeline.events_of(action.seq):
             state = evolve_any(state, evt)
-    return state, tuple(priors)
+    return state, () if timeline.replacements else tuple(priors)
 
 
 def _advance(
@@ -229,27 +246,60 @@ class GameService:
         return self.cache.put(game_id, self._cold(game_id))
 
     def _cold(self, game_id: str) -> GameView:
-        """The game rebuilt from its whole log."""
+        """The game rebuilt from its log, folding only the events after a snapshot when one fits."""
         meta = self.store.game(game_id)
         rows = tuple(self.store.read(game_id))
         edition = self.pinned_edition(meta["edition_hash"])
         records = _decoded(rows)
         timeline = build_timeline(records)
-        state, priors = _rebuild(edition, timeline)
-        return GameView(
+        seq = rows[-1].seq if rows else 0
+        base = self._snapshot(game_id, edition, timeline, seq)
+        state, priors = _rebuild(edition, timeline, base)
+        view = GameView(
             game_id=game_id,
             kind=meta["kind"],
             edition=edition,
             rows=rows,
             timeline=timeline,
             state=state,
-            seq=rows[-1].seq if rows else 0,
+            seq=seq,
             read_token=meta["read_token"],
             write_token=meta["write_token"],
             join_code=meta.get("join_code"),
             records=records,
             priors=priors,
         )
+        if seq - (base[0] if base else 0) >= SNAPSHOT_EVERY:
+            self._keep_snapshot(view)
+        return view
+
+    def _snapshot(self, game_id: str, edition: Edition, timeline: Timeline, seq: int) -> tuple[int, AnyState] | None:
+        """The newest kept state of this projection and edition that still holds for ``timeline``."""
+        found = self.store.latest_snapshot(game_id, PROJECTION_VERSION, edition.content_hash, seq)
+        if found is None or found.in_effect != in_effect(timeline, found.seq):
+            return None
+        try:
+            return found.seq, state_from_json(found.state, edition)
+        except SnapshotError:
+            return None
+
+    def _keep_snapshot(self, view: GameView) -> None:
+        """Store a snapshot of ``view`` beside the log (a shortcut for the next cold start).
+
+        A snapshot is disposable: when it cannot be written (a read-only or busy file), the game
+        is served all the same and the next cold start simply folds more events.
+        """
+        try:
+            self.store.save_snapshot(
+                view.game_id,
+                view.seq,
+                PROJECTION_VERSION,
+                view.edition.content_hash,
+                in_effect(view.timeline, view.seq),
+                state_to_json(view.state),
+            )
+        except sqlite3.Error:
+            logger.warning("could not keep a snapshot of game %s at seq %d", view.game_id, view.seq, exc_info=True)
 
     def _extend(self, view: GameView, new_rows: tuple[StoredEvent, ...]) -> GameView:
         """``view`` brought forward by whole actions appended since it was built."""
@@ -337,7 +387,10 @@ class GameService:
         if result.duplicate:  # a twin request recorded this key in between: its events, not ours, are in the log
             return Outcome(self.view(game_id), (), True)
         rows = _rows_as_stored(result.first_seq, new_events, result.recorded_at, key, command, who)
-        return Outcome(self.cache.put(game_id, self._extend(view, rows)), tuple(events), False)
+        fresh = self._extend(view, rows)
+        if fresh.seq // SNAPSHOT_EVERY > view.seq // SNAPSHOT_EVERY:
+            self._keep_snapshot(fresh)
+        return Outcome(self.cache.put(game_id, fresh), tuple(events), False)
 
     def execute(
         self,

@@ -11,7 +11,9 @@ A key belongs to one game; a creation key is honoured again only for the very sa
 shortly after, so an old key never opens a game (imported logs keep no keys at all).
 
 Connections use WAL, ``synchronous=FULL`` and a busy timeout. The schema is created and
-migrated with sqlite-utils' ``Migrations``.
+migrated with sqlite-utils' ``Migrations``. Beside the log, ``snapshots`` keeps disposable
+rebuilt states (tagged with the projection's code version and the edition's hash) so a cold
+start of a long game folds only the events after one; they are never the truth.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ __all__ = [
     "EventStore",
     "KeyReused",
     "NewEvent",
+    "Snapshot",
     "StaleSequence",
     "StoredEvent",
     "UnknownGame",
@@ -108,6 +111,25 @@ def m002_join_codes(db: sqlite_utils.Database) -> None:
     db.execute("CREATE UNIQUE INDEX games_join_code ON games (join_code) WHERE join_code IS NOT NULL")
 
 
+@migrations()
+def m003_snapshots(db: sqlite_utils.Database) -> None:
+    """Rebuilt states kept beside the log: never events, only a shortcut that may be ignored."""
+    db.execute(
+        """
+        CREATE TABLE snapshots (
+            game_id TEXT NOT NULL,
+            projection_version INTEGER NOT NULL,
+            edition_hash TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            in_effect TEXT NOT NULL,
+            state TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, projection_version, edition_hash, seq)
+        ) STRICT
+        """
+    )
+
+
 class StaleSequence(Exception):
     """The caller drew its screen at ``expected`` but the log is already at ``actual``."""
 
@@ -154,6 +176,15 @@ class StoredEvent:
     idempotency_key: str | None
     command: dict[str, Any] | None
     actor: str | None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A rebuilt state kept at ``seq``: what was in effect then, and the state (both as JSON text)."""
+
+    seq: int
+    in_effect: str
+    state: str
 
 
 @dataclass(frozen=True)
@@ -453,3 +484,26 @@ class EventStore:
                 rows, datas, strict=True
             )
         ]
+
+    # ----------------------------------------------------------------- snapshots
+
+    def save_snapshot(
+        self, game_id: str, seq: int, projection_version: int, edition_hash: str, in_effect: str, state: str
+    ) -> None:
+        """Keep a rebuilt state of ``game_id`` at ``seq`` (a second one for the same key is ignored)."""
+        self.conn.execute(
+            "INSERT OR IGNORE INTO snapshots (game_id, projection_version, edition_hash, seq, in_effect, state, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, projection_version, edition_hash, seq, in_effect, state, _now()),
+        )
+
+    def latest_snapshot(
+        self, game_id: str, projection_version: int, edition_hash: str, at_most: int
+    ) -> Snapshot | None:
+        """The newest snapshot of ``game_id`` at or before ``at_most`` made by this projection and edition."""
+        row = self.conn.execute(
+            "SELECT seq, in_effect, state FROM snapshots WHERE game_id = ? AND projection_version = ? "
+            "AND edition_hash = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+            (game_id, projection_version, edition_hash, at_most),
+        ).fetchone()
+        return None if row is None else Snapshot(int(row[0]), str(row[1]), str(row[2]))

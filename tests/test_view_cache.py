@@ -1,10 +1,13 @@
-"""The process's view cache never changes what a game looks like (hypothesis, real SQLite).
+"""The process's view cache and the stored snapshots never change what a game looks like
+(hypothesis, real SQLite).
 
 Random legal play with undos, "undo to here", redos and corrections goes through services that
 share one ``ViewCache``; after every step the view they serve (kept current by the write path,
-brought forward from new rows, or rebuilt) equals a cold replay by a brand-new service with an
-empty cache, and so does every state it keeps for undo. A cache is never trusted over the log:
-another connection (as another process would) writing to the same file is seen at once.
+brought forward from new rows, or rebuilt from a snapshot) equals a cold start by a brand-new
+service with an empty cache, and both equal a full replay of the log; so does every state kept
+for undo. A cache is never trusted over the log: another connection (as another process would)
+writing to the same file is seen at once. Snapshots are taken every few events here so that
+random games cross many of them.
 """
 
 from __future__ import annotations
@@ -13,17 +16,21 @@ import random
 import tempfile
 import threading
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import companion.service as service_module
 from companion.editions import load_all
 from companion.game.commands import CreateGame, TakeLoan
 from companion.game.dispatch import replay_any
 from companion.game.errors import RuleViolation
+from companion.game.timeline import Recorded, build_timeline
 from companion.service import GameService, GameView
 from companion.view_cache import ViewCache
+from events.codec import decode
 from events.store import EventStore
 from tests.builders import seats
 from tests.random_play import choices
@@ -40,9 +47,17 @@ def cold(path: Path, game_id: str) -> GameView:
         store.close()
 
 
+def full_replay(view: GameView) -> object:
+    """The state from every row of the log, decoded by the schemas, folded from the first event."""
+    records = [Recorded(r.seq, r.action, decode(r.type, r.version, r.data)) for r in view.rows]
+    return replay_any(view.edition, build_timeline(records).effective_events())
+
+
 def assert_same_game(served: GameView, path: Path) -> None:
-    """``served`` equals the cold replay, and every state kept for undo is the replay before it."""
+    """``served`` equals the cold start and the full replay; every state kept for undo is the
+    replay before its action."""
     fresh = cold(path, served.game_id)
+    assert served.state == full_replay(fresh)
     assert served.seq == fresh.seq
     assert served.rows == fresh.rows
     assert served.records == fresh.records
@@ -56,10 +71,12 @@ def assert_same_game(served: GameView, path: Path) -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-@given(data=st.data(), players=st.integers(2, 4), seed=st.integers(0, 10_000))
-def test_a_view_from_the_cache_equals_a_cold_replay(data: st.DataObject, players: int, seed: int) -> None:
+@given(data=st.data(), players=st.integers(2, 4), seed=st.integers(0, 10_000), every=st.sampled_from([2, 5, 100]))
+def test_a_view_from_the_cache_or_a_snapshot_equals_a_cold_replay(
+    data: st.DataObject, players: int, seed: int, every: int
+) -> None:
     rng = random.Random(seed)
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, patch.object(service_module, "SNAPSHOT_EVERY", every):
         path = Path(folder) / "cache.sqlite3"
         cache: ViewCache[GameView] = ViewCache()
         writer_store, reader_store = EventStore.open(path), EventStore.open(path)
@@ -154,7 +171,6 @@ def test_undo_of_the_latest_action_needs_no_replay(game: tuple[Path, str], monke
         view = service.view(game_id)
         before = view.state
         view = service.execute(game_id, view.seq, TakeLoan(view.state.active), "loan").view
-        import companion.service as service_module
 
         def no_replay(*_args: object) -> None:
             raise AssertionError("replayed the log")

@@ -51,7 +51,11 @@ from events.catalog import (
     WallPassGranted,
 )
 
-__all__ = ["evolve", "initial_state", "replay"]
+__all__ = ["PROJECTION_VERSION", "evolve", "initial_state", "replay"]
+
+# Bump on any change to what ``evolve`` (or the state's shape) makes of an event, here, in
+# ``projection_florence`` or in the tally: stored snapshots of older projections are then ignored.
+PROJECTION_VERSION = 1
 
 
 def _counts(d: dict[int, int], colour: int, delta: int) -> dict[int, int]:
