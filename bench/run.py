@@ -11,11 +11,12 @@ A benchmark, not a test: it prints figures. One run:
    without a snapshot (a full replay); beside it ``eventsourcing``'s ``repository.get`` of an
    aggregate with the same number of events on SQLite.
 3. **The real server in its own process**: ``companion serve`` (waitress) on 127.0.0.1 and a free
-   port, CSRF on (the token is read from the page, the session cookie kept), ``Accept-Encoding:
-   gzip``. For each game: a recorded action (htmx ``POST /g/<id>/loan``, the seq read from the
-   previous answer) beside a bare Flask endpoint doing one durable insert (its own process,
-   waitress too); the answer's bytes before compression and on the wire; undo and redo over HTTP,
-   alternately; the game, history and score pages (p95).
+   port, CSRF on (the token is read from the page, the session cookie kept), ``Accept-Encoding``
+   as Chromium sends it (gzip, deflate, br, zstd). For each game: a recorded action (htmx
+   ``POST /g/<id>/loan``, the seq read from the previous answer) beside a bare Flask endpoint
+   doing one durable insert (its own process, waitress too); the answer's bytes before
+   compression and on the wire; undo and redo over HTTP, alternately; the game, history and
+   score pages (p95).
 4. **Live update latency**: 32 phones listen to the 1,000-event game's event stream while another
    phone records actions; the time from sending each action to every listener reading its seq.
 5. **First load in Chromium** (Pixel 7 profile, fresh context): bytes on the wire per resource
@@ -464,8 +465,12 @@ def bench_first_load(port: int, pages: dict[str, str]) -> dict[str, Any]:
         for label, path in pages.items():
             context = browser.new_context(**device)
             page = context.new_page()
-            seen = []
-            page.on("requestfinished", seen.append)
+            seen: list[Any] = []
+
+            def finished(req: Any, into: list[Any] = seen) -> None:
+                into.append(req)
+
+            page.on("requestfinished", finished)
             page.goto(base + path, wait_until="load")
             page.wait_for_timeout(750)  # deferred scripts, icons
             resources = []
@@ -540,7 +545,7 @@ def format_report(r: dict[str, Any]) -> str:
         f"{m['platform']}",
         "Packages: " + ", ".join(f"{k} {v}" for k, v in m["packages"].items()),
         f"Run at {m['when']}, seed {r['seed']}, total wall time {r['wall_seconds']:.1f} s. Server: companion serve "
-        f"(waitress, {SERVER_THREADS} threads) in its own process, CSRF on, Accept-Encoding gzip.",
+        f"(waitress, {SERVER_THREADS} threads) in its own process, CSRF on, Accept-Encoding as Chromium's.",
         "",
         "Growth (p50 unless said; ms). action = htmx POST /g/<id>/loan; bare = one durable insert (own process);",
         "cold = GameService.view, empty cache (snapshot + events after it); full = the same without a snapshot;",

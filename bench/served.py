@@ -13,17 +13,28 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+import zlib
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
+import brotli
+from backports import zstd
+
 ROOT = Path(__file__).resolve().parents[1]
 CSRF_RE = re.compile(r'name="csrf_token" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
 SEQ_RE = re.compile(r'data-seq="(\d+)"')
 LOAN_PLAYER_RE = re.compile(r'/loan"[^>]*>.*?name="player" value="(\d+)"', re.DOTALL)
-ENCODING = "gzip"  # what the client accepts: http.client does not decompress, so wire bytes are counted
+ENCODING = "gzip, deflate, br, zstd"  # what Chromium accepts; http.client does not decompress: wire bytes
+DECOMPRESS: dict[str | None, Callable[[bytes], bytes]] = {
+    None: lambda b: b,
+    "gzip": gzip.decompress,
+    "deflate": zlib.decompress,
+    "br": brotli.decompress,
+    "zstd": zstd.decompress,
+}
 
 
 def free_port() -> int:
@@ -130,7 +141,7 @@ class Client:
             if header.lower() == "set-cookie":
                 name, _, rest = value.partition("=")
                 self.cookies[name.strip()] = rest.split(";", 1)[0]
-        body_bytes = gzip.decompress(raw) if response.getheader("Content-Encoding") == "gzip" else raw
+        body_bytes = DECOMPRESS[response.getheader("Content-Encoding")](raw)
         return Answer(response.status, body_bytes.decode("utf-8"), len(raw), len(body_bytes), seconds)
 
     def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:

@@ -93,7 +93,8 @@ PRIORS_KEPT = 8  # undo of the latest actions, one by one, never replays the log
 
 
 def _decoded(rows: tuple[StoredEvent, ...]) -> tuple[Recorded, ...]:
-    return tuple(Recorded(r.seq, r.action, event_from_stored_row(r.type, r.version, r.data)) for r in rows)
+    decode = event_from_stored_row
+    return tuple(Recorded(r.seq, r.action, decode(r.type, r.version, r.data)) for r in rows)
 
 
 def _in_effect(timeline: Timeline) -> list[Action]:

@@ -216,23 +216,36 @@ def loader_for(cls: type) -> Loader:
         return _LOADERS[cls]
     hints = typing.get_type_hints(cls)
     fields_: list[tuple[str, Loader, bool]] = []
+    defaults: dict[str, Any] = {}
+    factories: dict[str, Callable[[], Any]] = {}
     for f in dataclasses.fields(cls):
-        has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        if f.default is not dataclasses.MISSING:
+            defaults[f.name] = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            factories[f.name] = f.default_factory
+        has_default = f.name in defaults or f.name in factories
         fields_.append((f.name, _loader_for(hints[f.name]), not has_default))
     names = frozenset(name for name, _, _ in fields_)
+    if any(hasattr(c, "__post_init__") or "__slots__" in vars(c) for c in cls.__mro__ if c is not object):
+        raise TypeError(f"{cls.__name__}: a loader fills plain frozen dataclasses only")
 
     def load(data: Any) -> Any:
         if type(data) is not dict:
             raise _Refused(f"{cls.__name__}: not an object")
         if not names.issuperset(data):
             raise _Refused(f"{cls.__name__}: unknown fields {sorted(set(data) - names)}")
-        values = {}
+        values = dict(defaults)
         for name, field_loader, required in fields_:
             if name in data:
                 values[name] = field_loader(data[name])
             elif required:
                 raise _Refused(f"{cls.__name__}: {name} is missing")
-        return cls(**values)
+            elif name in factories:
+                values[name] = factories[name]()
+        # the fields set as ``__init__`` would set them (it has nothing else to do), without its cost
+        loaded = object.__new__(cls)
+        loaded.__dict__.update(values)
+        return loaded
 
     _LOADERS[cls] = load
     return load
@@ -242,10 +255,10 @@ def decode_stored(type_name: str, version: int, data: Mapping[str, Any]) -> Even
     """An event as the log stores it, upcast, loaded without marshmallow; equal to ``decode``'s."""
     cls = EVENT_TYPES.get(type_name)
     if cls is None or version != cls.VERSION:  # type: ignore[attr-defined]
-        payload = upcast(type_name, version, dict(data))
+        payload: Any = upcast(type_name, version, dict(data))
         cls = EVENT_TYPES[type_name]
     else:
-        payload = dict(data)
+        payload = data  # read only: the loader copies what it keeps
     try:
         loaded: Event = loader_for(cls)(payload)
     except _Refused as exc:

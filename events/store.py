@@ -468,8 +468,13 @@ class EventStore:
         # one JSON parse for every payload, and one for every command: a long log reads in one go
         datas = json.loads("[" + ",".join(r[4] for r in rows) + "]")
         commands = iter(json.loads("[" + ",".join(r[7] for r in rows if r[7] is not None) + "]"))
-        return [
-            StoredEvent(
+        out = []
+        for (seq, action, type_, version, _data, recorded_at, key, command, actor), data in zip(
+            rows, datas, strict=True
+        ):
+            # the columns are STRICT-typed: the row fills the frozen dataclass as __init__ would
+            row = object.__new__(StoredEvent)
+            row.__dict__.update(
                 seq=seq,
                 action=action,
                 type=type_,
@@ -480,10 +485,8 @@ class EventStore:
                 command=None if command is None else next(commands),
                 actor=actor,
             )
-            for (seq, action, type_, version, _data, recorded_at, key, command, actor), data in zip(
-                rows, datas, strict=True
-            )
-        ]
+            out.append(row)
+        return out
 
     # ----------------------------------------------------------------- snapshots
 

@@ -55,6 +55,7 @@ class Timeline:
     by_seq: dict[int, Action] = field(default_factory=dict, compare=False)
     live: frozenset[int] = field(default=frozenset(), compare=False)
     replacements: dict[int, Action] = field(default_factory=dict, compare=False)  # target -> latest live one
+    corrections: tuple[Action, ...] = field(default=(), compare=False)  # every replacement, live or not
 
     def replacement_of(self, seq: int) -> Action | None:
         """The replacement in effect for the entry at ``seq`` (the latest one), if any."""
@@ -113,10 +114,16 @@ def _settle(actions: tuple[Action, ...], done: list[int], undone: list[int]) -> 
             undone.clear()
 
 
-def _timeline(actions: tuple[Action, ...], done: list[int], undone: list[int], by_seq: dict[int, Action]) -> Timeline:
+def _timeline(
+    actions: tuple[Action, ...],
+    done: list[int],
+    undone: list[int],
+    by_seq: dict[int, Action],
+    corrections: tuple[Action, ...],
+) -> Timeline:
     live = frozenset(done)
-    replacements = {a.replaces: a for a in actions if a.replaces is not None and a.seq in live}
-    return Timeline(actions, tuple(done), tuple(undone), by_seq, live, replacements)
+    replacements = {target: a for a in corrections if a.seq in live and (target := a.replaces) is not None}
+    return Timeline(actions, tuple(done), tuple(undone), by_seq, live, replacements, corrections)
 
 
 def build_timeline(records: Iterable[Recorded]) -> Timeline:
@@ -125,7 +132,8 @@ def build_timeline(records: Iterable[Recorded]) -> Timeline:
     done: list[int] = []
     undone: list[int] = []
     _settle(actions, done, undone)
-    return _timeline(actions, done, undone, {a.seq: a for a in actions})
+    corrections = tuple(a for a in actions if a.replaces is not None)
+    return _timeline(actions, done, undone, {a.seq: a for a in actions}, corrections)
 
 
 def extend_timeline(timeline: Timeline, records: Iterable[Recorded]) -> Timeline:
@@ -138,7 +146,8 @@ def extend_timeline(timeline: Timeline, records: Iterable[Recorded]) -> Timeline
     _settle(added, done, undone)
     by_seq = dict(timeline.by_seq)
     by_seq.update((a.seq, a) for a in added)
-    return _timeline(timeline.actions + added, done, undone, by_seq)
+    corrections = timeline.corrections + tuple(a for a in added if a.replaces is not None)
+    return _timeline(timeline.actions + added, done, undone, by_seq, corrections)
 
 
 def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[ActionUndone, ...]:
