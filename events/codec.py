@@ -243,7 +243,7 @@ def loader_for(cls: type) -> Loader:
             elif name in factories:
                 values[name] = factories[name]()
         # the fields set as ``__init__`` would set them (it has nothing else to do), without its cost
-        loaded = object.__new__(cls)
+        loaded: Any = object.__new__(cls)
         loaded.__dict__.update(values)
         return loaded
 
