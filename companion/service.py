@@ -254,7 +254,10 @@ class GameService:
         records = _decoded(rows)
         timeline = build_timeline(records)
         seq = rows[-1].seq if rows else 0
-        base = self._snapshot(game_id, edition, timeline, seq)
+        live = _in_effect(timeline)
+        # a snapshot behind the latest live actions, so the states before them are kept for undo
+        window = live[-PRIORS_KEPT].seq - 1 if len(live) > PRIORS_KEPT and not timeline.replacements else seq
+        base = self._snapshot(game_id, edition, timeline, window)
         state, priors = _rebuild(edition, timeline, base)
         view = GameView(
             game_id=game_id,
@@ -285,22 +288,24 @@ class GameService:
             return None
 
     def _keep_snapshot(self, view: GameView) -> None:
-        """Store a snapshot of ``view`` beside the log (a shortcut for the next cold start).
+        """Store a snapshot of ``view`` beside the log (a shortcut for the next cold start): the
+        state before the oldest action kept for undo when there is one, else the state now.
 
         A snapshot is disposable: when it cannot be written (a read-only or busy file), the game
         is served all the same and the next cold start simply folds more events.
         """
+        seq, state = (view.priors[0][0] - 1, view.priors[0][1]) if view.priors else (view.seq, view.state)
         try:
             self.store.save_snapshot(
                 view.game_id,
-                view.seq,
+                seq,
                 PROJECTION_VERSION,
                 view.edition.content_hash,
-                in_effect(view.timeline, view.seq),
-                state_to_json(view.state),
+                in_effect(view.timeline, seq),
+                state_to_json(state),
             )
         except sqlite3.Error:
-            logger.warning("could not keep a snapshot of game %s at seq %d", view.game_id, view.seq, exc_info=True)
+            logger.warning("could not keep a snapshot of game %s at seq %d", view.game_id, seq, exc_info=True)
 
     def _extend(self, view: GameView, new_rows: tuple[StoredEvent, ...]) -> GameView:
         """``view`` brought forward by whole actions appended since it was built."""

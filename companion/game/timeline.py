@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from companion.game.errors import Choice, RuleViolation
 from events.catalog import ActionRedone, ActionUndone, EntryReplaced, Event
@@ -78,7 +79,7 @@ class Timeline:
         """The action that starts at ``seq``."""
         return self.by_seq[seq]
 
-    @property
+    @cached_property
     def undoable(self) -> tuple[int, ...]:
         """Game actions that may be undone, oldest first (set-up never is)."""
         return self.done[1:]

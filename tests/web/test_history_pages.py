@@ -26,3 +26,27 @@ def test_the_history_of_a_long_game_pages_newest_first(client) -> None:
     rest = entry_seqs(second)
     assert rest and max(rest) < shown[-1] and 1 in rest  # down to the game's creation
     assert "Newest entries" in second and "Older entries" not in second
+
+
+def test_the_history_kept_between_requests_tells_what_a_fresh_telling_tells(app, client) -> None:
+    from flask_babel import force_locale
+
+    from companion.web.history import history_entries
+    from companion.web.history_cache import history_folds
+    from companion.web.store import service
+
+    phone = Phone(client).create()
+    game_id = phone.url.rsplit("/", 1)[-1]
+    for step, (action, data) in enumerate(
+        [("loan", {"player": 0}), ("loan", {"player": 0}), ("undo", {}), ("redo", {}), ("loan", {"player": 0})]
+    ):
+        assert phone.post(action, data, key=f"history-key-{step:03d}").status_code == 200
+        for language in ("en", "es"):
+            with app.test_request_context(f"/g/{game_id}/history"), force_locale(language):
+                view = service().view(game_id)
+                kept = history_folds(app).entries(view, language)
+                assert kept == history_entries(view)
+    with app.test_request_context(f"/g/{game_id}/history"), force_locale("es"):
+        assert any(
+            "préstamo" in " ".join(e.sentences) for e in history_folds(app).entries(service().view(game_id), "es")
+        )
