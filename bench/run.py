@@ -377,12 +377,13 @@ def bench_pages(port: int, game_id: str, gets: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for page in ("", "/history", "/score"):
         path = f"/g/{game_id}{page}"
-        phone.get(path)  # the first read of a page after the writes above
+        first = phone.get(path)  # the first read of the page after the writes above
         answers = [phone.get(path) for _ in range(gets)]
         if any(a.status != 200 for a in answers):
             raise RuntimeError(f"GET {path}: HTTP {answers[0].status}")
         out[page or "/"] = {
             "get": summary_ms([a.seconds for a in answers]),
+            "first_ms": round(first.seconds * 1000, 2),
             "bytes": answers[-1].body_bytes,
             "wire_bytes": answers[-1].wire_bytes,
         }
@@ -576,6 +577,11 @@ def format_report(r: dict[str, Any]) -> str:
         "Page bytes (game page, before / on the wire): "
         + ", ".join(
             f"{row['events']}: {row['pages']['/']['bytes']:,} / {row['pages']['/']['wire_bytes']:,}"
+            for row in r["growth"]
+        ),
+        "Pages, the first GET after the writes (game / history / score): "
+        + ", ".join(
+            f"{row['events']}: " + " / ".join(f"{row['pages'][k]['first_ms']:.1f}" for k in ("/", "/history", "/score"))
             for row in r["growth"]
         ),
         "History page bytes: "

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar
 
-__all__ = ["DEFAULT_GAMES", "ViewCache"]
+__all__ = ["DEFAULT_GAMES", "Memo", "ViewCache"]
 
 DEFAULT_GAMES = 64  # games kept per process; a table plays one at a time
 
@@ -68,3 +69,31 @@ class ViewCache(Generic[V]):
     def __len__(self) -> int:
         with self._lock:
             return len(self._views)
+
+
+K = TypeVar("K")
+T = TypeVar("T")
+
+
+class Memo(Generic[K, T]):
+    """A bounded, thread-safe LRU of values made from a view (keyed by game, seq and whatever else
+    they depend on): a page drawn again at the same seq is not worked out again."""
+
+    def __init__(self, size: int = DEFAULT_GAMES) -> None:
+        self.size = size
+        self._values: OrderedDict[K, T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get_or_make(self, key: K, make: Callable[[], T]) -> T:
+        """The value kept for ``key``, or ``make()`` kept for it (made outside the lock)."""
+        with self._lock:
+            if key in self._values:
+                self._values.move_to_end(key)
+                return self._values[key]
+        value = make()
+        with self._lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+        return value

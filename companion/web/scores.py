@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template
-from flask_babel import gettext
+from flask import Blueprint, current_app, render_template
+from flask_babel import get_locale, gettext
 from werkzeug.wrappers import Response
 
 from companion.game.commands import PlaceHalfDiplomas
@@ -14,6 +14,7 @@ from companion.game.progress import infamy_by_turn, infamy_ledger
 from companion.game.scoring import best_half_tracks
 from companion.game.state import GameState, Phase
 from companion.service import GameView
+from companion.view_cache import Memo
 from companion.web.chart import infamy_chart
 from companion.web.forms import HalvesForm
 from companion.web.respond import new_key, perform
@@ -37,6 +38,26 @@ def half_choices(view: GameView, sheet: Any) -> dict[int, list[tuple[int, int]]]
     return out
 
 
+PROGRESS = "companion.score_progress"  # the infamy ledger and chart of a game at a seq, per language
+
+
+def _progress(view: GameView, state: GameState) -> dict[str, Any]:
+    """The infamy ledger, the points after each turn and their chart (a fold of the whole log)."""
+    events = list(view.timeline.effective_events())
+    points = infamy_by_turn(view.edition, events)
+    hexes = {c["id"]: c["hex"] for c in view.edition.section("players")["colours"]}
+    return {
+        "ledger": infamy_ledger(len(state.players), events),
+        "points": points,
+        "chart": infamy_chart(
+            [p.name for p in state.players],
+            [hexes[p.colour] for p in state.players],
+            points,
+            gettext("Infamy after each turn"),
+        ),
+    }
+
+
 def score_context(view: GameView) -> dict[str, Any]:
     """Everything the score sheet shows."""
     state = view.state
@@ -49,17 +70,9 @@ def score_context(view: GameView) -> dict[str, Any]:
         "choices": half_choices(view, sheet),
     }
     if isinstance(state, GameState):
-        events = list(view.timeline.effective_events())
-        points = infamy_by_turn(view.edition, events)
-        hexes = {c["id"]: c["hex"] for c in view.edition.section("players")["colours"]}
-        context["ledger"] = infamy_ledger(len(state.players), events)
-        context["points"] = points
-        context["chart"] = infamy_chart(
-            [p.name for p in state.players],
-            [hexes[p.colour] for p in state.players],
-            points,
-            gettext("Infamy after each turn"),
-        )
+        key = (view.game_id, view.seq, str(get_locale()))
+        memo: Memo[tuple[str, int, str], dict[str, Any]] = current_app.extensions.setdefault(PROGRESS, Memo())
+        context.update(memo.get_or_make(key, lambda: _progress(view, state)))
         context["final"] = state.phase is Phase.OVER
     return context
 
