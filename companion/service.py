@@ -9,13 +9,15 @@ forward from new rows, and extended by the write path with the events it just ap
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import logging
 import random
 import secrets
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -90,6 +92,24 @@ class GameView:
 
 
 PRIORS_KEPT = 8  # undo of the latest actions, one by one, never replays the log
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a game is rebuilt.
+
+    A rebuild makes tens of thousands of small acyclic objects (rows, events, states): each few
+    hundred trigger a collection that walks every object in the process, the view cache included,
+    and finds nothing to free. Reference counting still frees everything as usual; the collector
+    is switched back on (if it was on) as soon as the rebuild is done.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _decoded(rows: tuple[StoredEvent, ...]) -> tuple[Recorded, ...]:
@@ -244,7 +264,8 @@ class GameService:
                 return cached
             if last > cached.seq:
                 return self.cache.put(game_id, self._extend(cached, tuple(self.store.read(game_id, after=cached.seq))))
-        return self.cache.put(game_id, self._cold(game_id))
+        with _cyclic_gc_paused():
+            return self.cache.put(game_id, self._cold(game_id))
 
     def _cold(self, game_id: str) -> GameView:
         """The game rebuilt from its log, folding only the events after a snapshot when one fits."""

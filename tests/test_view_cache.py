@@ -12,6 +12,7 @@ random games cross many of them.
 
 from __future__ import annotations
 
+import gc
 import random
 import tempfile
 import threading
@@ -31,7 +32,7 @@ from companion.game.timeline import Recorded, build_timeline
 from companion.service import GameService, GameView
 from companion.view_cache import ViewCache
 from events.codec import decode
-from events.store import EventStore
+from events.store import EventStore, UnknownGame
 from tests.builders import seats
 from tests.random_play import choices
 
@@ -216,3 +217,23 @@ def test_the_cache_is_safe_across_threads() -> None:
     for t in threads:
         t.join()
     assert len(cache) == 8
+
+
+def test_a_rebuild_leaves_the_garbage_collector_as_it_found_it(game: tuple[Path, str]) -> None:
+    path, game_id = game
+    store = EventStore.open(path)
+    try:
+        assert gc.isenabled()
+        GameService(store, EDITIONS, cache=ViewCache()).view(game_id)
+        assert gc.isenabled()
+        with pytest.raises(UnknownGame):
+            GameService(store, EDITIONS, cache=ViewCache()).view("no-such-game")
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            GameService(store, EDITIONS, cache=ViewCache()).view(game_id)
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+    finally:
+        store.close()
