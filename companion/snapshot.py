@@ -66,9 +66,9 @@ def _dumper(annotation: Any) -> Dump:
     if origin is tuple:
         items = [_dumper(a) for a in args]
         return lambda v: [d(x) for d, x in zip(items, v, strict=True)]
-    if origin is frozenset:
+    if origin is frozenset:  # in a stable order: the same state always writes the same text
         member = _dumper(args[0])
-        return lambda v: [member(x) for x in v]
+        return lambda v: sorted((member(x) for x in v), key=lambda m: json.dumps(m, sort_keys=True))
     if dataclasses.is_dataclass(annotation):
         return _dataclass_dumper(annotation)  # type: ignore[arg-type]
     raise TypeError(f"no snapshot form for {annotation!r}")
