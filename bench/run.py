@@ -686,7 +686,7 @@ def main(argv: list[str] | None = None) -> int:
         "--repeats", type=int, default=15, help="repeats of cold rebuild and repository.get (default 15)"
     )
     parser.add_argument("--undo-pairs", type=int, default=10, help="undo+redo pairs over HTTP per game (default 10)")
-    parser.add_argument("--page-gets", type=int, default=10, help="timed GETs of each page (default 10)")
+    parser.add_argument("--page-gets", type=int, default=20, help="timed GETs of each page (default 20)")
     parser.add_argument("--live-writes", type=int, default=10, help="writes heard by the listeners (default 10)")
     parser.add_argument("--skip-browser", action="store_true", help="skip the Chromium first load")
     args = parser.parse_args(argv)
