@@ -681,7 +681,7 @@ def main(argv: list[str] | None = None) -> int:
         help="game sizes in events (default 10 1000 2000 5000)",
     )
     parser.add_argument("--requests", type=int, default=40, help="timed actions per game and bare POSTs (default 40)")
-    parser.add_argument("--warmup", type=int, default=5, help="untimed POSTs first (default 5)")
+    parser.add_argument("--warmup", type=int, default=10, help="untimed POSTs first (default 10)")
     parser.add_argument(
         "--repeats", type=int, default=15, help="repeats of cold rebuild and repository.get (default 15)"
     )
