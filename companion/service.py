@@ -2,16 +2,23 @@
 
 The service owns the imperative shell around the pure core: it reads the log, upcasts and
 replays it with the game's pinned edition, asks the rules, and appends what they decide in
-one durable transaction. It holds no game state between calls; the log is the only truth.
+one durable transaction. The log is the only truth: rebuilt views are kept in a disposable
+per-process ``ViewCache``, served only after the store's last seq for the game matches, brought
+forward from new rows, and extended by the write path with the events it just appended.
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
+import json
+import logging
 import random
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.game.audit import LoggedAction, commands_of
@@ -29,13 +36,26 @@ from companion.game.dispatch import AnyState, decide_any, decide_start, evolve_a
 from companion.game.edition import Edition, parse_edition
 from companion.game.edition_recheck import SwitchCheck, recheck_switch
 from companion.game.errors import Choice, RuleViolation
+from companion.game.projection import PROJECTION_VERSION
 from companion.game.replacement import Recheck, decide_replace
-from companion.game.timeline import Recorded, Timeline, build_timeline, decide_redo, decide_undo
-from companion.wire import command_from_json, command_to_json, event_from_row, to_new_events
-from events.catalog import Event, LocationSetup
-from events.store import EventStore, KeyReused, StaleSequence, StoredEvent, UnknownGame
+from companion.game.timeline import (
+    Action,
+    Recorded,
+    Timeline,
+    build_timeline,
+    decide_redo,
+    decide_undo,
+    extend_timeline,
+)
+from companion.snapshot import SNAPSHOT_EVERY, SnapshotError, in_effect, state_from_json, state_to_json
+from companion.view_cache import ViewCache
+from companion.wire import command_from_json, command_to_json, event_from_stored_row, to_new_events
+from events.catalog import ActionRedone, ActionUndone, Event, LocationSetup
+from events.store import EventStore, KeyReused, NewEvent, StaleSequence, StoredEvent, UnknownGame
 
 __all__ = ["Conflict", "GameService", "GameView", "KeyReused", "Outcome", "UnknownGame", "new_token"]
+
+logger = logging.getLogger(__name__)
 
 
 def new_token() -> str:
@@ -70,10 +90,110 @@ class GameView:
     write_token: str
     join_code: str | None = None
     records: tuple[Recorded, ...] = ()
+    # the state before each of the latest live actions, oldest first: (action seq, state before it)
+    priors: tuple[tuple[int, AnyState], ...] = field(default=(), compare=False, repr=False)
 
     def row(self, seq: int) -> StoredEvent:
         """The stored row with this seq."""
         return self.rows[seq - 1]
+
+    def state_before(self, seq: int) -> AnyState | None:
+        """The state right before the live action ``seq``, when it is one of the latest kept."""
+        for action, state in reversed(self.priors):
+            if action == seq:
+                return state
+        return None
+
+
+PRIORS_KEPT = 8  # undo of the latest actions, one by one, never replays the log
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a game is rebuilt.
+
+    A rebuild makes tens of thousands of small acyclic objects (rows, events, states): each few
+    hundred trigger a collection that walks every object in the process, the view cache included,
+    and finds nothing to free. Reference counting still frees everything as usual; the collector
+    is switched back on (if it was on) as soon as the rebuild is done.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _decoded(rows: tuple[StoredEvent, ...]) -> tuple[Recorded, ...]:
+    decode = event_from_stored_row
+    return tuple(Recorded(r.seq, r.action, decode(r.type, r.version, r.data)) for r in rows)
+
+
+def _in_effect(timeline: Timeline) -> list[Action]:
+    return [a for a in timeline.actions if a.seq in timeline.live and a.replaces is None]
+
+
+def _rebuild(
+    edition: Edition, timeline: Timeline, base: tuple[int, AnyState] | None = None
+) -> tuple[AnyState, tuple[tuple[int, AnyState], ...]]:
+    """Replay the timeline (from ``base``, a state at a seq, when given), keeping the state
+    before each of its latest live actions."""
+    live = _in_effect(timeline)
+    if base is None:
+        if len(live) < 2:
+            return replay_any(edition, timeline.effective_events()), ()
+        split = max(1, len(live) - PRIORS_KEPT)
+        state = replay_any(edition, [e for a in live[:split] for e in timeline.events_of(a.seq)])
+    else:
+        at, state = base
+        live = [a for a in live if a.seq > at]
+        split = max(0, len(live) - PRIORS_KEPT)
+        for action in live[:split]:
+            for evt in timeline.events_of(action.seq):
+                state = evolve_any(state, evt)
+    priors: list[tuple[int, AnyState]] = []
+    for action in live[split:]:
+        priors.append((action.seq, state))
+        for evt in timeline.events_of(action.seq):
+            state = evolve_any(state, evt)
+    return state, () if timeline.replacements else tuple(priors)
+
+
+def _advance(
+    view: GameView, timeline: Timeline, added: tuple[Action, ...]
+) -> tuple[AnyState, tuple[tuple[int, AnyState], ...]] | None:
+    """The state after ``added`` (whole new actions) from ``view``'s, or ``None`` to replay."""
+    state = view.state
+    priors = list(view.priors)
+    for action in added:
+        first = action.events[0]
+        if action.replaces is not None:
+            return None
+        if isinstance(first, ActionUndone):
+            for evt in action.events:
+                assert isinstance(evt, ActionUndone)
+                if not priors or priors[-1][0] != evt.action:
+                    return None
+                state = priors.pop()[1]
+        elif isinstance(first, ActionRedone):
+            for evt in action.events:
+                assert isinstance(evt, ActionRedone)
+                back = timeline.by_seq[evt.action]
+                # put back as the latest live action, unreplaced, and the only action added
+                if len(added) > 1 or back.replaces is not None or back.seq != max(timeline.live):
+                    return None
+                if timeline.replacement_of(back.seq) is not None:
+                    return None
+                priors.append((back.seq, state))
+                for e in back.events:
+                    state = evolve_any(state, e)
+        else:
+            priors.append((action.seq, state))
+            for evt in action.events:
+                state = evolve_any(state, evt)
+    return state, tuple(priors[-PRIORS_KEPT:])
 
 
 @dataclass(frozen=True)
@@ -102,12 +222,13 @@ class GameService:
         store: EventStore,
         editions: dict[str, tuple[str, Edition]],
         rng: random.Random | None = None,
+        cache: ViewCache[GameView] | None = None,
     ) -> None:
         self.store = store
         self.editions = editions
         self.rng = rng or random.SystemRandom()
         self.default_actor: str | None = None
-        self._views: dict[str, GameView] = {}
+        self.cache: ViewCache[GameView] = cache if cache is not None else ViewCache()
         self._by_hash: dict[str, Edition] = {e.content_hash: e for _, e in editions.values()}
 
     # ------------------------------------------------------------------ editions
@@ -147,25 +268,32 @@ class GameService:
     def view(self, game_id: str) -> GameView:
         """Read, upcast and replay a game; raises ``UnknownGame``.
 
-        A view this service already built is reused while the log has not moved, and brought up
-        to date from the new rows only when it has (the log stays the one truth: its last seq is
-        read every time).
+        A kept view is served while the log has not moved (its last seq is read every time: one
+        indexed read), brought forward from the new rows when it has, and rebuilt when it is gone.
         """
-        cached = self._views.get(game_id)
+        cached = self.cache.get(game_id)
         if cached is not None:
             last = self.store.last_seq(game_id)
             if last == cached.seq:
                 return cached
             if last > cached.seq:
-                view = self._extend(cached, tuple(self.store.read(game_id, after=cached.seq)))
-                self._views[game_id] = view
-                return view
+                return self.cache.put(game_id, self._extend(cached, tuple(self.store.read(game_id, after=cached.seq))))
+        with _cyclic_gc_paused():
+            return self.cache.put(game_id, self._cold(game_id))
+
+    def _cold(self, game_id: str) -> GameView:
+        """The game rebuilt from its log, folding only the events after a snapshot when one fits."""
         meta = self.store.game(game_id)
         rows = tuple(self.store.read(game_id))
         edition = self.pinned_edition(meta["edition_hash"])
-        records = tuple(Recorded(r.seq, r.action, event_from_row(r.type, r.version, r.data)) for r in rows)
+        records = _decoded(rows)
         timeline = build_timeline(records)
-        state = replay_any(edition, timeline.effective_events())
+        seq = rows[-1].seq if rows else 0
+        live = _in_effect(timeline)
+        # a snapshot behind the latest live actions, so the states before them are kept for undo
+        window = live[-PRIORS_KEPT].seq - 1 if len(live) > PRIORS_KEPT and not timeline.replacements else seq
+        base = self._snapshot(game_id, edition, timeline, window)
+        state, priors = _rebuild(edition, timeline, base)
         view = GameView(
             game_id=game_id,
             kind=meta["kind"],
@@ -173,34 +301,64 @@ class GameService:
             rows=rows,
             timeline=timeline,
             state=state,
-            seq=rows[-1].seq if rows else 0,
+            seq=seq,
             read_token=meta["read_token"],
             write_token=meta["write_token"],
             join_code=meta.get("join_code"),
             records=records,
+            priors=priors,
         )
-        self._views[game_id] = view
+        if seq - (base[0] if base else 0) >= SNAPSHOT_EVERY:
+            self._keep_snapshot(view)
         return view
 
+    def _snapshot(self, game_id: str, edition: Edition, timeline: Timeline, seq: int) -> tuple[int, AnyState] | None:
+        """The newest kept state of this projection and edition that still holds for ``timeline``."""
+        found = self.store.latest_snapshot(game_id, PROJECTION_VERSION, edition.content_hash, seq)
+        if found is None or found.in_effect != in_effect(timeline, found.seq):
+            return None
+        try:
+            return found.seq, state_from_json(found.state, edition)
+        except SnapshotError:
+            return None
+
+    def _keep_snapshot(self, view: GameView) -> None:
+        """Store a snapshot of ``view`` beside the log (a shortcut for the next cold start): the
+        state before the oldest action kept for undo when there is one, else the state now.
+
+        A snapshot is disposable: when it cannot be written (a read-only or busy file), the game
+        is served all the same and the next cold start simply folds more events.
+        """
+        seq, state = (view.priors[0][0] - 1, view.priors[0][1]) if view.priors else (view.seq, view.state)
+        try:
+            self.store.save_snapshot(
+                view.game_id,
+                seq,
+                PROJECTION_VERSION,
+                view.edition.content_hash,
+                in_effect(view.timeline, seq),
+                state_to_json(state),
+            )
+        except sqlite3.Error:
+            logger.warning("could not keep a snapshot of game %s at seq %d", view.game_id, seq, exc_info=True)
+
     def _extend(self, view: GameView, new_rows: tuple[StoredEvent, ...]) -> GameView:
-        """``view`` brought forward by rows appended since it was built."""
-        added = tuple(Recorded(r.seq, r.action, event_from_row(r.type, r.version, r.data)) for r in new_rows)
-        records = view.records + added
-        timeline = build_timeline(records)
-        new_actions = [a for a in timeline.actions if a.seq > view.seq]
-        if all(not a.is_log_control and a.replaces is None for a in new_actions):
-            state = view.state
-            for record in added:
-                state = evolve_any(state, record.event)
-        else:
-            state = replay_any(view.edition, timeline.effective_events())
+        """``view`` brought forward by whole actions appended since it was built."""
+        if not new_rows:
+            return view
+        added = _decoded(new_rows)
+        timeline = extend_timeline(view.timeline, added)
+        new_actions = timeline.actions[len(view.timeline.actions) :]
+        advanced = _advance(view, timeline, new_actions)
+        state, priors = advanced if advanced is not None else _rebuild(view.edition, timeline)
         return replace(
             view,
             rows=view.rows + new_rows,
             timeline=timeline,
             state=state,
-            seq=new_rows[-1].seq if new_rows else view.seq,
-            records=records,
+            seq=new_rows[-1].seq,
+            records=view.records + added,
+            priors=priors,
         )
 
     # ------------------------------------------------------------------ writing
@@ -261,14 +419,19 @@ class GameService:
         if expected_seq != view.seq:
             raise Conflict(view, expected_seq)
         events = produce(view)
+        new_events = to_new_events(events)
+        who = actor or self.default_actor
         try:
-            result = self.store.append(
-                game_id, expected_seq, to_new_events(events), key, command, actor or self.default_actor
-            )
+            result = self.store.append(game_id, expected_seq, new_events, key, command, who)
         except StaleSequence as exc:
             raise Conflict(self.view(game_id), expected_seq) from exc
-        # a twin request may have recorded this key in between: its events, not ours, are in the log
-        return Outcome(self.view(game_id), () if result.duplicate else tuple(events), result.duplicate)
+        if result.duplicate:  # a twin request recorded this key in between: its events, not ours, are in the log
+            return Outcome(self.view(game_id), (), True)
+        rows = _rows_as_stored(result.first_seq, new_events, result.recorded_at, key, command, who)
+        fresh = self._extend(view, rows)
+        if fresh.seq // SNAPSHOT_EVERY > view.seq // SNAPSHOT_EVERY:
+            self._keep_snapshot(fresh)
+        return Outcome(self.cache.put(game_id, fresh), tuple(events), False)
 
     def execute(
         self,
@@ -456,6 +619,32 @@ class GameService:
             {"type": SwitchEdition.__name__, "data": {"content": text}},
             actor,
         )
+
+
+def _rows_as_stored(
+    first: int,
+    events: list[NewEvent],
+    recorded_at: str,
+    key: str,
+    command: dict[str, Any] | None,
+    actor: str | None,
+) -> tuple[StoredEvent, ...]:
+    """The rows an append just stored, as ``EventStore.read`` would give them back."""
+    stored_command = None if command is None else json.loads(json.dumps(command, sort_keys=True))
+    return tuple(
+        StoredEvent(
+            seq=first + i,
+            action=first,
+            type=evt.type,
+            version=evt.version,
+            data=json.loads(json.dumps(evt.data, sort_keys=True, separators=(",", ":"))),
+            recorded_at=recorded_at,
+            idempotency_key=key if i == 0 else None,
+            command=stored_command if i == 0 else None,
+            actor=actor if i == 0 else None,
+        )
+        for i, evt in enumerate(events)
+    )
 
 
 def refusal_of(exc: RuleViolation) -> dict[str, Any]:

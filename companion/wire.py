@@ -16,7 +16,7 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from companion.game.commands import COMMAND_TYPES, Command, LogCommand, ReplaceEntry, TallyCommand
 from events.catalog import Event
-from events.codec import decode, encode, schema_for
+from events.codec import decode, decode_stored, encode, schema_for
 from events.store import NewEvent
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "SeatSchema",
     "command_from_json",
     "command_to_json",
+    "event_from_stored_row",
     "flat_messages",
     "to_new_events",
 ]
@@ -194,3 +195,8 @@ def to_new_events(events: list[Event]) -> list[NewEvent]:
 def event_from_row(type_name: str, version: int, data: dict[str, Any]) -> Event:
     """An event read from the store or an export, upcast to its current version."""
     return decode(type_name, version, data)
+
+
+def event_from_stored_row(type_name: str, version: int, data: dict[str, Any]) -> Event:
+    """An event read back from this app's own log (the hot read path), upcast to its current version."""
+    return decode_stored(type_name, version, data)

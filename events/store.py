@@ -13,6 +13,9 @@ shortly after, so an old key never opens a game (imported logs keep no keys at a
 Connections use WAL, ``synchronous=FULL`` and a busy timeout. The schema is created and
 migrated with sqlite-utils' ``Migrations``. ``Store`` is the contract every engine keeps (this
 SQLite one and ``events.pg_store``'s PostgreSQL one); ``events.factory.open_store`` picks one.
+migrated with sqlite-utils' ``Migrations``. Beside the log, ``snapshots`` keeps disposable
+rebuilt states (tagged with the projection's code version and the edition's hash) so a cold
+start of a long game folds only the events after one; they are never the truth.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ __all__ = [
     "EventStore",
     "KeyReused",
     "NewEvent",
+    "Snapshot",
     "StaleSequence",
     "Store",
     "StoredEvent",
@@ -133,6 +137,25 @@ def m003_edition_library(db: sqlite_utils.Database) -> None:
     )
 
 
+@migrations()
+def m004_snapshots(db: sqlite_utils.Database) -> None:
+    """Rebuilt states kept beside the log: never events, only a shortcut that may be ignored."""
+    db.execute(
+        """
+        CREATE TABLE snapshots (
+            game_id TEXT NOT NULL,
+            projection_version INTEGER NOT NULL,
+            edition_hash TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            in_effect TEXT NOT NULL,
+            state TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, projection_version, edition_hash, seq)
+        ) STRICT
+        """
+    )
+
+
 class StaleSequence(Exception):
     """The caller drew its screen at ``expected`` but the log is already at ``actual``."""
 
@@ -182,12 +205,22 @@ class StoredEvent:
 
 
 @dataclass(frozen=True)
+class Snapshot:
+    """A rebuilt state kept at ``seq``: what was in effect then, and the state (both as JSON text)."""
+
+    seq: int
+    in_effect: str
+    state: str
+
+
+@dataclass(frozen=True)
 class AppendResult:
     """What an append stored: the seq range of its events, and whether it was a replay."""
 
     first_seq: int
     last_seq: int
     duplicate: bool
+    recorded_at: str = ""  # when a new append stored its rows (empty for a duplicate)
 
 
 class Store(Protocol):
@@ -543,29 +576,60 @@ class EventStore:
                     }
                 )
             self.db["events"].insert_all(rows)  # type: ignore[union-attr]
-        return AppendResult(first, first + len(events) - 1, duplicate=False)
+        return AppendResult(first, first + len(events) - 1, duplicate=False, recorded_at=recorded_at)
 
     def read(self, game_id: str, after: int = 0) -> list[StoredEvent]:
         """Every event of ``game_id`` with seq greater than ``after``, in order."""
-        cursor = self.conn.execute(
+        rows = self.conn.execute(
             "SELECT seq, action, type, version, data, recorded_at, idempotency_key, command, actor "
             "FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
             (game_id, after),
-        )
-        return [
-            StoredEvent(
-                seq=int(seq),
-                action=int(action),
-                type=str(type_),
-                version=int(version),
-                data=json.loads(data),
-                recorded_at=str(recorded_at),
+        ).fetchall()
+        # one JSON parse for every payload, and one for every command: a long log reads in one go
+        datas = json.loads("[" + ",".join(r[4] for r in rows) + "]")
+        commands = iter(json.loads("[" + ",".join(r[7] for r in rows if r[7] is not None) + "]"))
+        out = []
+        for (seq, action, type_, version, _data, recorded_at, key, command, actor), data in zip(
+            rows, datas, strict=True
+        ):
+            # the columns are STRICT-typed: the row fills the frozen dataclass as __init__ would
+            row = object.__new__(StoredEvent)
+            row.__dict__.update(
+                seq=seq,
+                action=action,
+                type=type_,
+                version=version,
+                data=data,
+                recorded_at=recorded_at,
                 idempotency_key=key,
-                command=None if command is None else json.loads(command),
+                command=None if command is None else next(commands),
                 actor=actor,
             )
-            for seq, action, type_, version, data, recorded_at, key, command, actor in cursor
-        ]
+            out.append(row)
+        return out
+
+    # ----------------------------------------------------------------- snapshots
+
+    def save_snapshot(
+        self, game_id: str, seq: int, projection_version: int, edition_hash: str, in_effect: str, state: str
+    ) -> None:
+        """Keep a rebuilt state of ``game_id`` at ``seq`` (a second one for the same key is ignored)."""
+        self.conn.execute(
+            "INSERT OR IGNORE INTO snapshots (game_id, projection_version, edition_hash, seq, in_effect, state, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, projection_version, edition_hash, seq, in_effect, state, _now()),
+        )
+
+    def latest_snapshot(
+        self, game_id: str, projection_version: int, edition_hash: str, at_most: int
+    ) -> Snapshot | None:
+        """The newest snapshot of ``game_id`` at or before ``at_most`` made by this projection and edition."""
+        row = self.conn.execute(
+            "SELECT seq, in_effect, state FROM snapshots WHERE game_id = ? AND projection_version = ? "
+            "AND edition_hash = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+            (game_id, projection_version, edition_hash, at_most),
+        ).fetchone()
+        return None if row is None else Snapshot(int(row[0]), str(row[1]), str(row[2]))
 
     # ----------------------------------------------------------------- the edition library
 

@@ -8,8 +8,8 @@ names any event type a projection forgot.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
+from companion.game.copying import changed
 from companion.game.edition import Edition
 from companion.game.edition_switch import switched
 from companion.game.projection_florence import FLORENCE_EVENTS, evolve_florence
@@ -54,7 +54,11 @@ from events.catalog import (
     WallPassGranted,
 )
 
-__all__ = ["evolve", "initial_state", "replay"]
+__all__ = ["PROJECTION_VERSION", "evolve", "initial_state", "replay"]
+
+# Bump on any change to what ``evolve`` (or the state's shape) makes of an event, here, in
+# ``projection_florence`` or in the tally: stored snapshots of older projections are then ignored.
+PROJECTION_VERSION = 1
 
 
 def _counts(d: dict[int, int], colour: int, delta: int) -> dict[int, int]:
@@ -128,9 +132,9 @@ def evolve(state: GameState, event: Event) -> GameState:
             for colour in souls:
                 cemetery = _counts(cemetery, colour, 1)
                 supply = _counts(supply, colour, -1)
-            return replace(state, cemetery=cemetery, supply=supply, needs_plague_card=False)
+            return changed(state, cemetery=cemetery, supply=supply, needs_plague_card=False)
         case PlagueDeckExhausted():
-            return replace(state, needs_plague_card=False, plague_deck_empty=True)
+            return changed(state, needs_plague_card=False, plague_deck_empty=True)
         case LoanTaken(player=p, drachmas=d, ship_to=ship, infamy_penalty=penalty):
             pl = state.p[p]
             return state.with_player(p, ship=ship, drachmas=pl.drachmas + d, infamy=pl.infamy - penalty)
@@ -148,7 +152,7 @@ def evolve(state: GameState, event: Event) -> GameState:
         case SoulBroughtIn(player=p, colour=colour, shield=shield, cost=cost):
             cemetery = _counts(state.cemetery, colour, -1)
             state = state.with_player(p, drachmas=state.p[p].drachmas - cost)
-            return replace(
+            return changed(
                 state,
                 hell={**state.hell, shield: Soul(colour)},
                 cemetery=cemetery,
@@ -160,18 +164,18 @@ def evolve(state: GameState, event: Event) -> GameState:
             hell[path[-1]] = soul
             if used:
                 state = state.with_player(p, wall_passes=state.p[p].wall_passes - 1)
-            return replace(state, hell=hell)
+            return changed(state, hell=hell)
         case SoulLaidDown(player=p, shield=shield, infamy=infamy):
-            hell = {**state.hell, shield: replace(state.hell[shield], laid=True)}
+            hell = {**state.hell, shield: changed(state.hell[shield], laid=True)}
             state = state.with_player(p, infamy=state.p[p].infamy + infamy)
-            return replace(state, hell=hell)
+            return changed(state, hell=hell)
         case DiscPlaced(player=p, gate=gate):
             return state.with_player(p, discs=state.p[p].discs | {gate})
         case SoulCorrected(shield=shield, colour=colour, laid=laid, petrified=petrified):
             hell = {k: v for k, v in state.hell.items() if k != shield}
             if colour:
                 hell[shield] = Soul(colour, laid=laid or petrified, petrified=petrified)
-            return replace(state, hell=hell)
+            return changed(state, hell=hell)
         case SkullAdvanced(player=p, track=track, level=level):
             return state.with_player(p, skulls={**state.p[p].skulls, track: level})
         case DiplomaAwarded(player=p, track=track):
@@ -179,22 +183,22 @@ def evolve(state: GameState, event: Event) -> GameState:
         case HalfDiplomaGained(player=p):
             return state.with_player(p, half_diplomas=state.p[p].half_diplomas + 1)
         case HalfDiplomasPlaced(player=p, tracks=tracks):
-            return replace(state, half_choices={**state.half_choices, p: tracks})
+            return changed(state, half_choices={**state.half_choices, p: tracks})
         case CubeMoved(circle=circle, space=space):
-            return replace(state, phlegethon={**state.phlegethon, circle: space})
+            return changed(state, phlegethon={**state.phlegethon, circle: space})
         case Corrected():
             return apply_correction(state, event)
         case EditionChanged():
             return switched(state, event)
         case TableModeChosen(mode=mode):
-            return replace(state, table_mode=mode)
+            return changed(state, table_mode=mode)
         case TurnQuarterSet(quarter=quarter):
-            return replace(state, quarter=quarter, phase=Phase.FLORENCE)
+            return changed(state, quarter=quarter, phase=Phase.FLORENCE)
         case TurnEnded(player=p, next_player=nxt):
             left = state.final_turns_left
             if left is not None and p != state.end_trigger:
                 left -= 1
-            return replace(
+            return changed(
                 state,
                 active=nxt,
                 turn=state.turn + 1,
@@ -205,13 +209,13 @@ def evolve(state: GameState, event: Event) -> GameState:
                 final_turns_left=left,
             )
         case GuardianMoved(guardian=g, to_shield=shield):
-            return replace(state, guardians={**state.guardians, g: shield})
+            return changed(state, guardians={**state.guardians, g: shield})
         case SoulPetrified(shield=shield):
-            return replace(state, hell={**state.hell, shield: replace(state.hell[shield], laid=True, petrified=True)})
+            return changed(state, hell={**state.hell, shield: changed(state.hell[shield], laid=True, petrified=True)})
         case SoulShifted(from_shield=a, to_shield=b):
             hell = dict(state.hell)
             hell[b] = hell.pop(a)
-            return replace(state, hell=hell)
+            return changed(state, hell=hell)
         case WallPassGranted(player=p, uses=uses):
             return state.with_player(p, wall_passes=state.p[p].wall_passes + uses)
         case FraudCardPlayed(player=p, play=play, drachmas=d, reason=reason):
@@ -233,13 +237,13 @@ def evolve(state: GameState, event: Event) -> GameState:
         case StyxCrossed(colour=colour, count=count):
             cemetery = _counts(state.cemetery, colour, -count)
             supply = _counts(state.supply, colour, count)
-            return replace(
+            return changed(
                 state, cemetery=cemetery, supply=supply, needs_plague_card=not cemetery and not state.plague_deck_empty
             )
         case _ if isinstance(event, FLORENCE_EVENTS):
             return evolve_florence(state, event)
         case GameEnded(reason=reason):
-            return replace(state, phase=Phase.OVER, ended=reason)
+            return changed(state, phase=Phase.OVER, ended=reason)
         case NextGameCreated():
             return state  # a pointer to the table's next game: nothing on this board changes
         case GameCreated():
@@ -265,13 +269,13 @@ def apply_correction(state: GameState, c: Corrected) -> GameState:
         case "cemetery":
             cemetery = {**state.cemetery, int(c.key): c.value}
             cemetery = {k: v for k, v in cemetery.items() if v > 0}
-            return replace(state, cemetery=cemetery, needs_plague_card=not cemetery and not state.plague_deck_empty)
+            return changed(state, cemetery=cemetery, needs_plague_card=not cemetery and not state.plague_deck_empty)
         case "cube":
-            return replace(state, phlegethon={**state.phlegethon, int(c.key): c.value})
+            return changed(state, phlegethon={**state.phlegethon, int(c.key): c.value})
         case "guardian":
-            return replace(state, guardians={**state.guardians, c.key: c.shield})
+            return changed(state, guardians={**state.guardians, c.key: c.shield})
         case "dante":
-            return replace(state, dante=c.value)
+            return changed(state, dante=c.value)
     return state
 
 

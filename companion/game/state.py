@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from companion.game.copying import changed
 from companion.game.edition import Edition, Side
 from events.catalog import EndgameHalf, Reward
 
@@ -188,8 +189,8 @@ class GameState:
     def with_player(self, index: int, **changes: object) -> GameState:
         """A copy with player ``index`` changed."""
         players = list(self.p)
-        players[index] = replace(players[index], **changes)  # type: ignore[arg-type]
-        return replace(self, p=tuple(players))
+        players[index] = changed(players[index], **changes)
+        return changed(self, p=tuple(players))
 
     def occupied(self, shield: str) -> bool:
         """Whether ``shield`` is not empty: a soul of any kind stands on it, or a guardian standee

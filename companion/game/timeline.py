@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from companion.game.errors import Choice, RuleViolation
 from events.catalog import ActionRedone, ActionUndone, EntryReplaced, Event
 
-__all__ = ["Action", "Recorded", "Timeline", "build_timeline", "decide_redo", "decide_undo"]
+__all__ = ["Action", "Recorded", "Timeline", "build_timeline", "decide_redo", "decide_undo", "extend_timeline"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class Timeline:
     by_seq: dict[int, Action] = field(default_factory=dict, compare=False)
     live: frozenset[int] = field(default=frozenset(), compare=False)
     replacements: dict[int, Action] = field(default_factory=dict, compare=False)  # target -> latest live one
+    corrections: tuple[Action, ...] = field(default=(), compare=False)  # every replacement, live or not
 
     def replacement_of(self, seq: int) -> Action | None:
         """The replacement in effect for the entry at ``seq`` (the latest one), if any."""
@@ -77,7 +79,7 @@ class Timeline:
         """The action that starts at ``seq``."""
         return self.by_seq[seq]
 
-    @property
+    @cached_property
     def undoable(self) -> tuple[int, ...]:
         """Game actions that may be undone, oldest first (set-up never is)."""
         return self.done[1:]
@@ -87,14 +89,15 @@ class Timeline:
         return tuple(a.seq for a in self.actions if a.seq > seq and a.seq in self.live and a.replaces is None)
 
 
-def build_timeline(records: Iterable[Recorded]) -> Timeline:
-    """Group a game's events into actions and work out which are in effect."""
+def _group(records: Iterable[Recorded]) -> tuple[Action, ...]:
     grouped: dict[int, list[Event]] = {}
     for record in records:
         grouped.setdefault(record.action, []).append(record.event)
-    actions = tuple(Action(seq, tuple(evts)) for seq, evts in grouped.items())
-    done: list[int] = []
-    undone: list[int] = []
+    return tuple(Action(seq, tuple(evts)) for seq, evts in grouped.items())
+
+
+def _settle(actions: tuple[Action, ...], done: list[int], undone: list[int]) -> None:
+    """Move ``done``/``undone`` through ``actions`` in log order."""
     for action in actions:
         first = action.events[0]
         if isinstance(first, ActionUndone):
@@ -110,10 +113,42 @@ def build_timeline(records: Iterable[Recorded]) -> Timeline:
         else:
             done.append(action.seq)
             undone.clear()
-    by_seq = {a.seq: a for a in actions}
+
+
+def _timeline(
+    actions: tuple[Action, ...],
+    done: list[int],
+    undone: list[int],
+    by_seq: dict[int, Action],
+    corrections: tuple[Action, ...],
+) -> Timeline:
     live = frozenset(done)
-    replacements = {a.replaces: a for a in actions if a.replaces is not None and a.seq in live}
-    return Timeline(actions, tuple(done), tuple(undone), by_seq, live, replacements)
+    replacements = {target: a for a in corrections if a.seq in live and (target := a.replaces) is not None}
+    return Timeline(actions, tuple(done), tuple(undone), by_seq, live, replacements, corrections)
+
+
+def build_timeline(records: Iterable[Recorded]) -> Timeline:
+    """Group a game's events into actions and work out which are in effect."""
+    actions = _group(records)
+    done: list[int] = []
+    undone: list[int] = []
+    _settle(actions, done, undone)
+    corrections = tuple(a for a in actions if a.replaces is not None)
+    return _timeline(actions, done, undone, {a.seq: a for a in actions}, corrections)
+
+
+def extend_timeline(timeline: Timeline, records: Iterable[Recorded]) -> Timeline:
+    """``timeline`` with whole actions recorded after it (equal to building it from every record)."""
+    added = _group(records)
+    if not added:
+        return timeline
+    done = list(timeline.done)
+    undone = list(timeline.undone)
+    _settle(added, done, undone)
+    by_seq = dict(timeline.by_seq)
+    by_seq.update((a.seq, a) for a in added)
+    corrections = timeline.corrections + tuple(a for a in added if a.replaces is not None)
+    return _timeline(timeline.actions + added, done, undone, by_seq, corrections)
 
 
 def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[ActionUndone, ...]:

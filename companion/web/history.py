@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.game.dispatch import evolve_any, replay_any
@@ -11,7 +11,7 @@ from companion.service import GameView
 from companion.web.narrate import narrate
 from events.catalog import ActionRedone, ActionUndone, EntryReplaced, GameCreated, TallyStarted
 
-__all__ = ["Entry", "history_entries", "latest_entries", "state_at"]
+__all__ = ["Entry", "HistoryFold", "history_entries", "latest_entries", "state_at"]
 
 
 @dataclass(frozen=True)
@@ -74,41 +74,77 @@ def _tell(view: GameView, action: Action, before: Any) -> tuple[list[str], Any]:
     return sentences, state
 
 
+class HistoryFold:
+    """The history told action by action, resumable: a longer log of the same game continues from
+    where the fold stopped (the log only grows), so a long game is not told again from the start.
+
+    What each entry says is fixed when it is told; whether it is in effect or corrected is read
+    from the view it is shown with.
+    """
+
+    def __init__(self) -> None:
+        self.told: list[Entry] = []  # each action as told, with its effect when it was told
+        self._records: list[Recorded] = []
+        self._snapshots: dict[int, Any] = {}
+        self._done: list[int] = []
+        self._state: Any = None
+
+    @property
+    def actions(self) -> int:
+        """How many actions are told."""
+        return len(self.told)
+
+    def advance(self, view: GameView) -> HistoryFold:
+        """Tell the actions of ``view`` not told yet (``view`` is this game, at least as long)."""
+        state = self._state
+        done = self._done
+        for action in view.timeline.actions[len(self.told) :]:
+            self._records += [Recorded(action.seq + i, action.seq, e) for i, e in enumerate(action.events)]
+            turn = getattr(state, "turn", 0)
+            if action.is_log_control:
+                sentences = [narrate(evt, state) for evt in action.events]
+                for evt in action.events:
+                    if isinstance(evt, ActionUndone):
+                        done.remove(evt.action)
+                    elif isinstance(evt, ActionRedone):
+                        done.append(evt.action)
+                state = self._snapshots[done[-1]]
+            elif action.replaces is not None:
+                so_far = build_timeline(self._records)
+                before = replay_any(view.edition, so_far.effective_events(before=action.replaces))
+                sentences, _after = _tell(view, action, before)
+                state = replay_any(view.edition, so_far.effective_events())
+                done.append(action.seq)
+            else:
+                sentences, state = _tell(view, action, state)
+                done.append(action.seq)
+            if not action.is_log_control:
+                self._snapshots[action.seq] = state
+            self.told.append(_entry(view, action, sentences, turn or getattr(state, "turn", 0)))
+        self._state = state
+        return self
+
+    def entries(self, view: GameView) -> list[Entry]:
+        """Every told action as an entry of ``view``, oldest first (in effect and corrected as now)."""
+        live, replacements = view.timeline.live, view.timeline.replacements
+        out = []
+        for entry in self.told:
+            in_effect = entry.seq in live
+            replacement = replacements.get(entry.seq)
+            replaced_by = replacement.seq if replacement is not None else None
+            if entry.in_effect != in_effect or entry.replaced_by != replaced_by:
+                entry = replace(entry, in_effect=in_effect, replaced_by=replaced_by)
+            out.append(entry)
+        return out
+
+
 def history_entries(view: GameView) -> list[Entry]:
     """Every action of the game, oldest first, told against the state it was recorded in.
 
     The state after each action is kept, so an undo returns to the state after the last action
     still in effect without replaying the log; only a replacement replays it.
     """
-    entries: list[Entry] = []
-    records: list[Recorded] = []
-    snapshots: dict[int, Any] = {}
-    done: list[int] = []
-    state: Any = None
-    for action in view.timeline.actions:
-        records += [Recorded(action.seq + i, action.seq, e) for i, e in enumerate(action.events)]
-        turn = getattr(state, "turn", 0)
-        if action.is_log_control:
-            sentences = [narrate(evt, state) for evt in action.events]
-            for evt in action.events:
-                if isinstance(evt, ActionUndone):
-                    done.remove(evt.action)
-                elif isinstance(evt, ActionRedone):
-                    done.append(evt.action)
-            state = snapshots[done[-1]]
-        elif action.replaces is not None:
-            so_far = build_timeline(records)
-            before = replay_any(view.edition, so_far.effective_events(before=action.replaces))
-            sentences, _after = _tell(view, action, before)
-            state = replay_any(view.edition, so_far.effective_events())
-            done.append(action.seq)
-        else:
-            sentences, state = _tell(view, action, state)
-            done.append(action.seq)
-        if not action.is_log_control:
-            snapshots[action.seq] = state
-        entries.append(_entry(view, action, sentences, turn or getattr(state, "turn", 0)))
-    return entries
+    return HistoryFold().advance(view).entries(view)
 
 
 def latest_entries(view: GameView) -> tuple[Entry | None, Entry | None]:
@@ -122,7 +158,9 @@ def latest_entries(view: GameView) -> tuple[Entry | None, Entry | None]:
     if timeline.undoable:
         action = timeline.action(timeline.undoable[-1])
         target = action.replaces if action.replaces is not None else action.seq
-        before = replay_any(view.edition, timeline.effective_events(before=target))
+        before = view.state_before(target) if action.replaces is None else None
+        if before is None:
+            before = replay_any(view.edition, timeline.effective_events(before=target))
         sentences, _after = _tell(view, action, before)
         last = _entry(view, action, sentences, getattr(before, "turn", 0))
     redo: Entry | None = None

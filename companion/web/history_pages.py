@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, current_app, render_template, request
+from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
 from companion.game.errors import RuleViolation
 from companion.web.corrections import REPLACEABLE
 from companion.web.forms import ActionForm, UndoForm
 from companion.web.history import history_entries, state_at
+from companion.web.history_cache import history_folds
 from companion.web.respond import is_htmx, new_key, perform, render_game
 from companion.web.store import recorded, service
 from companion.web.words import describe_refusal
@@ -18,6 +20,7 @@ from companion.web.words import describe_refusal
 __all__ = ["bp"]
 
 bp = Blueprint("timeline", __name__, url_prefix="/g/<game_id>")
+HISTORY_PAGE = 50  # entries per history page, newest first: a long game's page stays small
 
 
 @bp.post("/undo")
@@ -39,10 +42,12 @@ def redo(game_id: str) -> Response | tuple[str, int]:
 
 @bp.get("/history")
 def history(game_id: str) -> str:
-    """Every entry, newest first; filterable by player and turn; undone entries folded under their undo."""
+    """Every entry, newest first, a page at a time; filterable by player and turn; undone entries
+    folded under their undo."""
     view = recorded(game_id)
-    entries = history_entries(view)
-    folded = {seq for e in entries for seq in e.undid if seq not in set(view.timeline.done)}
+    entries = history_folds(current_app).entries(view, str(get_locale()))
+    live = view.timeline.live
+    folded = {seq for e in entries for seq in e.undid if seq not in live}
     by_seq = {e.seq: e for e in entries}
     player = request.args.get("player", type=int)
     turn = request.args.get("turn", type=int)
@@ -52,11 +57,17 @@ def history(game_id: str) -> str:
         if e.seq not in folded and (player is None or e.player == player) and (turn is None or e.turn == turn)
     ]
     turns = sorted({e.turn for e in entries if e.turn})
+    before = request.args.get("before", type=int)
+    if before is not None:
+        shown = [e for e in shown if e.seq < before]
+    older = shown[HISTORY_PAGE].seq if len(shown) > HISTORY_PAGE else None
     return render_template(
         "history.html",
         view=view,
         state=view.state,
-        entries=shown,
+        entries=shown[:HISTORY_PAGE],
+        before=before,
+        older=older,
         by_seq=by_seq,
         new_key=new_key,
         replaceable=REPLACEABLE,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, current_app, render_template, url_for
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 from werkzeug.wrappers import Response
 
 from companion.game.commands import PlaceHalfDiplomas
@@ -15,6 +15,7 @@ from companion.game.scoring import Scoresheet, best_half_tracks
 from companion.game.state import GameState, Phase
 from companion.playtime import format_minutes, play_time
 from companion.service import GameView
+from companion.view_cache import Memo
 from companion.web.bgstats import bgstats_link, bgstats_play
 from companion.web.bidi import isolate
 from companion.web.chart import infamy_chart
@@ -67,6 +68,26 @@ def after_game_context(view: GameView, sheet: Scoresheet) -> dict[str, Any]:
     return context
 
 
+PROGRESS = "companion.score_progress"  # the infamy ledger and chart of a game at a seq, per language
+
+
+def _progress(view: GameView, state: GameState) -> dict[str, Any]:
+    """The infamy ledger, the points after each turn and their chart (a fold of the whole log)."""
+    events = list(view.timeline.effective_events())
+    points = infamy_by_turn(view.edition, events)
+    hexes = {c["id"]: c["hex"] for c in view.edition.section("players")["colours"]}
+    return {
+        "ledger": infamy_ledger(len(state.players), events),
+        "points": points,
+        "chart": infamy_chart(
+            [isolate(p.name) for p in state.players],
+            [hexes[p.colour] for p in state.players],
+            points,
+            gettext("Infamy after each turn"),
+        ),
+    }
+
+
 def score_context(view: GameView) -> dict[str, Any]:
     """Everything the score sheet shows."""
     state = view.state
@@ -79,17 +100,9 @@ def score_context(view: GameView) -> dict[str, Any]:
         "choices": half_choices(view, sheet),
     }
     if isinstance(state, GameState):
-        events = list(view.timeline.effective_events())
-        points = infamy_by_turn(view.edition, events)
-        hexes = {c["id"]: c["hex"] for c in view.edition.section("players")["colours"]}
-        context["ledger"] = infamy_ledger(len(state.players), events)
-        context["points"] = points
-        context["chart"] = infamy_chart(
-            [isolate(p.name) for p in state.players],
-            [hexes[p.colour] for p in state.players],
-            points,
-            gettext("Infamy after each turn"),
-        )
+        key = (view.game_id, view.seq, str(get_locale()))
+        memo: Memo[tuple[str, int, str], dict[str, Any]] = current_app.extensions.setdefault(PROGRESS, Memo())
+        context.update(memo.get_or_make(key, lambda: _progress(view, state)))
         context["final"] = state.phase is Phase.OVER
         context.update(after_game_context(view, sheet))
     return context

@@ -1,15 +1,71 @@
-"""One store connection per request, kept on ``g`` and closed at teardown (flaskr style)."""
+"""One store connection per request, kept on ``g`` and given back at teardown; the rebuilt games
+are shared by every request of the process through the app's ``ViewCache``.
+
+Connections are reused from a small per-app pool rather than opened and closed per request:
+closing the last connection to a WAL database checkpoints and removes the WAL, an fsync paid
+by every request that happened to be alone.
+"""
 
 from __future__ import annotations
+
+import threading
 
 from flask import Flask, abort, current_app, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.service import GameService, GameView, UnknownGame
+from companion.view_cache import ViewCache
 from events.factory import connect_store
-from events.store import Store
+from events.store import EventStore, Store
 
-__all__ = ["check_address", "close_store", "open_store", "recorded", "service"]
+__all__ = ["StorePool", "check_address", "close_store", "open_store", "recorded", "service", "store_pool", "view_cache"]
+
+VIEWS = "companion.views"
+POOL = "companion.store_pool"
+POOL_KEPT = 8  # idle connections kept per app; more requests at once open (and later close) their own
+
+
+class StorePool:
+    """Idle connections to one database file, each lent to one request at a time."""
+
+    def __init__(self, app: Flask, kept: int = POOL_KEPT) -> None:
+        self.app = app
+        self.kept = kept
+        self._idle: list[EventStore] = []
+        self._lock = threading.Lock()
+
+    def take(self) -> Store:
+        """An idle connection, or a new one."""
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        return open_store(self.app)
+
+    def give(self, store: Store) -> None:
+        """Take back a connection a request is done with (closed if it is not clean or not needed).
+
+        Only SQLite connections are kept here; the PostgreSQL store keeps its own clean connections.
+        """
+        if not isinstance(store, EventStore) or store.conn.in_transaction:
+            store.close()
+            return
+        with self._lock:
+            if len(self._idle) < self.kept:
+                self._idle.append(store)
+                return
+        store.close()
+
+
+def store_pool(app: Flask) -> StorePool:
+    """The connection pool of ``app`` in this process."""
+    pool: StorePool = app.extensions.setdefault(POOL, StorePool(app))
+    return pool
+
+
+def view_cache(app: Flask) -> ViewCache[GameView]:
+    """The one view cache of ``app`` in this process (made with the app, shared by its requests)."""
+    cache: ViewCache[GameView] = app.extensions.setdefault(VIEWS, ViewCache())
+    return cache
 
 
 def open_store(app: Flask) -> Store:
@@ -18,13 +74,16 @@ def open_store(app: Flask) -> Store:
 
 
 def service() -> GameService:
-    """The game service of this request (one per request; it records which seat sent each action)."""
+    """The game service of this request (one per request; it records which seat sent each action).
+
+    Its views come from the process's cache, so a request replays nothing the log already held.
+    """
     if "service" in g:
         svc: GameService = g.service
         return svc
     if "store" not in g:
-        g.store = open_store(current_app)
-    svc = GameService(g.store, current_app.extensions["companion.editions"])
+        g.store = store_pool(current_app).take()
+    svc = GameService(g.store, current_app.extensions["companion.editions"], cache=view_cache(current_app))
     game_id = (request.view_args or {}).get("game_id") if request else None
     if game_id:
         from companion.web.seats import actor_label
@@ -35,11 +94,11 @@ def service() -> GameService:
 
 
 def close_store(_exc: BaseException | None = None) -> None:
-    """Close this request's connection, if one was opened."""
+    """Give this request's connection back to the pool, if one was taken."""
     g.pop("service", None)
     store = g.pop("store", None)
     if store is not None:
-        store.close()
+        store_pool(current_app).give(store)
 
 
 # Pages under these prefixes show one kind of record; a link to the other kind is sent to its page.

@@ -1,0 +1,178 @@
+"""The benchmark's servers and client: the real app (``companion serve``) and a bare durable-insert
+endpoint, each in its own process on 127.0.0.1 and a free port, and a keep-alive HTTP client that
+keeps the session cookie, sends the CSRF token read from the page, and counts bytes on the wire.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+import brotli
+from backports import zstd
+
+ROOT = Path(__file__).resolve().parents[1]
+CSRF_RE = re.compile(r'name="csrf_token" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
+SEQ_RE = re.compile(r'data-seq="(\d+)"')
+LOAN_PLAYER_RE = re.compile(r'/loan"[^>]*>.*?name="player" value="(\d+)"', re.DOTALL)
+ENCODING = "gzip, deflate, br, zstd"  # what Chromium accepts; http.client does not decompress: wire bytes
+DECOMPRESS: dict[str | None, Callable[[bytes], bytes]] = {
+    None: lambda b: b,
+    "gzip": gzip.decompress,
+    "deflate": zlib.decompress,
+    "br": brotli.decompress,
+    "zstd": zstd.decompress,
+}
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_until_listening(port: int, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on port {port} after {seconds} s")
+
+
+@contextmanager
+def server(argv: list[str], env: dict[str, str] | None = None) -> Iterator[int]:
+    """Run ``argv`` (given ``{port}`` to fill in) in its own process; yields the port; stops it after."""
+    port = free_port()
+    process = subprocess.Popen(
+        [a.format(port=port) for a in argv],
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_until_listening(port, process)
+        yield port
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def companion_server(db: Path, threads: int) -> list[str]:
+    """``companion serve`` on 127.0.0.1 (waitress), CSRF on as in production."""
+    return [
+        sys.executable,
+        "-m",
+        "companion",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        "{port}",
+        "--db",
+        str(db),
+        "--threads",
+        str(threads),
+    ]
+
+
+def bare_server(db: Path) -> list[str]:
+    """The bare Flask endpoint (one durable insert per POST), served by waitress like the app."""
+    return [sys.executable, str(ROOT / "bench" / "bare_server.py"), "{port}", str(db)]
+
+
+@dataclass
+class Answer:
+    """One HTTP answer: status, body (decompressed) and the bytes that crossed the wire."""
+
+    status: int
+    text: str
+    wire_bytes: int
+    body_bytes: int
+    seconds: float
+
+
+@dataclass
+class Client:
+    """A phone: one keep-alive connection, its session cookie, the page's CSRF token."""
+
+    port: int
+    cookies: dict[str, str] = field(default_factory=dict)
+    csrf: str = ""
+
+    def __post_init__(self) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def _send(self, method: str, path: str, body: str | None, headers: dict[str, str]) -> Answer:
+        sent = {"Accept-Encoding": ENCODING, **headers}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        t0 = time.perf_counter()
+        self.conn.request(method, path, body=body, headers=sent)
+        response = self.conn.getresponse()
+        raw = response.read()
+        seconds = time.perf_counter() - t0
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name.strip()] = rest.split(";", 1)[0]
+        body_bytes = DECOMPRESS[response.getheader("Content-Encoding")](raw)
+        return Answer(response.status, body_bytes.decode("utf-8"), len(raw), len(body_bytes), seconds)
+
+    def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
+        """GET ``path``; keeps the CSRF token of a page that carries one."""
+        answer = self._send("GET", path, None, headers or {})
+        found = CSRF_RE.search(answer.text)
+        if found:
+            self.csrf = found.group(1) or found.group(2)
+        return answer
+
+    def post(self, path: str, form: dict[str, object], headers: dict[str, str] | None = None) -> Answer:
+        """POST a form as htmx does, with the CSRF token; raises unless 200."""
+        body = urlencode({"csrf_token": self.csrf, **form})
+        sent = {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": self.csrf, **(headers or {})}
+        answer = self._send("POST", path, body, sent)
+        if answer.status != 200:
+            raise RuntimeError(f"POST {path}: HTTP {answer.status}: {answer.text[:300]}")
+        return answer
+
+
+def seq_of(text: str) -> int:
+    """The log seq a page or fragment was drawn at (its highest ``data-seq``)."""
+    found = [int(s) for s in SEQ_RE.findall(text)]
+    if not found:
+        raise RuntimeError("no data-seq in the answer")
+    return max(found)
+
+
+def loan_player(text: str) -> int:
+    """The player the page's loan button acts for (the active player)."""
+    found = LOAN_PLAYER_RE.search(text)
+    if found is None:
+        raise RuntimeError("no loan button in the answer")
+    return int(found.group(1))

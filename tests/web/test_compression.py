@@ -1,0 +1,70 @@
+"""Answers go out compressed when the phone accepts it; the live stream never is (nor buffered)."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion.web import create_app
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, int]]:
+    app = create_app({"DATABASE": str(tmp_path / "zip.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield "127.0.0.1", srv.server_port
+    srv.shutdown()
+    thread.join(5)
+
+
+def game(addr: tuple[str, int]) -> str:
+    conn = http.client.HTTPConnection(*addr, timeout=10)
+    body = "key=zip-create-001&name=Ana&name=Ben&colour=crimson&colour=navy&plague=2&plague=3"
+    conn.request("POST", "/games", body=body, headers={"Content-Type": "application/x-www-form-urlencoded"})
+    response = conn.getresponse()
+    response.read()
+    assert response.status == 303
+    return str(response.getheader("Location"))
+
+
+def test_the_game_page_is_sent_gzipped_and_reads_back_the_same(server: tuple[str, int]) -> None:
+    path = game(server)
+    conn = http.client.HTTPConnection(*server, timeout=10)
+    conn.request("GET", path)
+    plain = conn.getresponse().read()
+    conn.request("GET", path, headers={"Accept-Encoding": "gzip"})
+    response = conn.getresponse()
+    body = response.read()
+    assert response.getheader("Content-Encoding") == "gzip"
+    assert len(body) < len(plain) / 3
+    assert gzip.decompress(body).decode().count('class="') == plain.decode().count('class="')
+
+
+def test_the_style_sheet_is_sent_compressed(server: tuple[str, int]) -> None:
+    conn = http.client.HTTPConnection(*server, timeout=10)
+    conn.request("GET", "/static/css/app.css")
+    plain = conn.getresponse().read()
+    conn.request("GET", "/static/css/app.css", headers={"Accept-Encoding": "gzip, deflate, br, zstd"})  # Chromium's
+    response = conn.getresponse()
+    body = response.read()
+    assert response.getheader("Content-Encoding") in ("zstd", "br")  # a file is streamed: no gzip for streams
+    assert len(body) < len(plain) / 2
+
+
+def test_the_live_stream_is_never_compressed(server: tuple[str, int]) -> None:
+    path = game(server)
+    conn = http.client.HTTPConnection(*server, timeout=5)
+    conn.request("GET", f"{path}/events?since=0", headers={"Accept-Encoding": "gzip, br, zstd"})
+    response = conn.getresponse()
+    assert response.getheader("Content-Type", "").startswith("text/event-stream")
+    assert response.getheader("Content-Encoding") is None
+    assert response.readline().decode().startswith("retry:")  # the first event arrives as written
+    conn.close()
