@@ -32,6 +32,7 @@ from events.store import (
     EventStore,
     KeyReused,
     NewEvent,
+    Snapshot,
     StaleSequence,
     Store,
     StoredEvent,
@@ -117,6 +118,30 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         [
             "ALTER TABLE games ADD COLUMN join_code TEXT",
             "CREATE UNIQUE INDEX games_join_code ON games (join_code) WHERE join_code IS NOT NULL",
+        ],
+    ),
+    (
+        "m003_edition_library",
+        [
+            "CREATE TABLE edition_names (name TEXT PRIMARY KEY, hash TEXT NOT NULL, saved_at TEXT NOT NULL)",
+            "CREATE TABLE edition_drafts (draft_id TEXT PRIMARY KEY, content TEXT NOT NULL, updated_at TEXT NOT NULL)",
+        ],
+    ),
+    (
+        "m004_snapshots",
+        [
+            """
+            CREATE TABLE snapshots (
+                game_id TEXT NOT NULL,
+                projection_version INTEGER NOT NULL,
+                edition_hash TEXT NOT NULL,
+                seq INTEGER NOT NULL,
+                in_effect TEXT NOT NULL,
+                state TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (game_id, projection_version, edition_hash, seq)
+            )
+            """,
         ],
     ),
 ]
@@ -449,7 +474,7 @@ class PgEventStore:
         ]
         last = first + len(events) - 1
         self.conn.execute(_INSERT_EVENTS, _columns(rows))
-        return AppendResult(first, last, duplicate=False)
+        return AppendResult(first, last, duplicate=False, recorded_at=recorded_at)
 
     def read(self, game_id: str, after: int = 0) -> list[StoredEvent]:
         """Every event of ``game_id`` with seq greater than ``after``, in order."""
@@ -472,6 +497,59 @@ class PgEventStore:
             )
             for seq, action, type_, version, data, recorded_at, key, command, actor in cursor
         ]
+
+    # ----------------------------------------------------------------- snapshots
+
+    def save_snapshot(
+        self, game_id: str, seq: int, projection_version: int, edition_hash: str, in_effect: str, state: str
+    ) -> None:
+        """Keep a rebuilt state of ``game_id`` at ``seq`` (a second one for the same key is ignored)."""
+        self.conn.execute(
+            "INSERT INTO snapshots (game_id, projection_version, edition_hash, seq, in_effect, state, created_at) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+            (game_id, projection_version, edition_hash, seq, in_effect, state, _now()),
+        )
+
+    def latest_snapshot(
+        self, game_id: str, projection_version: int, edition_hash: str, at_most: int
+    ) -> Snapshot | None:
+        """The newest snapshot of ``game_id`` at or before ``at_most`` made by this projection and edition."""
+        row = self.conn.execute(
+            "SELECT seq, in_effect, state FROM snapshots WHERE game_id = %s AND projection_version = %s "
+            "AND edition_hash = %s AND seq <= %s ORDER BY seq DESC LIMIT 1",
+            (game_id, projection_version, edition_hash, at_most),
+        ).fetchone()
+        return None if row is None else Snapshot(int(row[0]), str(row[1]), str(row[2]))
+
+    # ----------------------------------------------------------------- the edition library
+
+    def name_edition(self, name: str, content_hash: str, edition_id: str, content: str) -> None:
+        """Keep an edition's content and list it under ``name`` (a name saved again points to the new content)."""
+        with self.conn.transaction():
+            self.keep_edition(content_hash, edition_id, content)
+            self.conn.execute(
+                "INSERT INTO edition_names (name, hash, saved_at) VALUES (%s, %s, %s) "
+                "ON CONFLICT (name) DO UPDATE SET hash = excluded.hash, saved_at = excluded.saved_at",
+                (name, content_hash, _now()),
+            )
+
+    def named_editions(self) -> list[tuple[str, str, str]]:
+        """Every named edition as (name, hash, saved_at), newest first."""
+        rows = self.conn.execute("SELECT name, hash, saved_at FROM edition_names ORDER BY saved_at DESC, name")
+        return [(str(n), str(h), str(t)) for n, h, t in rows]
+
+    def put_draft(self, draft_id: str, content: str) -> None:
+        """Keep the current text of an edition being edited."""
+        self.conn.execute(
+            "INSERT INTO edition_drafts (draft_id, content, updated_at) VALUES (%s, %s, %s) "
+            "ON CONFLICT (draft_id) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at",
+            (draft_id, content, _now()),
+        )
+
+    def draft(self, draft_id: str) -> str | None:
+        """The text of a draft edition, if any."""
+        row = self.conn.execute("SELECT content FROM edition_drafts WHERE draft_id = %s", (draft_id,)).fetchone()
+        return None if row is None else str(row[0])
 
 
 # ----------------------------------------------------------------- live updates across processes
