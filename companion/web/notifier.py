@@ -3,7 +3,8 @@ or someone joins or leaves, so that no page polls the database and no stream hol
 
 Writes made by this process wake the notifier at once (``poke``, called after every successful
 write request); writes from other processes (``companion import``, a second server) are found by
-one cheap query for the whole process, ``SELECT MAX(rowid) FROM events``, every ``check_seconds``.
+one cheap query for the whole process, ``SELECT MAX(rowid) FROM events``, every ``check_seconds``
+(on PostgreSQL, by ``LISTEN``: every committed append is announced to every process).
 The events table only ever grows and SQLite lets one writer commit at a time, so a larger rowid
 always means new rows, and the rows past the last one seen say which games moved.
 
@@ -22,7 +23,7 @@ import threading
 from collections import Counter
 
 from companion.web.presence import Presence
-from events.factory import sqlite_path
+from events.factory import is_postgres, sqlite_path
 
 __all__ = ["CHECK_SECONDS", "Listener", "Notifier"]
 
@@ -145,6 +146,9 @@ class Notifier:
 
     def _watch(self) -> None:
         """The one loop of this process that looks at the database; it ends when nobody listens."""
+        if is_postgres(self.database):
+            self._watch_postgres()
+            return
         path = str(sqlite_path(self.database))  # a plain path or a sqlite:/// URL
         conn = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
         last_rowid: int | None = None
@@ -162,6 +166,34 @@ class Notifier:
                 self._poked.clear()
         finally:
             conn.close()
+
+    def _watch_postgres(self) -> None:
+        """On PostgreSQL every committed append is announced (``LISTEN``/``NOTIFY``, from any process):
+        listen, note where each game listened to stands, then wake pages as announcements arrive."""
+        from events.pg_store import Notifications, PgEventStore
+
+        try:
+            with Notifications(self.database) as feed:
+                store = PgEventStore.connect(self.database)
+                try:
+                    with self._lock:
+                        games = list(self._listeners)
+                    for game_id in games:
+                        self.note_seq(game_id, store.last_seq(game_id))
+                finally:
+                    store.close()
+                while True:
+                    with self._lock:
+                        if not self._listeners:
+                            self._watcher = None
+                            return
+                    self.checks += 1
+                    for appended in feed.poll(self.check_seconds * 4):
+                        self.note_seq(appended.game_id, appended.last_seq)
+        except Exception:
+            _LOG.warning("the live notifier lost its PostgreSQL connection", exc_info=True)
+            with self._lock:
+                self._watcher = None
 
     def _check(self, conn: sqlite3.Connection, last_rowid: int | None) -> int:
         """One look at the log; returns the newest rowid seen."""
