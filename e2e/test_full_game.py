@@ -47,6 +47,7 @@ class Table:
         self.kind = "set-up"
         self.failures: list[str] = []
         self.shots = 0
+        self.screens: list[str] = []  # every address the journey showed, in order
         folder = os.environ.get("E2E_SCREENSHOTS")
         self.folder = Path(folder) / journey if folder else None
         if self.folder:
@@ -75,10 +76,9 @@ class Table:
         page = self.page
         page.wait_for_load_state()
         page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
-        assert self.failures == [], self.failures
-        body = page.inner_text("body")
-        raw = RAW_PATTERN.search(body)
-        assert raw is None, (raw.group(0), page.url, body[max(0, raw.start() - 200) : raw.end() + 200])
+        if page.url not in self.screens:
+            self.screens.append(page.url)
+        self.check_words()
         if local is not None:  # nothing was asked of the server: what was tapped stays in view
             expect(local).to_be_in_viewport()
             self.shot()
@@ -89,6 +89,27 @@ class Table:
             box = page.evaluate(FOCUSED_BOX)
             raise AssertionError(f"the focused element is out of view: {box} at {page.url}") from None
         self.shot()
+
+    def check_words(self) -> None:
+        """No 5xx so far, and no raw refusal code, ``choice.`` key or ``%(`` on the screen."""
+        assert self.failures == [], self.failures
+        body = self.page.inner_text("body")
+        raw = RAW_PATTERN.search(body)
+        assert raw is None, (raw.group(0), self.page.url, body[max(0, raw.start() - 200) : raw.end() + 200])
+
+    def revisit_in_spanish(self, entries: int) -> None:
+        """Every screen of the journey again, in Spanish, and the game at every entry of its log."""
+        page = self.page
+        self.turn("spanish")
+        self.tap(page.get_by_role("link", name="Español"))
+        expect(page.locator("html")).to_have_attribute("lang", "es")
+        game = re.search(r"/g/([^/?#]+)", self.screens[-1])
+        assert game is not None
+        steps = [f"/g/{game.group(1)}/at/{seq}" for seq in range(1, entries + 1)]
+        for address in [*self.screens, *steps]:
+            page.goto(address)
+            self.check_words()
+            self.shot()
 
     def shot(self) -> None:
         if self.folder is None:
@@ -263,3 +284,5 @@ def test_a_three_player_base_game_to_the_score_page(page: Page) -> None:
     play_the_base_game(page, table)
     assert final_totals(page) == EXPECTED_TOTALS
     print(f"taps per turn kind (English): {dict(table.taps)}")
+    seq = int(page.evaluate("() => fetch(location.pathname.replace(/\\/score.*$/, '/seq')).then(r => r.json())")["seq"])
+    table.revisit_in_spanish(seq)
