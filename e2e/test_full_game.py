@@ -372,7 +372,9 @@ def play_the_expansion_game(page: Page, table: Table) -> None:
     table.tap(steps.get_by_role("link", name="1C", exact=True))
     table.tap(steps.get_by_role("link", name=re.compile("1B")))
     table.tap(steps.get_by_role("link", name=re.compile("1E")))
-    table.tap(steps.get_by_role("button", name=re.compile("^Land on 2E")))
+    landing = steps.get_by_role("button", name=re.compile("^Land on 2E"))
+    expect(landing).to_be_in_viewport()  # the last step is above the map: it comes into view
+    table.tap(landing)
     expect(stat(page, "Ben", "Bells")).to_have_text("0")
     table.tap(location(page, "Bank"))
     end_turn(table, "Ben", None)
