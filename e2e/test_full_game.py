@@ -249,32 +249,44 @@ def play_the_base_game(page: Page, table: Table) -> None:
     table.turn("bring + location")
     end_turn(table, "Cleo", "Ana")
 
-    # T7 Ana moves the green soul 2D → 3D: laid down, +2; the Bank. Ben then has no soul to move
-    # and the Cemetery is empty with the deck exhausted: sudden death.
-    table.turn("move + location (last turn)")
+    # T7 Ana moves the green soul 2D → 3D (Key): laid down, +2. She bribes her way to the Wall
+    # (Eagle, 2 drachmas: a loan, Ship 1) and plays a fraud card (2 drachmas: a second loan, Ship 2)
+    # whose end-game half is a half diploma. Ben then has no soul to move and the Cemetery is
+    # empty with the deck exhausted: sudden death.
+    table.turn("move + bribe with loans + fraud card (last turn)")
     table.tap(shield(page, "2D", "link"))
     table.tap(shield(page, "3D"))
-    table.tap(location(page, "Bank"))
+    table.tap(location(page, "Wall"))
+    table.tap(page.get_by_role("button", name="Take the loan and go on"))
+    expect(page.get_by_role("heading", name="Wall")).to_be_visible()
+    effect = page.get_by_role("radiogroup", name="Effect")
+    table.tap(effect.get_by_role("radio", name=re.compile("half diploma")), local=True)
+    table.tap(page.get_by_role("button", name="Play the card"))
+    table.tap(page.get_by_role("button", name="Take the loan and go on"))
+    expect(stat(page, "Ana", "Ship")).to_have_text("2")
     end_turn(table, "Ana", None)
     expect(page.get_by_role("heading", name="The game is over")).to_be_visible()
     table.turn("score")
     table.tap(page.get_by_role("link", name="See the final score"))
     expect(page.get_by_role("heading", name="Final score")).to_be_visible()
+    table.tap(page.get_by_role("button", name="Confirm Ana's choice"))  # her two halves → Greed
+    expect(page.get_by_role("row", name="Ana, circle 4")).to_contain_text("1 × 1 = 1")
 
 
 # The final totals, worked out by hand from the plan (not read from the program):
 # Phlegethon: every cube starts on space 3 (value 3) and nobody raised one; at the end each cube
-# moves one space left per empty shield of its circle, never below 1. Circles 2-9 keep at most two
-# filled shields (2B purple, 3D green; 4-9 empty, Medusa's and the Minotaur's standees fill none),
-# so each has 4+ empty shields and every value falls to 1.
-# Diplomas: each scores its circle's value × the player's skull on that track. Dante's first step
-# gave none here (Ana's accusation), and a lone half diploma is not a diploma: Ana's half (the
-# Greed bonus tile) and Cleo's half (her fraud card's end-game half) are each "one left over".
-# So the diploma points are 0 for everyone, and the totals are infamy during play − loans:
-#   Ana:  +1 (purple laid on 2B, T4) + 2 (green laid on 3D, T7)              = 3
-#   Cleo: +1 (the beige pagan laid in Limbo at once, T6)                      = 1
-#   Ben:   0, − 1 for his Ship on loan space 1 (the loan of T5)               = −1
-EXPECTED_TOTALS = [("Ana", 3), ("Cleo", 1), ("Ben", -1)]
+# moves one space left per empty shield of its circle, never below 1. Circles 2-9 keep at most one
+# filled shield (2B purple, 3D green; Medusa's and the Minotaur's standees fill none), so each has
+# 4+ empty shields and every value falls to 1.
+# Diplomas: each scores its circle's value × the player's skull on that track. In a three-player
+# game Dante's first step is a pagan step (no diploma). Ana's two halves (the Greed bonus tile of
+# her accusation, T4, and her fraud card's end-game half, T7) make one diploma, placed on Greed
+# (circle 4), where her skull is 1: 1 × 1 = 1. Cleo's lone half (her fraud card) is left over.
+# Loans: −1 for a Ship on space 1, −2 on space 2.
+#   Ana:  +1 (purple laid on 2B, T4) + 2 (green laid on 3D, T7) + 1 (Greed diploma) − 2 (Ship 2) = 2
+#   Cleo: +1 (the beige pagan laid in Limbo at once, T6)                                       = 1
+#   Ben:   0 − 1 (Ship 1, the loan of T5)                                                      = −1
+EXPECTED_TOTALS = [("Ana", 2), ("Cleo", 1), ("Ben", -1)]
 
 
 def final_totals(page: Page) -> list[tuple[str, int]]:
