@@ -67,6 +67,9 @@ def focus_target(context: dict[str, Any]) -> str:
         return "map-prompt"
     if context.get("accuse"):
         return "accuse-title"
-    if context.get("ferry") or (context.get("select") and context["hell_map"].interactive):
+    ferry = context.get("ferry")
+    if ferry and ferry.side:
+        return "ferry-landing"  # the landings are listed above the map, not on it
+    if ferry or (context.get("select") and context["hell_map"].interactive):
         return "map-prompt"
     return "actions-title"

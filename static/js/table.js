@@ -11,7 +11,7 @@
     var live = document.getElementById("live");
     if (!live || !window.htmx) { return; }
     var url = live.getAttribute("data-refresh") + window.location.search;
-    window.htmx.ajax("GET", url, { target: "#game", swap: "outerHTML" });
+    window.htmx.ajax("GET", url, { source: "#live-trigger", target: "#game", swap: "outerHTML" });
   }
 
   // A live "seq" event fetches the fresh game only when the log moved past what this screen shows,
@@ -99,7 +99,9 @@
     var update;
     try { update = JSON.parse(raw)["game:update"]; } catch (err) { return; }
     if (!update) { return; }
-    var elt = e.detail.elt || (e.detail.requestConfig && e.detail.requestConfig.elt);
+    // detail.elt is the element the event fires on (the target, #game); the request's own
+    // element is in requestConfig: only that tells a live refresh from a tap's answer.
+    var elt = (e.detail.requestConfig && e.detail.requestConfig.elt) || e.detail.elt;
     var sameSeq = String(update.seq) === game.getAttribute("data-seq");
     if (elt && elt.id === "live-trigger" && sameSeq) { e.detail.shouldSwap = false; return; }
     game.setAttribute("data-seq", String(update.seq));
