@@ -67,7 +67,9 @@ def test_a_card_left_in_hand_scores_exactly_its_end_game_half_and_can_be_undone(
     page = client.get(f"/g/{game_id}/score").data.decode()
     assert re.search(r"Fraud card: [^<]*4[^<]*</dt><dd>\+4</dd>", page), "the card's effect is not in the breakdown"
     assert "Ben: 1 fraud card left in hand" in page
-    # And the entry is undone like any other
+    # And the history tells the entry for what it is, and it is undone like any other
+    history = client.get(f"/g/{game_id}/history").data.decode()
+    assert "Ben entered a fraud card left in hand, for final scoring." in history
     view = view_of(client, game_id)
     undone = client.post(f"/g/{game_id}/undo", data={"seq": view.seq, "key": "undo-hand-card-1"})
     assert undone.status_code == 303
