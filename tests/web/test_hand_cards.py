@@ -139,3 +139,17 @@ def test_in_spanish(client: FlaskClient, on: bool) -> None:
         assert "Ana: 2 cartas de fraude en la mano" in page
     else:
         assert "En esta edición las cartas de fraude que quedan en la mano no puntúan al final." in page
+
+
+def test_from_htmx_the_answer_is_the_fresh_score_sheet_in_place(client: FlaskClient) -> None:
+    game_id = game_of(upload(client, hand_scoring_log(True)))
+    ana, ben = totals(client, game_id)
+    seq = view_of(client, game_id).seq
+    form = {"seq": seq, "key": "hand-card-htmx-01", "player": 0, "eg_requirement": "always"}
+    form |= {"eg_effect": "infamy", "eg_effect_amount": 3}
+    response = client.post(f"/g/{game_id}/hand-card", data=form, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    page = response.data.decode()
+    assert f'<div id="score" data-seq="{seq + 1}">' in page
+    assert f"<dt>Total</dt><dd>{ana + 3}</dd>" in page and "Ana: 1 fraud card left in hand" in page
+    assert totals(client, game_id) == [ana + 3, ben]
