@@ -7,6 +7,7 @@ from typing import Any
 
 from flask_babel import gettext, ngettext
 
+from companion.game.rules.fraud_at_end import AT_END
 from companion.game.state import GameState
 from companion.web.bidi import isolate
 from companion.web.words import (
@@ -405,6 +406,8 @@ def _wall_pass(e: ev.WallPassGranted, s: GameState) -> str:
 
 
 def _fraud(e: ev.FraudCardPlayed, s: GameState) -> str:
+    if e.reason == AT_END:
+        return gettext("%(player)s entered a fraud card left in hand, for final scoring.", player=_name(s, e.player))
     return gettext(
         "%(player)s played a fraud card from the %(source)s (%(d)s drachmas).",
         player=_name(s, e.player),

@@ -20,6 +20,7 @@ from companion.web.bgstats import bgstats_link, bgstats_play
 from companion.web.bidi import isolate
 from companion.web.chart import infamy_chart
 from companion.web.forms import HalvesForm
+from companion.web.hand_cards import CONTROL, HandCardForm, hand_card_command, hand_cards_context
 from companion.web.respond import new_key, perform
 from companion.web.store import recorded, service
 
@@ -88,8 +89,8 @@ def _progress(view: GameView, state: GameState) -> dict[str, Any]:
     }
 
 
-def score_context(view: GameView) -> dict[str, Any]:
-    """Everything the score sheet shows."""
+def score_context(view: GameView, refusal: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Everything the score sheet shows (``refusal``: a refused entry, whose choices are kept)."""
     state = view.state
     sheet = scoresheet(state)
     context: dict[str, Any] = {
@@ -105,6 +106,7 @@ def score_context(view: GameView) -> dict[str, Any]:
         context.update(memo.get_or_make(key, lambda: _progress(view, state)))
         context["final"] = state.phase is Phase.OVER
         context.update(after_game_context(view, sheet))
+        context.update(hand_cards_context(state, refusal))
     return context
 
 
@@ -115,7 +117,7 @@ def sheet(game_id: str) -> str:
 
 
 def _render_score(view: GameView, status: int = 200, **extra: Any) -> tuple[str, int]:
-    return render_template("score.html", **score_context(view), **extra), status
+    return render_template("score.html", **score_context(view, extra.get("refusal")), **extra), status
 
 
 @bp.post("/halves")
@@ -126,6 +128,19 @@ def place_halves(game_id: str) -> Response | tuple[str, int]:
         HalvesForm,
         lambda d: service().execute(game_id, d["seq"], PlaceHalfDiplomas(d["player"], tuple(d["tracks"])), d["key"]),
         "halves",
+        render=_render_score,
+        after="scores.sheet",
+    )
+
+
+@bp.post("/hand-card")
+def hand_card(game_id: str) -> Response | tuple[str, int]:
+    """Record one fraud card left in a player's hand at final scoring, by its end-game half."""
+    return perform(
+        game_id,
+        HandCardForm,
+        lambda d: service().execute(game_id, d["seq"], hand_card_command(d), d["key"]),
+        CONTROL,
         render=_render_score,
         after="scores.sheet",
     )
