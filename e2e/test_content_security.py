@@ -41,7 +41,10 @@ def test_a_game_journey_raises_no_csp_violation(page: Page) -> None:
     create_game(page, ["Ana\u202e", "Ben"], plague=["blue", "purple", "green", "beige"])
     page.get_by_role("link", name="Bring in one blue soul").click()
     target = shield(page, "1A", "button")
+    # the tap's answer (and any live refresh) has settled, so the focused shield is the one on screen
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
     target.focus()
+    expect(target).to_be_focused()
     page.keyboard.press("Enter")  # the shield acts on Enter without an inline handler or eval
     expect(page.get_by_text("Florence quarter this turn:")).to_be_visible()
     assert violations(page) == []

@@ -84,7 +84,7 @@ def test_a_running_game_is_switched_through_the_preview(client: FlaskClient) -> 
     preview = client.get(f"/g/{game_id}/edition?to={target.group(1)}").data.decode()
     assert "Every entry still holds" in preview and "side 1-2: a line 1B → 2A added" in preview
     seq = re.search(r'name="seq" value="(\d+)"', preview)
-    key = re.search(r'name="key" value="(\w+)"', preview)
+    key = re.search(r'name="key" value="([\w-]+)"', preview)
     assert seq and key
     response = client.post(
         f"/g/{game_id}/edition", data={"seq": seq.group(1), "key": key.group(1), "to": target.group(1)}
