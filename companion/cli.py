@@ -56,9 +56,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     os.environ["COMPANION_DB"] = _db_path(args)
     load_all()  # a broken edition file stops the start here, with its message, before any server
-    from events.factory import open_store
+    from events.factory import is_postgres, open_store
 
-    open_store(_db_path(args)).close()  # migrated once here, so the workers do not race to create tables
+    if not is_postgres(_db_path(args)):  # PostgreSQL migrates under a lock; psycopg must load after gevent
+        open_store(_db_path(args)).close()  # migrated once here, so the workers do not race to create tables
     server = args.server if args.server != "auto" else ("gunicorn" if gunicorn_runs_here() else "waitress")
     print(f"Inferno Companion — database: {shown(_db_path(args))} — server: {server}")
     print(f"  Open on this computer:  http://127.0.0.1:{args.port}/")
