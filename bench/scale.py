@@ -7,7 +7,8 @@ A benchmark, not a test: it prints figures. One run per engine, bounded in time,
    SQLite file, or on the PostgreSQL database ``--db`` (or ``COMPANION_TEST_PG``) names.
 2. Ramps the number of tables (``--steps``, e.g. 50,100,200,...): for each step it creates the new
    games through the JSON API, opens ``--phones`` live streams (``/g/<id>/events``) per new table,
-   then for ``--step-seconds`` sends one action per table every ``--every`` seconds (spread evenly)
+   sends one untimed action per new table (a table in play has been read before), then for
+   ``--step-seconds`` sends one action per table every ``--every`` seconds (spread evenly)
    and measures each action's answer time (sent to answered) and how long it takes to reach the
    table's phones (answered to heard).
 3. Stops at the first step whose p95 crosses ``--limit-ms``, or when ``--timeout`` seconds pass,
@@ -162,10 +163,16 @@ async def ramp(args: argparse.Namespace, port: int) -> list[dict[str, Any]]:
                         for i in range(len(tables), size)
                     ]
                 )
-                for table in made:
+                for table in made:  # phones join a few at a time, as they do at real tables
                     streams += [asyncio.create_task(listen(table.game_id, port, box, stop)) for _ in range(args.phones)]
+                    await asyncio.sleep(0.02)
                 tables += made
-                await asyncio.sleep(1.0 + len(made) * args.phones / 1000)  # the new phones connect
+                await asyncio.gather(  # one untimed action each: a table in play has been read before
+                    *[loop.run_in_executor(pool, act, port, t, f"scale-warm-{t.game_id}") for t in made]
+                )
+                for table in made:
+                    table.answered_at.clear()
+                await asyncio.sleep(1.0)  # the last phones connect
                 step = await run_step(port, tables, box, args.step_seconds, args.every, pool)
                 steps.append(step)
                 log(json.dumps(step))
@@ -184,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engine", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--db", help="PostgreSQL URL (default: $COMPANION_TEST_PG)")
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--steps", default="50,100,200,300,400,500,700,1000")
+    parser.add_argument("--steps", default="25,50,75,100,150,200,300,500")
     parser.add_argument("--step-seconds", type=float, default=15.0)
     parser.add_argument("--every", type=float, default=10.0, help="seconds between two actions of one table")
     parser.add_argument("--phones", type=int, default=4, help="phones listening per table")
