@@ -1,6 +1,6 @@
 """The command line: serve, export, import, replay and score.
 
-companion serve [--host H] [--port P] [--db FILE]
+companion serve [--host H] [--port P] [--db FILE] [--workers N]
 companion export GAME_ID [--db FILE] > game.json
 companion import game.json [--db FILE]
 companion replay game.json [--json]
@@ -56,6 +56,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     os.environ["COMPANION_DB"] = _db_path(args)
     load_all()  # a broken edition file stops the start here, with its message, before any server
+    from events.factory import is_postgres, open_store
+
+    if not is_postgres(_db_path(args)):  # PostgreSQL migrates under a lock; psycopg must load after gevent
+        open_store(_db_path(args)).close()  # migrated once here, so the workers do not race to create tables
     server = args.server if args.server != "auto" else ("gunicorn" if gunicorn_runs_here() else "waitress")
     print(f"Inferno Companion — database: {shown(_db_path(args))} — server: {server}")
     print(f"  Open on this computer:  http://127.0.0.1:{args.port}/")
@@ -66,7 +70,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     elif args.host in ("127.0.0.1", "localhost"):
         print("  Only this computer can connect. For phones, run: companion serve --host 0.0.0.0")
     sys.stdout.flush()
-    serve(args.host, args.port, threads=args.threads, server=server)
+    serve(args.host, args.port, threads=args.threads, server=server, workers=args.workers)
     return 0
 
 
@@ -186,6 +190,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to let phones on the LAN connect")
     serve.add_argument("--port", type=int, default=5000)
     serve.add_argument("--threads", type=int, default=32, help="waitress only: threads (one per open live page)")
+    serve.add_argument(
+        "--workers", type=int, default=1, help="gunicorn only: processes (each with gevent; they share presence)"
+    )
     serve.add_argument(
         "--server", choices=("auto", "gunicorn", "waitress"), default="auto", help="auto: gunicorn where it runs"
     )

@@ -1,9 +1,13 @@
-"""Run the web app on a server that holds thousands of open live pages: gunicorn with one gevent
-worker where gunicorn runs (Linux, macOS), else waitress with a pool of threads.
+"""Run the web app on a server that holds thousands of open live pages: gunicorn with gevent workers
+(one by default, ``--workers N`` for more) where gunicorn runs (Linux, macOS), else waitress with a
+pool of threads.
 
 Under gevent every connection is a greenlet, so an open live page, an idle socket or a slow reader
 costs memory, not one of a few threads. The app is built inside the worker, after gevent has
-patched the standard library, so its locks and the notifier's watcher are greenlet-aware.
+patched the standard library, so its locks and the notifier's watcher are greenlet-aware. Workers
+share nothing in memory: each has its own notifier and view cache, and they meet in the store (a
+write through one reaches the pages of another by the notifier's check or LISTEN, presence by the
+store's ``presence`` table, and every cached view is checked against the log's last seq).
 """
 
 from __future__ import annotations
@@ -63,15 +67,17 @@ def _bind(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def serve_gunicorn(host: str, port: int) -> None:
-    """Serve with gunicorn and one gevent worker (the app is built in the worker)."""
+def serve_gunicorn(host: str, port: int, workers: int = 1) -> None:
+    """Serve with gunicorn and ``workers`` gevent workers (the app is built in each worker)."""
+    if workers < 1:
+        raise ValueError("at least one worker")
     from gunicorn.app.base import BaseApplication
 
     class CompanionServer(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
             settings = {
                 "bind": [_bind(host, port)],
-                "workers": 1,  # presence and the notifier live in one process
+                "workers": workers,
                 "worker_class": "gevent",
                 "worker_connections": WORKER_CONNECTIONS,
                 "timeout": 30,
@@ -102,15 +108,16 @@ def serve_waitress(host: str, port: int, threads: int) -> None:
     waitress_serve(create_app(), host=host, port=port, threads=threads, channel_timeout=120)
 
 
-def serve(host: str, port: int, threads: int = 32, server: str = "auto") -> str:
+def serve(host: str, port: int, threads: int = 32, server: str = "auto", workers: int = 1) -> str:
     """Serve the app (built from ``COMPANION_DB`` and the rest of the environment) until stopped.
 
-    ``server`` is "gunicorn", "waitress" or "auto" (gunicorn where it runs). Returns the one used.
+    ``server`` is "gunicorn", "waitress" or "auto" (gunicorn where it runs); ``workers`` is how many
+    gunicorn processes (waitress always runs one). Returns the one used.
     """
     raise_open_files_limit()
     chosen = server if server != "auto" else ("gunicorn" if gunicorn_runs_here() else "waitress")
     if chosen == "gunicorn":
-        serve_gunicorn(host, port)
+        serve_gunicorn(host, port, workers)
     else:
         serve_waitress(host, port, threads)
     return chosen

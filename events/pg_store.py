@@ -16,6 +16,7 @@ import json
 import os
 import select
 import threading
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -142,6 +143,21 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
                 PRIMARY KEY (game_id, projection_version, edition_hash, seq)
             )
             """,
+        ],
+    ),
+    (
+        "m005_presence",
+        [
+            """
+            CREATE TABLE presence (
+                holder TEXT PRIMARY KEY,
+                process TEXT NOT NULL,
+                game_id TEXT NOT NULL,
+                seat TEXT NOT NULL,
+                seen_at DOUBLE PRECISION NOT NULL
+            )
+            """,
+            "CREATE INDEX presence_seen_at ON presence (seen_at)",
         ],
     ),
 ]
@@ -550,6 +566,37 @@ class PgEventStore:
         """The text of a draft edition, if any."""
         row = self.conn.execute("SELECT content FROM edition_drafts WHERE draft_id = %s", (draft_id,)).fetchone()
         return None if row is None else str(row[0])
+
+    # ----------------------------------------------------------------- presence (not game state)
+
+    def hold_presence(self, process: str, held: Sequence[tuple[str, str, str]], now: float) -> None:
+        """Record (or renew, at ``now``) the open pages of ``process``: (holder, game_id, seat) each."""
+        if not held:
+            return
+        holders, games, seats = (list(column) for column in zip(*held, strict=True))
+        self.conn.execute(
+            "INSERT INTO presence (holder, process, game_id, seat, seen_at) "
+            "SELECT h, %s, g, s, %s FROM unnest(%s::text[], %s::text[], %s::text[]) AS t(h, g, s) "
+            "ON CONFLICT (holder) DO UPDATE SET seen_at = excluded.seen_at",
+            (process, now, holders, games, seats),
+        )
+
+    def drop_presence(self, holders: Sequence[str], before: float) -> None:
+        """Forget the pages ``holders`` (they closed) and every page not renewed since ``before``."""
+        self.conn.execute(
+            "DELETE FROM presence WHERE holder = ANY(%s::text[]) OR seen_at < %s", (list(holders), before)
+        )
+
+    def presence_elsewhere(self, process: str, since: float) -> dict[str, Counter[str]]:
+        """The open pages of every other process renewed since ``since``: seats counted by game."""
+        rows = self.conn.execute(
+            "SELECT game_id, seat, COUNT(*) FROM presence WHERE process <> %s AND seen_at >= %s GROUP BY game_id, seat",
+            (process, since),
+        ).fetchall()
+        found: dict[str, Counter[str]] = {}
+        for game_id, seat, count in rows:
+            found.setdefault(str(game_id), Counter())[str(seat)] = int(count)
+        return found
 
 
 # ----------------------------------------------------------------- live updates across processes

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -154,6 +155,24 @@ def m004_snapshots(db: sqlite_utils.Database) -> None:
         ) STRICT
         """
     )
+
+
+@migrations()
+def m005_presence(db: sqlite_utils.Database) -> None:
+    """Who has a live page open, shared by every server process: never events, rows expire unless
+    their process renews them (a process that dies leaves rows that simply age out)."""
+    db.execute(
+        """
+        CREATE TABLE presence (
+            holder TEXT PRIMARY KEY,
+            process TEXT NOT NULL,
+            game_id TEXT NOT NULL,
+            seat TEXT NOT NULL,
+            seen_at REAL NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute("CREATE INDEX presence_seen_at ON presence (seen_at)")
 
 
 class StaleSequence(Exception):
@@ -301,6 +320,12 @@ class Store(Protocol):
     def put_draft(self, draft_id: str, content: str) -> None: ...
 
     def draft(self, draft_id: str) -> str | None: ...
+
+    def hold_presence(self, process: str, held: Sequence[tuple[str, str, str]], now: float) -> None: ...
+
+    def drop_presence(self, holders: Sequence[str], before: float) -> None: ...
+
+    def presence_elsewhere(self, process: str, since: float) -> dict[str, Counter[str]]: ...
 
 
 def connect(path: str | Path) -> sqlite3.Connection:
@@ -676,3 +701,33 @@ class EventStore:
         """The text of a draft edition, if any."""
         row = self.conn.execute("SELECT content FROM edition_drafts WHERE draft_id = ?", (draft_id,)).fetchone()
         return None if row is None else str(row[0])
+
+    # ----------------------------------------------------------------- presence (not game state)
+
+    def hold_presence(self, process: str, held: Sequence[tuple[str, str, str]], now: float) -> None:
+        """Record (or renew, at ``now``) the open pages of ``process``: (holder, game_id, seat) each."""
+        if not held:
+            return
+        with self._immediate():
+            self.conn.executemany(
+                "INSERT INTO presence (holder, process, game_id, seat, seen_at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (holder) DO UPDATE SET seen_at = excluded.seen_at",
+                [(holder, process, game_id, seat, now) for holder, game_id, seat in held],
+            )
+
+    def drop_presence(self, holders: Sequence[str], before: float) -> None:
+        """Forget the pages ``holders`` (they closed) and every page not renewed since ``before``."""
+        with self._immediate():
+            self.conn.executemany("DELETE FROM presence WHERE holder = ?", [(h,) for h in holders])
+            self.conn.execute("DELETE FROM presence WHERE seen_at < ?", (before,))
+
+    def presence_elsewhere(self, process: str, since: float) -> dict[str, Counter[str]]:
+        """The open pages of every other process renewed since ``since``: seats counted by game."""
+        rows = self.conn.execute(
+            "SELECT game_id, seat, COUNT(*) FROM presence WHERE process <> ? AND seen_at >= ? GROUP BY game_id, seat",
+            (process, since),
+        )
+        found: dict[str, Counter[str]] = {}
+        for game_id, seat, count in rows:
+            found.setdefault(str(game_id), Counter())[str(seat)] = int(count)
+        return found

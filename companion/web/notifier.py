@@ -12,6 +12,11 @@ Each open page is a ``Listener`` with its own wake-up flag: the notifier sets th
 listeners, and each listener reads the newest state when it wakes, so a burst of changes costs one
 wake-up, never a queue. Under gevent the locks, flags and the watcher thread are greenlet-aware
 (monkey-patched), so thousands of listeners cost memory, not threads.
+
+Presence is shared the same way: each process records its open pages in the store's ``presence``
+table (at once on a join or a leave, renewed every ``BEAT_SECONDS``; a row not renewed for
+``PRESENCE_TTL`` seconds, such as one left by a killed process, no longer counts) and reads the
+other processes' rows every ``PRESENCE_SECONDS``, so several workers show one table.
 """
 
 from __future__ import annotations
@@ -20,14 +25,20 @@ import itertools
 import logging
 import sqlite3
 import threading
+import time
+import uuid
 from collections import Counter
 
 from companion.web.presence import Presence
-from events.factory import is_postgres, sqlite_path
+from events.factory import connect_store, is_postgres, sqlite_path
+from events.store import Store
 
-__all__ = ["CHECK_SECONDS", "Listener", "Notifier"]
+__all__ = ["BEAT_SECONDS", "CHECK_SECONDS", "PRESENCE_SECONDS", "PRESENCE_TTL", "Listener", "Notifier"]
 
 CHECK_SECONDS = 0.075  # how often the whole process looks for writes from other processes
+PRESENCE_SECONDS = 0.25  # how often the other processes' open pages are read
+BEAT_SECONDS = 5.0  # how often this process renews its open pages in the shared table
+PRESENCE_TTL = 20.0  # a page not renewed for this long (its process died) no longer counts
 _LOG = logging.getLogger(__name__)
 
 
@@ -64,6 +75,11 @@ class Notifier:
         self.database = database
         self.check_seconds = check_seconds
         self.presence = Presence()
+        self.process = uuid.uuid4().hex  # this notifier's name in the shared presence table
+        self._joined: dict[str, tuple[str, str]] = {}  # holder -> (game, seat), not yet shared
+        self._left: list[str] = []  # holders gone, not yet shared
+        self._beaten = 0.0
+        self._looked = 0.0
         self._lock = threading.Lock()
         self._listeners: dict[str, dict[int, Listener]] = {}
         self._seq: dict[str, int] = {}
@@ -84,6 +100,7 @@ class Notifier:
             listener = Listener(game_id, seat, cid)
             self._listeners.setdefault(game_id, {})[cid] = listener
             self.presence.join_as(game_id, cid, seat)
+            self._joined[self._holder(cid)] = (game_id, seat)
             watcher = None
             if self._watcher is None:
                 watcher = self._watcher = threading.Thread(
@@ -92,6 +109,7 @@ class Notifier:
             others = list(self._listeners[game_id].values())
         if watcher is not None:
             watcher.start()
+        self._poked.set()  # share the join now
         for other in others:
             other.wake()
         return listener
@@ -103,10 +121,14 @@ class Notifier:
             if game.pop(listener.cid, None) is None:
                 return
             self.presence.leave(listener.game_id, listener.cid)
+            holder = self._holder(listener.cid)
+            if self._joined.pop(holder, None) is None:
+                self._left.append(holder)
             if not game:
                 del self._listeners[listener.game_id]
                 self._seq.pop(listener.game_id, None)
             others = list(game.values())
+        self._poked.set()  # share the leave now
         for other in others:
             other.wake()
 
@@ -142,6 +164,55 @@ class Notifier:
         """This process just wrote: look at the database now rather than at the next check."""
         self._poked.set()
 
+    # ------------------------------------------------------------------ presence across processes
+
+    def _holder(self, cid: int) -> str:
+        return f"{self.process}:{cid}"
+
+    def _share_presence(self, store: Store, final: bool = False) -> None:
+        """Write this process's joins and leaves (all its pages, every ``BEAT_SECONDS``) and read the
+        other processes' pages every ``PRESENCE_SECONDS``; wake the pages of every game whose count moved."""
+        now = time.time()
+        with self._lock:
+            beat = now - self._beaten >= BEAT_SECONDS and not final
+            if beat:
+                held = [
+                    (self._holder(cid), game_id, listener.seat)
+                    for game_id, game in self._listeners.items()
+                    for cid, listener in game.items()
+                ]
+                self._beaten = now
+            else:
+                held = [(holder, game, seat) for holder, (game, seat) in self._joined.items()]
+            left, self._left = self._left, []
+            self._joined.clear()
+        try:
+            store.hold_presence(self.process, held, now)
+            if left or beat:
+                store.drop_presence(left, now - PRESENCE_TTL)
+            if final or (not held and not left and now - self._looked < PRESENCE_SECONDS):
+                return
+            self._looked = now
+            found = store.presence_elsewhere(self.process, now - PRESENCE_TTL)
+        except Exception:
+            _LOG.warning("the live notifier could not share presence", exc_info=True)
+            return
+        with self._lock:
+            games = list(self._listeners)
+        for game_id in self.presence.merge_elsewhere(found, games):
+            with self._lock:
+                listening = list(self._listeners.get(game_id, {}).values())
+            for listener in listening:
+                listener.wake()
+
+    def _stopped(self) -> bool:
+        """True (and the watcher forgotten) when nobody listens any more."""
+        with self._lock:
+            if self._listeners:
+                return False
+            self._watcher = None
+            return True
+
     # ------------------------------------------------------------------ the watcher
 
     def _watch(self) -> None:
@@ -151,13 +222,14 @@ class Notifier:
             return
         path = str(sqlite_path(self.database))  # a plain path or a sqlite:/// URL
         conn = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
+        store = connect_store(self.database)
         last_rowid: int | None = None
         try:
             while True:
-                with self._lock:
-                    if not self._listeners:
-                        self._watcher = None
-                        return
+                if self._stopped():
+                    self._share_presence(store, final=True)
+                    return
+                self._share_presence(store)
                 try:
                     last_rowid = self._check(conn, last_rowid)
                 except sqlite3.Error:
@@ -166,6 +238,7 @@ class Notifier:
                 self._poked.clear()
         finally:
             conn.close()
+            store.close()
 
     def _watch_postgres(self) -> None:
         """On PostgreSQL every committed append is announced (``LISTEN``/``NOTIFY``, from any process):
@@ -180,16 +253,16 @@ class Notifier:
                         games = list(self._listeners)
                     for game_id in games:
                         self.note_seq(game_id, store.last_seq(game_id))
+                    while True:
+                        if self._stopped():
+                            self._share_presence(store, final=True)
+                            return
+                        self._share_presence(store)
+                        self.checks += 1
+                        for appended in feed.poll(self.check_seconds):
+                            self.note_seq(appended.game_id, appended.last_seq)
                 finally:
                     store.close()
-                while True:
-                    with self._lock:
-                        if not self._listeners:
-                            self._watcher = None
-                            return
-                    self.checks += 1
-                    for appended in feed.poll(self.check_seconds * 4):
-                        self.note_seq(appended.game_id, appended.last_seq)
         except Exception:
             _LOG.warning("the live notifier lost its PostgreSQL connection", exc_info=True)
             with self._lock:
