@@ -14,7 +14,8 @@ from typing import Generic, Protocol, TypeVar
 
 __all__ = ["DEFAULT_GAMES", "Memo", "ViewCache"]
 
-DEFAULT_GAMES = 16  # games kept per process (a 5,000-event view is ~9 MB); a table plays one at a time
+DEFAULT_GAMES = 64  # games kept per process (a 5,000-event view is ~9 MB, a whole game ~1-2 MB); the
+# app setting VIEW_CACHE_GAMES (env COMPANION_VIEW_CACHE_GAMES) sizes it for a hosted service
 
 
 class _Sequenced(Protocol):

@@ -19,6 +19,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from companion.editions import load_all
 from companion.translations import compile_catalogues
+from companion.view_cache import DEFAULT_GAMES
 from companion.web import (
     api,
     bidi,
@@ -88,6 +89,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        VIEW_CACHE_GAMES=int(os.environ.get("COMPANION_VIEW_CACHE_GAMES", DEFAULT_GAMES)),
     )
     if test_config:
         app.config.update(test_config)

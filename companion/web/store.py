@@ -14,7 +14,7 @@ from flask import Flask, abort, current_app, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.service import GameService, GameView, UnknownGame
-from companion.view_cache import ViewCache
+from companion.view_cache import DEFAULT_GAMES, ViewCache
 from events.factory import connect_store
 from events.store import EventStore, Store
 
@@ -64,7 +64,9 @@ def store_pool(app: Flask) -> StorePool:
 
 def view_cache(app: Flask) -> ViewCache[GameView]:
     """The one view cache of ``app`` in this process (made with the app, shared by its requests)."""
-    cache: ViewCache[GameView] = app.extensions.setdefault(VIEWS, ViewCache())
+    if VIEWS not in app.extensions:
+        app.extensions[VIEWS] = ViewCache(int(app.config.get("VIEW_CACHE_GAMES", DEFAULT_GAMES)))
+    cache: ViewCache[GameView] = app.extensions[VIEWS]
     return cache
 
 
