@@ -40,6 +40,7 @@ import json
 import os
 import platform
 import random
+import re
 import sqlite3
 import statistics
 import sys
@@ -314,17 +315,36 @@ def bench_cold(
 # --------------------------------------------------------------------------- over HTTP
 
 
-def bench_actions(port: int, game_id: str, requests: int, warmup: int) -> dict[str, Any]:
-    """Recorded actions (htmx loans), each drawn at the seq of the previous answer; their bytes."""
+PARTS_RE = re.compile(r'id="game" data-seq="\\d+" data-parts="([^"]*)"')
+
+
+def _after_parts_answer(answer: Any) -> tuple[int, str]:
+    """The seq and parts digests a parts answer announces (``HX-Trigger-After-Settle``), as the phone reads them."""
+    update = json.loads(answer.headers["hx-trigger-after-settle"])["game:update"]
+    return int(update["seq"]), str(update["parts"])
+
+
+def bench_actions(port: int, game_id: str, requests: int, warmup: int, parts: bool = False) -> dict[str, Any]:
+    """Recorded actions (htmx loans), each drawn at the seq of the previous answer; their bytes.
+
+    With ``parts`` the client says which parts it shows (``HX-Game-Parts``, as the phone's table.js
+    does) and gets only those that changed; without, it gets the whole game.
+    """
     phone = Client(port)
     page = phone.get(f"/g/{game_id}").text
     seq, player = seq_of(page), loan_player(page)
+    shown = PARTS_RE.search(page)
+    digests = shown.group(1) if shown else ""
     times: list[float] = []
     body: list[int] = []
     wire: list[int] = []
     for i in range(warmup + requests):
-        answer = phone.post(f"/g/{game_id}/loan", {"seq": seq, "key": uuid.uuid4().hex, "player": player}, HTMX)
-        new_seq = seq_of(answer.text)
+        headers = {**HTMX, "HX-Game-Parts": digests} if parts else HTMX
+        answer = phone.post(f"/g/{game_id}/loan", {"seq": seq, "key": uuid.uuid4().hex, "player": player}, headers)
+        if parts:
+            new_seq, digests = _after_parts_answer(answer)
+        else:
+            new_seq = seq_of(answer.text)
         if new_seq <= seq:
             raise RuntimeError(f"the loan recorded nothing: seq {seq} -> {new_seq}")
         seq = new_seq
@@ -572,6 +592,14 @@ def format_report(r: dict[str, Any]) -> str:
         "Action p95 by size: "
         + ", ".join(f"{row['events']}: {row['actions']['action']['p95_ms']:.2f}" for row in r["growth"])
         + f"; bare p95 {r['bare']['p95_ms']:.2f}",
+        "A phone's action (it sends HX-Game-Parts and gets only the changed parts), p50 ms / answer bytes / "
+        "on the wire: "
+        + ", ".join(
+            f"{row['events']}: {row['actions_parts']['action']['p50_ms']:.2f} ms "
+            f"({row['actions_parts']['action']['p50_ms'] / bare:.1f}x bare) / "
+            f"{row['actions_parts']['answer_bytes_p50']:,} / {row['actions_parts']['answer_wire_bytes_p50']:,} B"
+            for row in r["growth"]
+        ),
         "Redo p50 by size: "
         + ", ".join(f"{row['events']}: {row['undo']['redo']['p50_ms']:.2f}" for row in r["growth"]),
         "Page bytes (game page, before / on the wire): "
@@ -651,6 +679,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 game_id = games[row["events"]]
                 log(f"the {row['events']}-event game over HTTP: actions, undo/redo, pages")
                 row["actions"] = bench_actions(port, game_id, args.requests, args.warmup)
+                row["actions_parts"] = bench_actions(port, game_id, args.requests, args.warmup, parts=True)
                 row["undo"] = bench_undo_http(port, game_id, args.undo_pairs)
                 row["pages"] = bench_pages(port, game_id, args.page_gets)
             live_size = 1000 if 1000 in games else args.sizes[0]

@@ -112,6 +112,7 @@ class Answer:
     wire_bytes: int
     body_bytes: int
     seconds: float
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -142,7 +143,8 @@ class Client:
                 name, _, rest = value.partition("=")
                 self.cookies[name.strip()] = rest.split(";", 1)[0]
         body_bytes = DECOMPRESS[response.getheader("Content-Encoding")](raw)
-        return Answer(response.status, body_bytes.decode("utf-8"), len(raw), len(body_bytes), seconds)
+        headers = {k.lower(): v for k, v in response.getheaders()}
+        return Answer(response.status, body_bytes.decode("utf-8"), len(raw), len(body_bytes), seconds, headers)
 
     def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
         """GET ``path``; keeps the CSRF token of a page that carries one."""
