@@ -7,24 +7,29 @@ import re
 import pygal
 from pygal.style import Style
 
-__all__ = ["infamy_chart"]
+__all__ = ["chart_style", "infamy_chart"]
 
 
-def infamy_chart(names: list[str], colours: list[str], points: list[tuple[int, tuple[int, ...]]], title: str) -> str:
-    """An inline SVG line chart: one line per player, one point per turn."""
-    style = Style(
+def chart_style(colours: list[str] | None = None) -> Style:
+    """The look of every chart of the app: transparent, legible on a phone in light and dark mode."""
+    return Style(
         background="transparent",
         plot_background="transparent",
         foreground="#777",
         foreground_strong="#777",
         foreground_subtle="#7774",
-        colors=tuple(colours),
+        **({"colors": tuple(colours)} if colours else {}),
         font_family="system-ui, sans-serif",
         label_font_size=13,
         major_label_font_size=13,
         legend_font_size=15,
         title_font_size=15,
     )
+
+
+def infamy_chart(names: list[str], colours: list[str], points: list[tuple[int, tuple[int, ...]]], title: str) -> str:
+    """An inline SVG line chart: one line per player, one point per turn."""
+    style = chart_style(colours)
     chart = pygal.Line(
         js=[],
         disable_xml_declaration=True,

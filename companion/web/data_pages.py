@@ -9,7 +9,7 @@ from flask_babel import gettext
 
 from companion.exchange import BadExport, export_game, import_game, parse_export
 from companion.web.history import history_entries
-from companion.web.home import remember_game
+from companion.web.remembered import remember_game
 from companion.web.store import service
 
 __all__ = ["bp"]

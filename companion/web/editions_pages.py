@@ -20,6 +20,7 @@ from companion.game.edition import Edition, EditionError, parse_edition
 from companion.service import GameService, new_token
 from companion.web.edition_preview import preview_context
 from companion.web.edition_words import NUMERIC_SECTIONS, check_steps, progress_text
+from companion.web.remembered import remembered_views
 from companion.web.store import service
 
 __all__ = ["bp", "chosen_edition", "register", "remember_edition"]
@@ -96,14 +97,10 @@ def index(error: str | None = None, status: int = 200) -> tuple[str, int]:
 def _games() -> list[tuple[str, str]]:
     """This phone's running games, as (id, players)."""
     games = []
-    for game_id in session.get("games", [])[:6]:
-        try:
-            view = service().view(game_id)
-        except LookupError:
-            continue
+    for view in remembered_views():
         if view.kind == "game" and view.state.ended is None:
-            games.append((game_id, ", ".join(p.name for p in view.state.players)))
-    return games
+            games.append((view.game_id, ", ".join(p.name for p in view.state.players)))
+    return games[:6]
 
 
 def _new_draft(text: str, section: str = "board") -> WResponse:

@@ -16,6 +16,7 @@ from companion.game.state import GameState
 from companion.service import KeyReused
 from companion.web.editions_pages import chosen_edition
 from companion.web.forms import CreateForm, flatten_errors, parse
+from companion.web.remembered import remember_game, remembered_views
 from companion.web.respond import new_key
 from companion.web.safe_next import safe_next
 from companion.web.store import service
@@ -27,12 +28,6 @@ __all__ = ["bp", "remember_game"]
 bp = Blueprint("home", __name__)
 
 SEATS = 4
-
-
-def remember_game(game_id: str) -> None:
-    """Keep a game in this phone's list (a signed cookie; games are never listed publicly)."""
-    games = [g for g in session.get("games", []) if g != game_id]
-    session["games"] = [game_id, *games][:12]
 
 
 def _form_defaults() -> dict[str, Any]:
@@ -52,13 +47,9 @@ def _form_defaults() -> dict[str, Any]:
 
 def _my_games() -> list[dict[str, Any]]:
     """The games and quick tallies this phone remembers, each with its address and a short label."""
-    svc = service()
     games = []
-    for game_id in session.get("games", []):
-        try:
-            view = svc.view(game_id)
-        except LookupError:
-            continue
+    for view in remembered_views():
+        game_id = view.game_id
         state = view.state
         if isinstance(state, GameState):
             games.append(

@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import pygal
-from flask import Blueprint, Response, render_template, session
+from flask import Blueprint, Response, render_template
 from flask_babel import gettext
-from pygal.style import Style
 
 from companion.game.dispatch import scoresheet
 from companion.game.state import GameState
-from companion.web.store import service
+from companion.web.chart import chart_style
+from companion.web.remembered import remembered_views
 
 __all__ = ["PlayedGame", "PlayerFigures", "bp", "figures", "played_games"]
 
@@ -66,13 +66,9 @@ class PlayerFigures:
 
 def played_games() -> list[PlayedGame]:
     """The recorded games this phone remembers, oldest first (quick tallies are left out)."""
-    svc = service()
     games = []
-    for game_id in session.get("games", []):
-        try:
-            view = svc.view(game_id)
-        except LookupError:
-            continue
+    for view in remembered_views():
+        game_id = view.game_id
         state = view.state
         if not isinstance(state, GameState) or not view.rows:
             continue
@@ -106,18 +102,7 @@ def figures(games: list[PlayedGame]) -> list[PlayerFigures]:
 def scores_chart(games: list[PlayedGame], players: list[PlayerFigures]) -> str:
     """Each player's score in each finished game, over time (inline SVG, no script)."""
     finished = [g for g in games if g.over]
-    style = Style(
-        background="transparent",
-        plot_background="transparent",
-        foreground="#777",
-        foreground_strong="#777",
-        foreground_subtle="#7774",
-        font_family="system-ui, sans-serif",
-        label_font_size=13,
-        major_label_font_size=13,
-        legend_font_size=15,
-        title_font_size=15,
-    )
+    style = chart_style()
     chart = pygal.Line(
         js=[],
         disable_xml_declaration=True,

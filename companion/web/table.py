@@ -15,8 +15,8 @@ from companion.game.commands import ChooseTableMode
 from companion.game.state import GameState
 from companion.service import GameView
 from companion.web.forms import ActionForm
-from companion.web.home import remember_game
 from companion.web.next_game import next_game_token, rotated_seat, start_next_game
+from companion.web.remembered import remember_game
 from companion.web.respond import game_context, is_htmx, new_key, perform, render_game
 from companion.web.scores import score_context
 from companion.web.seats import actor_label, seat_of, set_seat

@@ -23,7 +23,7 @@ from companion.web.forms import (
     flatten_errors,
     parse,
 )
-from companion.web.home import remember_game
+from companion.web.remembered import remember_game
 from companion.web.respond import is_htmx, new_key, perform
 from companion.web.scores import half_choices
 from companion.web.store import recorded, service
