@@ -22,6 +22,14 @@ def create_game(page: Page, names: list[str], plague: list[str] | None = None, e
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("heading", name=f"{names[0]}'s turn")).to_be_visible()
     page.wait_for_function("() => window.htmx !== undefined")  # the deferred script has run
+    settle(page)
+
+
+def settle(page: Page) -> None:
+    """The page's live stream is open (its first presence list arrived) and no htmx request or swap
+    is in flight, so the next tap's answer is not raced by the page's own first refresh."""
+    expect(page.locator("#presence .presence-list")).to_have_count(1)
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
 
 
 def stat(page: Page, player: str, name: str) -> Locator:
