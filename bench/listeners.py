@@ -80,14 +80,12 @@ def percentiles(values: list[float]) -> dict[str, float]:
     }
 
 
-def start_server(db: Path, port: int, server: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "COMPANION_SECRET_KEY": "bench-listeners"}
-    errors = db.with_suffix(".log")
+def start_server(db: str | Path, port: int, errors: Path, *options: str) -> subprocess.Popen[bytes]:
+    """``companion serve`` on ``HOST``:``port`` with ``options``, its stderr in ``errors``; waits until it answers."""
+    env = {**os.environ, "COMPANION_SECRET_KEY": "bench"}
     command = [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(port), "--db", str(db)]
     with errors.open("wb") as sink:
-        proc = subprocess.Popen(
-            [*command, "--server", server], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=sink
-        )
+        proc = subprocess.Popen([*command, *options], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=sink)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -325,7 +323,11 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(tmp)
         port = args.attach or free_port()
         log(f"starting the server on {HOST}:{port} ..." if not args.attach else f"using the server on port {port}")
-        server = None if args.attach else start_server(folder / "live.sqlite3", port, args.server)
+        server = (
+            None
+            if args.attach
+            else start_server(folder / "live.sqlite3", port, folder / "live.log", "--server", args.server)
+        )
         try:
             tables = []
             for g in range(args.games):

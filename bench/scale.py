@@ -33,7 +33,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from listeners import HOST, ROOT, Listeners, api, free_port, listen, log, percentiles, raise_open_files
+from listeners import Listeners, api, free_port, listen, log, percentiles, raise_open_files, start_server
 
 
 @dataclass
@@ -50,31 +49,6 @@ class Table:
     write_token: str
     seq: int
     answered_at: dict[int, float] = field(default_factory=dict)  # seq -> when the write that made it answered
-
-
-def start_server(db: str, port: int, workers: int, folder: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "COMPANION_SECRET_KEY": "bench-scale"}
-    errors = folder / "server.log"
-    command = [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(port), "--db", db]
-    with errors.open("wb") as sink:
-        proc = subprocess.Popen(
-            [*command, "--workers", str(workers), "--server", "gunicorn"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=sink,
-        )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://{HOST}:{port}/api/openapi.json", timeout=1).read()
-            return proc
-        except OSError as exc:
-            if proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {errors.read_text(errors='replace')}") from exc
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start in 30 s")
 
 
 def new_table(port: int, key: str) -> Table:
@@ -208,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
             if "://" not in db:
                 parser.error("PostgreSQL: give --db postgresql://… or run under scripts/pg-throwaway.sh run")
         port = free_port()
-        server = start_server(db, port, args.workers, folder)
+        server = start_server(db, port, folder / "server.log", "--workers", str(args.workers), "--server", "gunicorn")
         try:
             steps = asyncio.run(ramp(args, port))
         finally:

@@ -28,7 +28,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
+def start_server(db: str | Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
     """``python -m companion serve`` on 127.0.0.1:``port``, as ``make run`` starts it; waits until it answers."""
     env = {**os.environ, "COMPANION_SECRET_KEY": "live-test"}
     proc = subprocess.Popen(

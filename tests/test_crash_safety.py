@@ -5,70 +5,25 @@ acknowledged action is in the log, and the log replays through the rules. Runs o
 from __future__ import annotations
 
 import http.client
-import json
-import os
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
-from typing import Any
 
 from companion.editions import load_all
 from companion.exchange import export_game, replay_export
 from companion.service import GameService
 from events.factory import open_store
+from tests.live_client import api, free_port, start_server
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(db: str, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "COMPANION_SECRET_KEY": "crash-test"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", db],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/openapi.json", timeout=1).read()
-            return proc
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
-
-
-def call(port: int, path: str, body: dict[str, Any], token: str | None = None) -> tuple[int, dict[str, Any]]:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(), headers=headers)
-    try:
-        with urllib.request.urlopen(req, timeout=5) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read() or b"{}")
 
 
 def test_a_killed_server_loses_no_acknowledged_action(store_url: str) -> None:
     db = store_url
     port = free_port()
-    server = start(db, port)
-    status, game = call(
+    server = start_server(db, port)
+    status, game = api(
         port,
         "/api/v1/games",
         {"players": [{"name": "Ana", "colour": "crimson"}], "plague_card": [2], "idempotency_key": "crash-create-k01"},
@@ -83,7 +38,7 @@ def test_a_killed_server_loses_no_acknowledged_action(store_url: str) -> None:
         while not stop.is_set():
             key = f"crash-w{w}-{n:05d}"
             try:
-                status, body = call(
+                status, body = api(
                     port,
                     f"/api/v1/games/{game['game_id']}/commands",
                     {
@@ -115,9 +70,9 @@ def test_a_killed_server_loses_no_acknowledged_action(store_url: str) -> None:
         t.join(10)
     assert len(acknowledged) >= 40
 
-    restarted = start(db, port)
+    restarted = start_server(db, port)
     try:
-        status, answer = call(
+        status, answer = api(
             port,
             f"/api/v1/games/{game['game_id']}/undo",
             {"expected_seq": -1, "idempotency_key": "x" * 8},
