@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -33,8 +32,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_diff(args: argparse.Namespace) -> int:
     """What differs between two edition files, one line per difference (exit 1 when one does not read)."""
     try:
-        a, b = json.loads(_read(args.a)), json.loads(_read(args.b))
-    except (OSError, json.JSONDecodeError) as exc:
+        a, b = parse_edition(_read(args.a)).raw, parse_edition(_read(args.b)).raw
+    except (OSError, EditionError) as exc:
         print(f"cannot read: {exc}", file=sys.stderr)
         return 1
     differences = diff_editions(a, b)

@@ -313,9 +313,15 @@ def parse_edition(text: str) -> Edition:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise EditionError(f"not valid JSON: {exc}") from exc
+    except RecursionError:
+        raise EditionError("not an edition: the JSON is nested too deeply") from None
+    if not isinstance(raw, dict):
+        raise EditionError("not an edition: the file holds no JSON object")
     if _need(raw, "format", "edition") != "inferno-companion/edition":
         raise EditionError("format: expected 'inferno-companion/edition'")
-    version = int(raw.get("format_version", 1))
+    version = raw.get("format_version", 1)
+    if type(version) is not int:
+        raise EditionError(f"format_version: {version!r} is not 1 or 2")
     if version == 1:
         raw = upcast_v1(raw)
     elif version != 2:

@@ -42,3 +42,20 @@ def test_diff_says_what_differs_and_only_that(tmp_path: Path, capsys: pytest.Cap
     other = _variant(tmp_path, "other.json", change)
     assert main(["edition", "diff", str(SHIPPED), str(other)]) == 0
     assert capsys.readouterr().out.strip().splitlines() == ["circle 3: infamy 2 → 5"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000 + "]" * 100_000, "[1, 2]", '{"format": "inferno-companion/edition", "format_version": "two"}'],
+    ids=["nested-100000-deep", "not-an-object", "version-not-a-number"],
+)
+def test_a_hostile_file_is_one_line_and_exit_1_for_check_and_diff(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    shipped = str(next(EDITIONS_DIR.glob("*.json")))
+    for argv in (["edition", "check", str(bad)], ["edition", "diff", shipped, str(bad)]):
+        assert main(argv) == 1
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err

@@ -158,3 +158,11 @@ def test_the_new_game_page_says_whether_the_board_is_an_estimate(client: FlaskCl
     home = client.get("/").data.decode()
     assert "Every estimated value has been checked against a real board." in home
     assert "This board is an estimate" not in home
+
+
+def test_an_edition_file_nested_too_deeply_is_refused_and_stores_nothing(client: FlaskClient) -> None:
+    before = client.get("/editions").get_data(as_text=True)
+    response = client.post("/editions/import", data={"text": "[" * 100_000 + "]" * 100_000})
+    assert response.status_code == 422
+    assert "nested too deeply" in response.get_data(as_text=True)
+    assert client.get("/editions").get_data(as_text=True).count("/drafts/") == before.count("/drafts/")
