@@ -315,7 +315,7 @@ def bench_cold(
 # --------------------------------------------------------------------------- over HTTP
 
 
-PARTS_RE = re.compile(r'id="game" data-seq="\\d+" data-parts="([^"]*)"')
+PARTS_RE = re.compile(r'id="game" data-seq="\d+" data-parts="([^"]*)"')
 
 
 def _after_parts_answer(answer: Any) -> tuple[int, str]:

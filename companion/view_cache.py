@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar
 
-__all__ = ["DEFAULT_GAMES", "Memo", "ViewCache"]
+__all__ = ["DEFAULT_GAMES", "Memo", "Slots", "ViewCache"]
 
 DEFAULT_GAMES = 64  # games kept per process (a 5,000-event view is ~9 MB, a whole game ~1-2 MB); the
 # app setting VIEW_CACHE_GAMES (env COMPANION_VIEW_CACHE_GAMES) sizes it for a hosted service
@@ -98,3 +98,40 @@ class Memo(Generic[K, T]):
             while len(self._values) > self.size:
                 self._values.popitem(last=False)
         return value
+
+
+class Slots(Generic[K, T]):
+    """A bounded, thread-safe LRU of one value per slot, each kept with the inputs it was made from
+    and reused only while the inputs asked for are equal (``==``) to them.
+
+    For values whose inputs are not hashable (a game's souls, its players): the slot names the
+    game and what is made, the inputs say from what; an unequal input makes the value again.
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._slots: OrderedDict[K, tuple[object, T]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.made = 0  # values made (not reused) since the start: what a test or benchmark reads
+
+    def get_or_make(self, slot: K, inputs: object, make: Callable[[], T]) -> T:
+        """The value kept in ``slot`` if it was made from equal ``inputs``, else ``make()`` kept there."""
+        with self._lock:
+            kept = self._slots.get(slot)
+            if kept is not None:
+                self._slots.move_to_end(slot)
+        if kept is not None and kept[0] == inputs:
+            return kept[1]
+        value = make()
+        with self._lock:
+            self.made += 1
+            self._slots[slot] = (inputs, value)
+            self._slots.move_to_end(slot)
+            while len(self._slots) > self.size:
+                self._slots.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        """Forget every value."""
+        with self._lock:
+            self._slots.clear()

@@ -28,6 +28,7 @@ from companion.web import (
     editions_pages,
     errors,
     florence_pages,
+    game_parts,
     helpers_jinja,
     history_pages,
     home,
@@ -102,6 +103,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     security.install(app)
     csrf = CSRFProtect(app)
+    game_parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
     app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
     Compress(app)
     HTMX(app)

@@ -6,6 +6,7 @@ is legal now is the rules' business (``RuleViolation``), never this module's.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -13,6 +14,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, vali
 from werkzeug.datastructures import MultiDict
 
 __all__ = [
+    "new_key",
     "AccuseForm",
     "ActionForm",
     "BringForm",
@@ -32,6 +34,11 @@ __all__ = [
     "flatten_errors",
     "parse",
 ]
+
+
+def new_key() -> str:
+    """A fresh idempotency key for one form on one rendered screen: 128 random bits, a secret."""
+    return secrets.token_urlsafe(16)
 
 
 def _messages() -> dict[str, Any]:

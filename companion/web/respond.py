@@ -10,7 +10,6 @@ gets a full page (303 redirect after success); htmx gets the parts of the game t
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -26,9 +25,9 @@ from companion.game.rules.hell import why_stuck
 from companion.game.state import GameState, Phase
 from companion.service import Conflict, GameView, Outcome
 from companion.web.florence_view import accuse_prep, florence_board
-from companion.web.forms import flatten_errors, parse
-from companion.web.game_parts import PARTS, client_parts, compact, digest, focus_target, out_of_band, render_parts
-from companion.web.hellmap import build_map, ferry_steps, guardian_steps
+from companion.web.forms import flatten_errors, new_key, parse
+from companion.web.game_parts import client_parts, compact, fill, focus_target, out_of_band, remembered_map, render_parts
+from companion.web.hellmap import ferry_steps, guardian_steps
 from companion.web.history import latest_entries
 from companion.web.loans import LoanToConfirm, check_loans, confirmation
 from companion.web.seats import SeatRefused, check_seat
@@ -41,11 +40,6 @@ __all__ = ["is_htmx", "new_key", "perform", "record", "render_game"]
 def is_htmx() -> bool:
     """Whether this request came from htmx (flask-htmx reads the HX-Request header)."""
     return bool(current_app.htmx)  # type: ignore[attr-defined]
-
-
-def new_key() -> str:
-    """A fresh idempotency key for one form on one rendered screen: 128 random bits, a secret."""
-    return secrets.token_urlsafe(16)
 
 
 def _player_hexes(view: GameView) -> dict[str, str]:
@@ -78,16 +72,18 @@ def game_context(
     if guardian in state.guardians and (at_bonfire or dante_guardian):
         base = f"accuse={accuse}&" if dante_guardian else ""
         steps = guardian_steps(state, str(guardian), guardian_params or {}, base)
-    hell_map = build_map(
-        state, options, select, _player_hexes(view), interactive=state.ended is None, ferry=ferry_view, using=steps
-    )
+    readonly = bool(extra.get("readonly"))  # a step of the history, or the big screen: nothing to tap
+    interactive = state.ended is None and not readonly
+    hexes = _player_hexes(view)
+    shown = None if readonly else select
+    hell_map = remembered_map(view.game_id, state, options, shown, hexes, interactive, ferry=ferry_view, using=steps)
     stuck: list[str] = []
     if hell_map.selected and not hell_map.selected_moves:
         stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, hell_map.selected)]
     elif select in state.hell and state.hell[select].laid:
         stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, select)]
     confirm = tuple(m for m in hell_map.selected_moves if to and m.landing == to)
-    last, redo = (None, None) if extra.get("readonly") else latest_entries(view)
+    last, redo = (None, None) if readonly else latest_entries(view)
     pl = state.p[state.active]
     send_kind = kind if kind in ("noble", "urchin") else ("noble" if pl.home_nobles else "urchin")
     extra.setdefault("readonly", False)
@@ -99,8 +95,6 @@ def game_context(
             "refresh": url_for("play.game", game_id=view.game_id),
         },
     )
-    if extra["readonly"]:
-        hell_map = build_map(state, options, None, _player_hexes(view), interactive=False)
     return {
         "view": view,
         "state": state,
@@ -160,11 +154,10 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
         return render_template("game.html", **context), status
     parts = render_parts(context)
     refusal = context.get("refusal")
-    if refusal and not any(f'id="refusal-{refusal["control"]}"' in html for html in parts.values()):
+    if refusal and not any(f'id="refusal-{refusal["control"]}"' in part.html for part in parts.values()):
         context["refusal_fallback"] = True  # its control is not on this screen: show it atop the actions
         parts = render_parts(context)
-    digests = {name: digest(html) for name, html in parts.items()}
-    context["part_digests"] = " ".join(f"{name}:{value}" for name, value in digests.items())
+    context["part_digests"] = " ".join(f"{name}:{part.digest}" for name, part in parts.items())
     focus = focus_target(context)
     if not is_htmx():
         return compact(render_template("game.html", **context)), status
@@ -177,8 +170,8 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
         headers["HX-Replace-Url"] = url_for("play.game", game_id=view.game_id)
     if shown is None or block != "game":
         return compact(render_block("game.html", block, **context)), status, headers
-    changed = [name for name in PARTS if shown.get(name) != digests[name]]
-    body = "".join(out_of_band(name, parts[name]) for name in changed)
+    changed = [name for name, part in parts.items() if shown.get(name) != part.digest]
+    body = fill("".join(out_of_band(name, parts[name].html) for name in changed))
     headers["HX-Reswap"] = "none"
     return body, status, headers
 

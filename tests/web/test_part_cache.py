@@ -1,0 +1,146 @@
+"""A part served from the process's cache is exactly the part drawn afresh (hypothesis, real SQLite).
+
+The game page keeps its costly parts (the map's two layers, Florence, each player) and the map's
+view model per process, with the inputs they were drawn from, and draws them again only when
+those inputs differ (``companion/web/game_parts.py``). If a part read something its inputs leave
+out, a phone would keep a stale part. So random legal games (base and expansion, 2-4 players,
+loans, undos and redos) are played through the service on a real database, and after every step,
+in English and in Spanish, with nothing chosen, a soul chosen, a Cemetery colour chosen or a
+guardian's steps under way, every part the answer would use is compared with the same part drawn
+from nothing: the map's view model, its HTML, its fingerprint.
+
+Parts are also drawn the same for every phone: the session's CSRF token and the fresh form keys
+are marks in what is kept, filled only in what is sent.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, g
+from flask_wtf.csrf import generate_csrf
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.game.commands import CreateGame
+from companion.game.errors import RuleViolation
+from companion.game.state import GameState, Phase
+from companion.service import GameService
+from companion.web import create_app
+from companion.web.game_parts import KEY_MARK, _draw, digest, fill, part_names, render_parts
+from companion.web.hellmap import build_map
+from companion.web.respond import _player_hexes, game_context
+from companion.web.store import service
+from tests.builders import seats
+from tests.random_play import choices
+
+KEY = re.compile(r'name="key" value="([^"]+)"')
+
+
+def _selections(state: GameState, rng: random.Random) -> list[dict[str, Any]]:
+    """What a phone may have chosen on this screen: nothing, a soul, a Cemetery colour, a guardian."""
+    picks: list[dict[str, Any]] = [{}]
+    if state.hell:
+        picks.append({"select": rng.choice(sorted(state.hell))})
+    if state.cemetery:
+        picks.append({"select": f"cemetery-{rng.choice(sorted(state.cemetery))}"})
+    if state.phase is Phase.ACTION and state.guardians:
+        guardian = rng.choice(sorted(state.guardians))
+        shield = rng.choice(sorted(state.side.shields))
+        picks.append({"guardian": guardian, "guardian_params": {"gto": shield, "gt": "", "gd": ""}})
+    return picks
+
+
+def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
+    with app.test_request_context(f"/g/{game_id}", headers={"Accept-Language": language}):
+        app.preprocess_request()
+        view = service().view(game_id)
+        context = game_context(view, **choice)
+        fresh_map = build_map(
+            view.state,
+            context["options"],
+            choice.get("select"),
+            _player_hexes(view),
+            interactive=view.state.ended is None,
+            ferry=context["ferry"],
+            using=context["guardian_steps"],
+        )
+        assert context["hell_map"] == fresh_map, "the kept map differs from the map drawn afresh"
+        served = render_parts(context)
+        assert list(served) == list(part_names(view.state))
+        marked = {**context, "new_key": lambda: KEY_MARK}
+        g.marking_parts = True
+        try:
+            for name, part in served.items():
+                drawn = _draw(name, marked)
+                assert part.html == drawn.html, f"part {name!r} kept stale ({language}, {choice})"
+                assert part.digest == digest(drawn.html)
+        finally:
+            g.marking_parts = False
+
+
+def _play(app: Flask, seed: int, steps: int, expansion: bool) -> int:
+    rng = random.Random(seed)
+    with app.test_request_context("/"):
+        svc: GameService = service()
+        players = rng.randint(2, 4)
+        command = CreateGame(players=seats(players), expansion=expansion, plague_card=(2, 4, 6, 8))
+        game_id = svc.create_game(command, f"create-{seed}")
+    checked = 0
+    for step in range(steps):
+        with app.test_request_context("/"):
+            svc = service()
+            view = svc.view(game_id)
+            state = view.state
+            if state.phase is Phase.OVER:
+                break
+            roll = rng.random()
+            try:
+                if roll < 0.06 and view.timeline.undoable:
+                    svc.undo(game_id, view.seq, f"undo-{seed}-{step}")
+                elif roll < 0.1 and view.timeline.undone:
+                    svc.redo(game_id, view.seq, f"redo-{seed}-{step}")
+                else:
+                    svc.execute(game_id, view.seq, rng.choice(choices(state, rng)), f"cmd-{seed}-{step}")
+            except RuleViolation:
+                continue
+            state = svc.view(game_id).state
+        for choice in _selections(state, rng):
+            _check_screen(app, game_id, rng.choice(("en", "es")), choice)
+            checked += 1
+    return checked
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), expansion=st.booleans())
+def test_a_kept_part_is_the_part_drawn_afresh(seed: int, expansion: bool) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"DATABASE": str(Path(tmp) / "parts.sqlite3"), "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t"})
+        assert _play(app, seed, steps=70, expansion=expansion) > 70
+
+
+def test_a_part_is_drawn_the_same_for_every_phone_and_filled_for_each(tmp_path: Path) -> None:
+    app = create_app({"DATABASE": str(tmp_path / "phones.sqlite3"), "SECRET_KEY": "t"})
+    with app.test_request_context("/"):
+        game_id = service().create_game(CreateGame(players=seats(3), plague_card=(2, 4)), "create-phones")
+    answers = []
+    for phone in range(2):
+        with app.test_request_context(f"/g/{game_id}"):
+            app.preprocess_request()
+            token = generate_csrf()
+            parts = render_parts(game_context(service().view(game_id)))
+            html = "".join(part.html for part in parts.values())
+            assert token not in html  # nothing of this session is kept for another phone
+            assert "&key;" in html and "&csrf;" in html  # the marks, filled only when sent
+            sent = fill(html)
+            assert "&key;" not in sent and "&csrf;" not in sent and "\\u0026key;" not in sent
+            assert token in sent
+            keys = KEY.findall(sent)
+            assert keys and len(set(keys)) == len(keys)  # each form its own fresh key
+            answers.append({name: part.digest for name, part in parts.items()})
+            del phone
+    assert answers[0] == answers[1]  # the same fingerprints for both phones
