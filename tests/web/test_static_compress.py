@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import gzip
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import brotli
 import flask_compress.flask_compress as flask_compress_module
@@ -38,13 +39,18 @@ def count_compressions(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
             return compress(data)
 
         monkeypatch.setitem(static_compress.COMPRESSORS, name, counted)
-    original = flask_compress_module._compress_data
+    whole, streamed = flask_compress_module._compress_data, flask_compress_module._compress_chunks
 
-    def counted_flask_compress(*args: object) -> bytes:
+    def counted_whole(*args: Any) -> bytes:
         counts["flask_compress"] += 1
-        return original(*args)  # type: ignore[arg-type]
+        return whole(*args)
 
-    monkeypatch.setattr(flask_compress_module, "_compress_data", counted_flask_compress)
+    def counted_streamed(*args: Any) -> Iterator[bytes]:
+        counts["flask_compress"] += 1
+        return streamed(*args)
+
+    monkeypatch.setattr(flask_compress_module, "_compress_data", counted_whole)
+    monkeypatch.setattr(flask_compress_module, "_compress_chunks", counted_streamed)
     return counts
 
 
