@@ -1,6 +1,9 @@
 """The benchmark's peer for a recorded action: a bare Flask endpoint doing one durable SQLite insert.
 
-Run as ``python bench/bare_server.py PORT DB``; served by waitress on 127.0.0.1, like the app.
+Run as ``python bench/bare_server.py PORT DB [gunicorn|waitress] [THREADS]`` on 127.0.0.1, on the
+same server kind as the app, so the ratio compares like with like: gunicorn with one gevent worker
+and the settings of ``companion.server`` (the default where gunicorn runs), or waitress with
+``THREADS`` threads (the fallback).
 """
 
 from __future__ import annotations
@@ -9,9 +12,12 @@ import sqlite3
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, g, request
-from waitress import serve
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for companion.server
+from companion import server as companion_server
 
 
 def bare_app(path: Path) -> Flask:
@@ -51,5 +57,48 @@ def bare_app(path: Path) -> Flask:
     return app
 
 
+def serve_gunicorn(path: Path, port: int) -> None:
+    """One gevent worker, with the app server's own settings (``companion.server``)."""
+    from gunicorn.app.base import BaseApplication
+
+    class BareServer(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            settings = {
+                "bind": [f"127.0.0.1:{port}"],
+                "workers": 1,
+                "worker_class": "gevent",
+                "worker_connections": companion_server.WORKER_CONNECTIONS,
+                "timeout": 30,
+                "graceful_timeout": 3,
+                "keepalive": 5,
+                "post_fork": companion_server._die_with_parent,
+                "accesslog": None,
+                "loglevel": "warning",
+                "proc_name": "bench-bare",
+            }
+            for key, value in settings.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            return bare_app(path)  # built in the worker, after gevent has patched the standard library
+
+    companion_server.raise_open_files_limit()
+    BareServer().run()
+
+
+def serve_waitress(path: Path, port: int, threads: int) -> None:
+    """The threaded fallback, as ``companion serve --server waitress``."""
+    from waitress import serve
+
+    serve(bare_app(path), host="127.0.0.1", port=port, threads=threads, _quiet=True)
+
+
 if __name__ == "__main__":
-    serve(bare_app(Path(sys.argv[2])), host="127.0.0.1", port=int(sys.argv[1]), threads=8, _quiet=True)
+    port_arg, db_arg = int(sys.argv[1]), Path(sys.argv[2])
+    kind = sys.argv[3] if len(sys.argv) > 3 else "waitress"
+    threads_arg = int(sys.argv[4]) if len(sys.argv) > 4 else 8
+    sys.argv = sys.argv[:1]  # gunicorn reads the command line: leave it nothing of ours to parse
+    if kind == "gunicorn":
+        serve_gunicorn(db_arg, port_arg)
+    else:
+        serve_waitress(db_arg, port_arg, threads_arg)

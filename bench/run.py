@@ -10,13 +10,14 @@ A benchmark, not a test: it prints figures. One run:
    (store read, typed decoding, timeline, the snapshot plus the events after it), and the same
    without a snapshot (a full replay); beside it ``eventsourcing``'s ``repository.get`` of an
    aggregate with the same number of events on SQLite.
-3. **The real server in its own process**: ``companion serve`` (waitress) on 127.0.0.1 and a free
-   port, CSRF on (the token is read from the page, the session cookie kept), ``Accept-Encoding``
-   as Chromium sends it (gzip, deflate, br, zstd). For each game: a recorded action (htmx
-   ``POST /g/<id>/loan``, the seq read from the previous answer) beside a bare Flask endpoint
-   doing one durable insert (its own process, waitress too); the answer's bytes before
-   compression and on the wire; undo and redo over HTTP, alternately; the game, history and
-   score pages (p95).
+3. **The real server in its own process**: ``companion serve --server gunicorn`` (one gevent
+   worker, as ``companion serve`` runs by default; ``--server waitress`` only where gunicorn cannot
+   run, or when asked) on 127.0.0.1 and a free port, CSRF on (the token is read from the page, the
+   session cookie kept), ``Accept-Encoding`` as Chromium sends it (gzip, deflate, br, zstd). For
+   each game: a recorded action (htmx ``POST /g/<id>/loan``, the seq read from the previous
+   answer) beside a bare Flask endpoint doing one durable insert (its own process, on the same
+   server kind); the answer's bytes before compression and on the wire; undo and redo over HTTP,
+   alternately; the game, history and score pages (p95). The report names the server used.
 4. **Live update latency**: 32 phones listen to the 1,000-event game's event stream while another
    phone records actions; the time from sending each action to every listener reading its seq.
 5. **First load in Chromium** (Pixel 7 profile, fresh context): bytes on the wire per resource
@@ -27,6 +28,7 @@ Run from the repository root (about 2 minutes on 2 cores)::
     .venv/bin/python bench/run.py                # plain-text report on stdout
     .venv/bin/python bench/run.py --json         # the report on stderr, a JSON object on stdout
     .venv/bin/python bench/run.py --save         # also write bench/results/<UTC time>.json
+    .venv/bin/python bench/run.py --server waitress  # both servers on the threaded fallback
     .venv/bin/python bench/run.py --help         # sizes, seed, --skip-browser
 
 Databases live in a temporary directory; the only file ever written in the repository is the
@@ -60,7 +62,7 @@ from eventsourcing.domain import Aggregate, event
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for tests/ and bench/
-from bench.served import Client, bare_server, companion_server, loan_player, seq_of, server
+from bench.served import Client, bare_server, companion_server, loan_player, seq_of, server, server_kind
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.game.commands import CreateGame, Redo, Undo
 from companion.game.dispatch import replay_any
@@ -94,7 +96,7 @@ CHROMIUM_ARGS = [
 ]
 HTMX = {"HX-Request": "true"}
 LISTENERS = 32
-SERVER_THREADS = 48  # waitress threads: 32 open streams must leave room for the writes
+SERVER_THREADS = 48  # waitress only (the fallback): 32 open streams must leave room for the writes
 _T0 = time.perf_counter()
 
 
@@ -556,6 +558,11 @@ def machine() -> dict[str, Any]:
 # --------------------------------------------------------------------------- report
 
 
+def server_label(kind: str) -> str:
+    """How the report names the server both processes ran on."""
+    return "gunicorn, one gevent worker" if kind == "gunicorn" else f"waitress, {SERVER_THREADS} threads"
+
+
 def format_report(r: dict[str, Any]) -> str:
     """The plain-text report: the growth table, then the figures with their peers."""
     m = r["machine"]
@@ -566,7 +573,8 @@ def format_report(r: dict[str, Any]) -> str:
         f"{m['platform']}",
         "Packages: " + ", ".join(f"{k} {v}" for k, v in m["packages"].items()),
         f"Run at {m['when']}, seed {r['seed']}, total wall time {r['wall_seconds']:.1f} s. Server: companion serve "
-        f"(waitress, {SERVER_THREADS} threads) in its own process, CSRF on, Accept-Encoding as Chromium's.",
+        f"({server_label(r['server'])}) in its own process, CSRF on, Accept-Encoding as Chromium's; "
+        f"the bare peer on the same.",
         "",
         "Growth (p50 unless said; ms). action = htmx POST /g/<id>/loan; bare = one durable insert (own process);",
         "cold = GameService.view, empty cache (snapshot + events after it); full = the same without a snapshot;",
@@ -646,7 +654,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     started = time.perf_counter()
     editions = load_all()
     edition = editions[DEFAULT_EDITION][1]
-    report: dict[str, Any] = {"machine": machine(), "seed": args.seed, "growth": []}
+    kind = server_kind(args.server)
+    report: dict[str, Any] = {"machine": machine(), "seed": args.seed, "server": kind, "growth": []}
     os.environ.setdefault("COMPANION_SECRET_KEY", "bench-" + uuid.uuid4().hex)  # nothing written in instance/
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
         workdir = Path(tmp)
@@ -670,9 +679,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             store.close()
 
         with (
-            server(companion_server(db, SERVER_THREADS)) as port,
-            server(bare_server(workdir / "bare.sqlite3")) as bare,
+            server(companion_server(db, kind, SERVER_THREADS)) as port,
+            server(bare_server(workdir / "bare.sqlite3", kind, SERVER_THREADS)) as bare,
         ):
+            log(f"servers: {server_label(kind)} (the app and the bare peer)")
             log("timing the bare durable insert")
             report["bare"] = bench_bare(bare, args.requests, args.warmup)
             for row in report["growth"]:
@@ -718,6 +728,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page-gets", type=int, default=20, help="timed GETs of each page (default 20)")
     parser.add_argument("--live-writes", type=int, default=10, help="writes heard by the listeners (default 10)")
     parser.add_argument("--skip-browser", action="store_true", help="skip the Chromium first load")
+    parser.add_argument(
+        "--server",
+        choices=("auto", "gunicorn", "waitress"),
+        default="auto",
+        help="the app's and the bare peer's server (default auto: gunicorn + one gevent worker where it runs)",
+    )
     args = parser.parse_args(argv)
 
     report = run(args)

@@ -1,6 +1,8 @@
 """The benchmark's servers and client: the real app (``companion serve``) and a bare durable-insert
-endpoint, each in its own process on 127.0.0.1 and a free port, and a keep-alive HTTP client that
-keeps the session cookie, sends the CSRF token read from the page, and counts bytes on the wire.
+endpoint, each in its own process on 127.0.0.1 and a free port, on the same server kind (gunicorn with
+one gevent worker where gunicorn runs, as ``companion serve`` picks, else waitress), and a keep-alive
+HTTP client that keeps the session cookie, sends the CSRF token read from the page, and counts bytes
+on the wire.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from urllib.parse import urlencode
 
 import brotli
 from backports import zstd
+
+from companion.server import gunicorn_runs_here
 
 ROOT = Path(__file__).resolve().parents[1]
 CSRF_RE = re.compile(r'name="csrf_token" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
@@ -80,27 +84,26 @@ def server(argv: list[str], env: dict[str, str] | None = None) -> Iterator[int]:
             process.wait()
 
 
-def companion_server(db: Path, threads: int) -> list[str]:
-    """``companion serve`` on 127.0.0.1 (waitress), CSRF on as in production."""
-    return [
-        sys.executable,
-        "-m",
-        "companion",
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        "{port}",
-        "--db",
-        str(db),
-        "--threads",
-        str(threads),
-    ]
+def server_kind(asked: str = "auto") -> str:
+    """The server the benchmark runs: what ``companion serve`` picks (gunicorn + one gevent worker where
+    gunicorn runs, else waitress), or the one ``asked``; the bare peer runs on the same kind."""
+    if asked != "auto":
+        return asked
+    return "gunicorn" if gunicorn_runs_here() else "waitress"
 
 
-def bare_server(db: Path) -> list[str]:
-    """The bare Flask endpoint (one durable insert per POST), served by waitress like the app."""
-    return [sys.executable, str(ROOT / "bench" / "bare_server.py"), "{port}", str(db)]
+def companion_server(db: Path, kind: str, threads: int) -> list[str]:
+    """``companion serve`` on 127.0.0.1, CSRF on as in production, on the server ``kind`` named
+    explicitly: "gunicorn" (one gevent worker) or "waitress" (``threads`` threads)."""
+    argv = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "{port}", "--db", str(db)]
+    if kind == "gunicorn":
+        return [*argv, "--server", "gunicorn", "--workers", "1"]
+    return [*argv, "--server", "waitress", "--threads", str(threads)]
+
+
+def bare_server(db: Path, kind: str, threads: int) -> list[str]:
+    """The bare Flask endpoint (one durable insert per POST) on the same server kind as the app."""
+    return [sys.executable, str(ROOT / "bench" / "bare_server.py"), "{port}", str(db), kind, str(threads)]
 
 
 @dataclass

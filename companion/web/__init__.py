@@ -37,6 +37,7 @@ from companion.web import (
     play,
     scores,
     security,
+    static_compress,
     table,
     tally_pages,
 )
@@ -106,6 +107,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     game_parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
     app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
     Compress(app)
+    static_compress.install(app)  # static files: compressed once per file at the best level, not per request
     HTMX(app)
     try:
         compile_catalogues()
