@@ -14,7 +14,6 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, vali
 from werkzeug.datastructures import MultiDict
 
 __all__ = [
-    "new_key",
     "AccuseForm",
     "ActionForm",
     "BringForm",
@@ -32,6 +31,7 @@ __all__ = [
     "TallyStartForm",
     "UndoForm",
     "flatten_errors",
+    "new_key",
     "parse",
 ]
 

@@ -26,7 +26,15 @@ from companion.game.state import GameState, Phase
 from companion.service import Conflict, GameView, Outcome
 from companion.web.florence_view import accuse_prep, florence_board
 from companion.web.forms import flatten_errors, new_key, parse
-from companion.web.game_parts import client_parts, compact, fill, focus_target, out_of_band, remembered_map, render_parts
+from companion.web.game_parts import (
+    client_parts,
+    compact,
+    fill,
+    focus_target,
+    out_of_band,
+    remembered_map,
+    render_parts,
+)
 from companion.web.hellmap import ferry_steps, guardian_steps
 from companion.web.history import latest_entries
 from companion.web.loans import LoanToConfirm, check_loans, confirmation
