@@ -15,6 +15,7 @@ are marks in what is kept, filled only in what is sent.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import tempfile
@@ -144,3 +145,24 @@ def test_a_part_is_drawn_the_same_for_every_phone_and_filled_for_each(tmp_path: 
             answers.append({name: part.digest for name, part in parts.items()})
             del phone
     assert answers[0] == answers[1]  # the same fingerprints for both phones
+
+
+def test_a_loan_draws_and_sends_only_the_actions_the_undo_bar_and_that_players_part(phone, client, app) -> None:
+    phone.create(names=("Ana", "Ben", "Cleo"), plague=("9", "3", "2"))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    phone.florence(0, "bank")  # Ana's location action is next: a loan changes her purse and nothing on the map
+    parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
+    slots = app.extensions["companion.parts"]
+    made_before = slots.made
+    headers = {"HX-Request": "true", "HX-Game-Parts": parts}
+    answer = client.post(
+        f"{phone.url}/loan", data={"seq": phone.seq, "key": "loan-parts-0001", "player": 0}, headers=headers
+    )
+    body = answer.data.decode()
+    sent = set(re.findall(r'data-part="(\w+)" hx-swap-oob="true"', body))
+    assert answer.status_code == 200 and sent == {"actions", "undo", "player0"}, sent
+    assert slots.made - made_before == 1  # of the kept parts and the map, only Ana's part was drawn again
+    assert "&key;" not in body and "&csrf;" not in body
+    update = json.loads(answer.headers["HX-Trigger-After-Settle"])["game:update"]
+    page = client.get(phone.url).data.decode()
+    assert f'data-parts="{update["parts"]}"' in page  # the answer's fingerprints are the fresh page's
