@@ -1,7 +1,7 @@
 """Serves ``static/`` text files compressed once per process at the best level, never per request.
 
 Each file is read and compressed on its first request (brotli quality 11, else zstd 19, else gzip 9,
-by the client's ``Accept-Encoding``) and kept in memory, keyed by its path with its modification
+by the client's ``Accept-Encoding``; a style sheet without its comments) and kept in memory, keyed by its path with its modification
 time and size, so an edited file is compressed afresh. Flask-Compress (``COMPRESS_BR_LEVEL``) still
 compresses the pages, whose text changes with every request; it leaves an answer that already has a
 ``Content-Encoding`` alone. A client that accepts none of these encodings, a file that is not text
@@ -14,6 +14,7 @@ import gzip
 import hashlib
 import mimetypes
 import os
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ try:  # Python 3.14 has zstd in the standard library; before it, Flask-Compress 
 except ImportError:  # pragma: no cover - depends on the Python version
     from backports import zstd  # type: ignore[import-not-found,no-redef,unused-ignore]
 
-__all__ = ["ENCODINGS", "StaticVariants", "install"]
+__all__ = ["ENCODINGS", "StaticVariants", "install", "lean_css"]
 
 EXTENSION = "companion.static_compress"
 # the server's preference when the client accepts several equally: the smallest first
@@ -80,6 +81,8 @@ class StaticVariants:
                 with open(path, "rb") as f:
                     plain = f.read()
                     stamp = (os.fstat(f.fileno()).st_mtime_ns, len(plain))
+                if path.endswith(".css"):
+                    plain = lean_css(plain)
                 known = _File(stamp, hashlib.sha256(plain).hexdigest()[:24], plain)
                 self._files[path] = known
             body = known.encoded.get(encoding)
@@ -88,6 +91,15 @@ class StaticVariants:
                 known.encoded[encoding] = body
                 self.compressions += 1
         return body, f"{known.digest}-{encoding}", stat.st_mtime
+
+
+_CSS_COMMENT = re.compile(rb"(\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*')|/\*.*?\*/\s*", re.S)
+
+
+def lean_css(css: bytes) -> bytes:
+    """A style sheet without its comments (they are for whoever reads the file, not for phones):
+    about 500 bytes of a first load. Strings are kept as they are, even one holding ``/*``."""
+    return _CSS_COMMENT.sub(lambda m: m.group(1) or b"", css)
 
 
 def _text_type(filename: str, app: Flask) -> str | None:
