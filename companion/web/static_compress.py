@@ -1,11 +1,12 @@
 """Serves ``static/`` text files compressed once per process at the best level, never per request.
 
 Each file is read and compressed on its first request (brotli quality 11, else zstd 19, else gzip 9,
-by the client's ``Accept-Encoding``; a style sheet without its comments) and kept in memory, keyed by its path with its modification
-time and size, so an edited file is compressed afresh. Flask-Compress (``COMPRESS_BR_LEVEL``) still
-compresses the pages, whose text changes with every request; it leaves an answer that already has a
-``Content-Encoding`` alone. A client that accepts none of these encodings, a file that is not text
-(an icon) and a ``Range`` request get Flask's own static view, unchanged.
+by the client's ``Accept-Encoding``; a style sheet without its comments) and kept in memory, keyed
+by its path with its modification time and size, so an edited file is compressed afresh.
+Flask-Compress (``COMPRESS_BR_LEVEL``) still compresses the pages, whose text changes with every
+request; it leaves an answer that already has a ``Content-Encoding`` alone. A client that accepts
+none of these encodings, a file that is not text (an icon) and a ``Range`` request get Flask's own
+static view, unchanged.
 """
 
 from __future__ import annotations
