@@ -10,7 +10,7 @@ import secrets
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, pre_load, validate, validates_schema
 from werkzeug.datastructures import MultiDict
 
 __all__ = [
@@ -236,6 +236,17 @@ class SendForm(PlayerActionForm):
     location = fields.String(required=True, validate=validate.Length(min=1, max=24))
     bribe = fields.Boolean(load_default=False)
     borrow = fields.Boolean(load_default=False)
+    # The game page lists every location as a button of one form; it names the locations whose
+    # button says they cost a bribe (another quarter), and those whose bribe needs a loan.
+    bribe_for = fields.String(load_default="", validate=validate.Length(max=400))
+    borrow_for = fields.String(load_default="", validate=validate.Length(max=400))
+
+    @post_load
+    def _flags_of_the_location(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
+        location = data["location"]
+        data["bribe"] = data["bribe"] or location in data.pop("bribe_for").split()
+        data["borrow"] = data["borrow"] or location in data.pop("borrow_for").split()
+        return data
 
 
 class AccuseForm(PlayerActionForm, BonusFields, FraudFields, GuardianFields):
