@@ -72,7 +72,8 @@ def install(app: Flask) -> None:
         return CSRF_MARK if g.get("marking_parts") else real()  # type: ignore[operator,no-any-return]
 
     app.jinja_env.globals["csrf_token"] = csrf_token
-    app.extensions["companion.parts"] = Slots(size=4096)
+    # about 9 slots a game and language (the map twice, 4 parts, a part per player): as many games as the view cache
+    app.extensions["companion.parts"] = Slots(size=16 * int(app.config.get("VIEW_CACHE_GAMES", 64)))
 
 
 def part_names(state: GameState) -> tuple[str, ...]:
