@@ -166,3 +166,21 @@ def test_a_loan_draws_and_sends_only_the_actions_the_undo_bar_and_that_players_p
     update = json.loads(answer.headers["HX-Trigger-After-Settle"])["game:update"]
     page = client.get(phone.url).data.decode()
     assert f'data-parts="{update["parts"]}"' in page  # the answer's fingerprints are the fresh page's
+
+
+def test_the_parts_one_phone_drew_are_shared_with_every_phone_that_refreshes(phone, client, app) -> None:
+    phone.create(names=("Ana", "Ben", "Cleo"), plague=("9", "3", "2"))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    phone.florence(0, "bank")
+    watchers = [app.test_client() for _ in range(3)]
+    shown = [re.search(r'data-parts="([^"]*)"', w.get(phone.url).data.decode()).group(1) for w in watchers]
+    parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
+    headers = {"HX-Request": "true", "HX-Game-Parts": parts}
+    client.post(f"{phone.url}/loan", data={"seq": phone.seq, "key": "loan-shared-0001", "player": 0}, headers=headers)
+    slots = app.extensions["companion.parts"]
+    made = slots.made
+    for watcher, digests in zip(watchers, shown, strict=True):
+        live = {"HX-Request": "true", "HX-Trigger": "live-trigger", "HX-Game-Parts": digests}
+        body = watcher.get(phone.url, headers=live).data.decode()
+        assert set(re.findall(r'data-part="(\w+)" hx-swap-oob="true"', body)) == {"actions", "undo", "player0"}
+    assert slots.made == made  # what the acting phone's answer drew, every other phone is sent as it is
