@@ -16,6 +16,7 @@ from typing import Any
 from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
 from jinja2_fragments.flask import render_block
+from markupsafe import Markup
 from marshmallow import Schema, ValidationError
 from werkzeug.wrappers import Response
 
@@ -27,6 +28,7 @@ from companion.service import Conflict, GameView, Outcome
 from companion.web.florence_view import accuse_prep, florence_board
 from companion.web.forms import flatten_errors, new_key, parse
 from companion.web.game_parts import (
+    Part,
     client_parts,
     compact,
     fill,
@@ -168,7 +170,7 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
     context["part_digests"] = " ".join(f"{name}:{part.digest}" for name, part in parts.items())
     focus = focus_target(context)
     if not is_htmx():
-        return compact(render_template("game.html", **context)), status
+        return compact(render_template("game.html", **context, drawn=_drawn(parts))), status
     shown = client_parts()
     live_refresh = request.headers.get("HX-Trigger") == "live-trigger"
     focus = focus if shown and not live_refresh else ""
@@ -177,11 +179,16 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
     if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):
         headers["HX-Replace-Url"] = url_for("play.game", game_id=view.game_id)
     if shown is None or block != "game":
-        return compact(render_block("game.html", block, **context)), status, headers
+        return compact(render_block("game.html", block, **context, drawn=_drawn(parts))), status, headers
     changed = [name for name, part in parts.items() if shown.get(name) != part.digest]
     body = fill("".join(out_of_band(name, parts[name].html) for name in changed))
     headers["HX-Reswap"] = "none"
     return body, status, headers
+
+
+def _drawn(parts: dict[str, Part]) -> dict[str, Markup]:
+    """The parts as drawn, filled for this answer: the whole game is put together from them."""
+    return {name: Markup(fill(part.html)) for name, part in parts.items()}
 
 
 Renderer = Callable[..., Any]

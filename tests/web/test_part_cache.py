@@ -7,7 +7,8 @@ out, a phone would keep a stale part. So random legal games (base and expansion,
 loans, undos and redos) are played through the service on a real database, and after every step,
 in English and in Spanish, with nothing chosen, a soul chosen, a Cemetery colour chosen or a
 guardian's steps under way, every part the answer would use is compared with the same part drawn
-from nothing: the map's view model, its HTML, its fingerprint.
+from nothing: the map's view model, its HTML, its fingerprint; and the whole game put together from
+the kept parts (as a page or a whole answer is) with the game drawn in one go.
 
 Parts are also drawn the same for every phone: the session's CSRF token and the fresh form keys
 are marks in what is kept, filled only in what is sent.
@@ -26,13 +27,15 @@ from flask import Flask, g
 from flask_wtf.csrf import generate_csrf
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from jinja2_fragments.flask import render_block
+from markupsafe import Markup
 
 from companion.game.commands import CreateGame
 from companion.game.errors import RuleViolation
 from companion.game.state import GameState, Phase
 from companion.service import GameService
 from companion.web import create_app
-from companion.web.game_parts import KEY_MARK, _draw, digest, fill, part_names, render_parts
+from companion.web.game_parts import KEY_MARK, _draw, compact, digest, fill, part_names, render_parts
 from companion.web.hellmap import build_map
 from companion.web.respond import _player_hexes, game_context
 from companion.web.store import service
@@ -80,6 +83,9 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
                 drawn = _draw(name, marked)
                 assert part.html == drawn.html, f"part {name!r} kept stale ({language}, {choice})"
                 assert part.digest == digest(drawn.html)
+            inline = compact(render_block("game.html", "game", **marked))
+            assembled = {name: Markup(part.html) for name, part in served.items()}
+            assert compact(render_block("game.html", "game", **marked, drawn=assembled)) == inline
         finally:
             g.marking_parts = False
 
