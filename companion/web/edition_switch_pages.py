@@ -82,16 +82,16 @@ def switch(game_id: str) -> Response | tuple[str, int]:
     return redirect(url_for("play.game", game_id=game_id), 303)
 
 
-@bp.get("/fix")
+@bp.post("/fix")
 def fix(game_id: str) -> Response:
-    """ "Our board is different": a copy of the game's edition opened at the shield in question;
-    once it is saved, the switch of this game is previewed."""
+    """ "Our board is different": a copy of the game's edition (a new draft, so a POST) opened at the
+    shield in question; once it is saved, the switch of this game is previewed."""
     view = recorded(game_id)
     svc = service()
     draft_id = new_token()
     svc.store.put_draft(draft_id, svc.edition_text(view.state.edition.content_hash))
     session["switch_after"] = {**session.get("switch_after", {}), draft_id: game_id}
-    shield = request.args.get("shield", "")
+    shield = request.form.get("shield", "")
     pick = shield if shield in view.state.side.shields else ""
     anchor = f"#circle-{view.state.side.shields[pick].circle}" if pick else ""
     target = url_for("editions.editor", draft_id=draft_id, side=view.state.side.id, mode="lines", pick=pick)

@@ -127,9 +127,10 @@ def test_a_refused_move_offers_our_board_is_different_then_the_switch(client: Fl
         f"/g/{game_id}/move",
         data={"seq": seq, "key": "move-key-0001", "player": 1, "from_shield": "1a", "to_shield": "2d", "select": "1a"},
     ).data.decode()
-    link = re.search(r'href="(/g/[^"]+/edition/fix\?shield=1a)"', page)
-    assert link is not None and "Our board is different" in page
-    response = client.get(link.group(1))
+    form = re.search(r'<form class="board-differs" method="post" action="(/g/[^"]+/edition/fix)">', page)
+    assert form is not None and "Our board is different" in page and 'name="shield" value="1a"' in page
+    assert client.get(form.group(1) + "?shield=1a").status_code == 405  # a link followed, a page prefetched: no draft
+    response = client.post(form.group(1), data={"shield": "1a"})
     assert response.status_code == 303 and "pick=1a" in response.headers["Location"]
     draft = response.headers["Location"].split("?")[0]
     client.post(f"{draft}/change", data={"op": "line", "side": "1-2", "origin": "1a", "target": "2d"})
