@@ -152,3 +152,19 @@ def test_importing_a_file_that_is_not_a_game_explains_why(client) -> None:
     )
     assert bad.status_code == 422 and "cannot be imported" in bad.data.decode()
     assert client.post("/import", data={}, content_type="multipart/form-data").status_code == 400
+
+
+def test_a_step_page_tells_an_undone_entry_from_an_undo_or_redo_entry(phone: Phone, client) -> None:
+    phone.create()
+    taken = phone.seq + 1  # an entry is named by its first event
+    phone.post("bring", {"player": 0, "colour": 5, "shield": "1a"})
+    phone.post("undo", {})
+    undo = phone.seq
+    phone.post("bring", {"player": 0, "colour": 2, "shield": "1a"})
+    phone.post("undo", {})
+    phone.post("redo", {})
+    redo = phone.seq
+    assert "(later undone)" in client.get(f"{phone.url}/at/{taken}").data.decode()
+    for seq in (undo, redo):
+        page = client.get(f"{phone.url}/at/{seq}").data.decode()
+        assert f"Entry #{seq} (undo or redo)" in page and "later undone" not in page
