@@ -92,6 +92,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         VIEW_CACHE_GAMES=int(os.environ.get("COMPANION_VIEW_CACHE_GAMES", DEFAULT_GAMES)),
+        PROXY_HOPS=int(os.environ.get("COMPANION_PROXY_HOPS") or 0),  # proxies in front whose X-Forwarded-* count
     )
     if test_config:
         app.config.update(test_config)

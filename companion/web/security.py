@@ -6,8 +6,11 @@ site's ``static/`` files (no inline script, no eval) and lets no other site fram
 its key). Inline ``style="--sc: …"`` attributes colour the circles and the score chart is an
 inline SVG with its own ``<style>``, so inline styles are allowed (a style cannot run code).
 The app also serves phones over plain HTTP on the LAN: it never forces HTTPS, and marks the
-session cookie ``Secure`` only when the request came over HTTPS (behind a TLS proxy, tell Flask
-with ``ProxyFix``).
+session cookie ``Secure`` only when the request came over HTTPS. Behind a TLS proxy, the
+``PROXY_HOPS`` setting (env ``COMPANION_PROXY_HOPS``: how many proxies stand in front) makes the
+app trust that many ``X-Forwarded-For/Proto/Host`` values (Werkzeug's ``ProxyFix``), so the join
+links and QR codes say ``https://`` and the cookie is ``Secure``; without it no such header is
+trusted (a phone on the LAN could send any).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_talisman import Talisman
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 __all__ = ["CONTENT_SECURITY_POLICY", "install"]
 
@@ -49,3 +53,6 @@ def install(app: Flask) -> None:
         referrer_policy="no-referrer",
     )
     app.session_interface = SessionOverHttps()
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    if hops > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
