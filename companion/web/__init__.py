@@ -22,6 +22,7 @@ from companion.translations import compile_catalogues
 from companion.view_cache import DEFAULT_GAMES
 from companion.web import (
     api,
+    babel_domain,
     bidi,
     corrections,
     data_pages,
@@ -114,7 +115,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         compile_catalogues()
     except OSError:  # a read-only install: the catalogues compiled at set-up are used as they are
         app.logger.warning("could not compile the translation catalogues", exc_info=True)
-    Babel(app, locale_selector=select_locale)
+    babel_domain.install(Babel(app, locale_selector=select_locale))  # one catalogue lookup per request
     app.teardown_appcontext(close_store)
     app.before_request(check_address)
     app.register_blueprint(home.bp)
