@@ -1,0 +1,32 @@
+"""The message catalogue is found once per request, and still follows the request's locale.
+
+``companion/web/babel_domain.py`` keeps the catalogue on ``g`` beside the locale it was found for;
+these check that each request, each language and a locale forced within a request get their own.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_babel import force_locale, gettext
+
+from companion.web.babel_domain import RequestDomain
+
+
+def test_the_app_translates_through_the_request_domain(app: Flask) -> None:
+    assert isinstance(app.extensions["babel"].instance.domain_instance, RequestDomain)
+
+
+def test_each_request_and_each_forced_locale_finds_its_own_catalogue(app: Flask) -> None:
+    for language, players in (("es", "Jugadores"), ("en", "Players"), ("es", "Jugadores")):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            assert gettext("Players") == players
+            assert gettext("Players") == players  # the kept catalogue
+            with force_locale("en" if language == "es" else "es"):
+                assert gettext("Players") != players
+            assert gettext("Players") == players
+
+
+def test_a_page_in_spanish_then_english_from_one_client(client) -> None:
+    spanish = client.get("/", headers={"Accept-Language": "es"}).data.decode()
+    english = client.get("/", headers={"Accept-Language": "en"}).data.decode()
+    assert "Inferno Companion" in spanish and "Start the game" in english and "Start the game" not in spanish
