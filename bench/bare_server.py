@@ -12,7 +12,6 @@ import sqlite3
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from flask import Flask, g, request
 
@@ -58,32 +57,9 @@ def bare_app(path: Path) -> Flask:
 
 
 def serve_gunicorn(path: Path, port: int) -> None:
-    """One gevent worker, with the app server's own settings (``companion.server``)."""
-    from gunicorn.app.base import BaseApplication
-
-    class BareServer(BaseApplication):  # type: ignore[misc]
-        def load_config(self) -> None:
-            settings = {
-                "bind": [f"127.0.0.1:{port}"],
-                "workers": 1,
-                "worker_class": "gevent",
-                "worker_connections": companion_server.WORKER_CONNECTIONS,
-                "timeout": 30,
-                "graceful_timeout": 3,
-                "keepalive": 5,
-                "post_fork": companion_server._die_with_parent,
-                "accesslog": None,
-                "loglevel": "warning",
-                "proc_name": "bench-bare",
-            }
-            for key, value in settings.items():
-                self.cfg.set(key, value)
-
-        def load(self) -> Any:
-            return bare_app(path)  # built in the worker, after gevent has patched the standard library
-
+    """One gevent worker, served by the app server's own ``serve_gunicorn`` (``companion.server``)."""
     companion_server.raise_open_files_limit()
-    BareServer().run()
+    companion_server.serve_gunicorn("127.0.0.1", port, 1, make_app=lambda: bare_app(path), name="bench-bare")
 
 
 def serve_waitress(path: Path, port: int, threads: int) -> None:

@@ -15,9 +15,17 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from collections.abc import Callable
 from typing import Any
 
-__all__ = ["OPEN_FILES_WANTED", "WORKER_CONNECTIONS", "gunicorn_runs_here", "raise_open_files_limit", "serve"]
+__all__ = [
+    "OPEN_FILES_WANTED",
+    "WORKER_CONNECTIONS",
+    "gunicorn_runs_here",
+    "raise_open_files_limit",
+    "serve",
+    "serve_gunicorn",
+]
 
 WORKER_CONNECTIONS = 4000  # open connections one worker accepts (each live page is one)
 OPEN_FILES_WANTED = 16384  # each connection is a file descriptor; the usual default of 1,024 is too few
@@ -67,8 +75,21 @@ def _bind(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def serve_gunicorn(host: str, port: int, workers: int = 1) -> None:
-    """Serve with gunicorn and ``workers`` gevent workers (the app is built in each worker)."""
+def _companion_app() -> Any:
+    from companion.web import create_app
+
+    return create_app()
+
+
+def serve_gunicorn(
+    host: str,
+    port: int,
+    workers: int = 1,
+    make_app: Callable[[], Any] = _companion_app,
+    name: str = "inferno-companion",
+) -> None:
+    """Serve with gunicorn and ``workers`` gevent workers; ``make_app`` builds the app in each worker, after
+    gevent has patched the standard library (the benchmark's bare peer is served the same way)."""
     if workers < 1:
         raise ValueError("at least one worker")
     from gunicorn.app.base import BaseApplication
@@ -86,15 +107,13 @@ def serve_gunicorn(host: str, port: int, workers: int = 1) -> None:
                 "post_fork": _die_with_parent,
                 "accesslog": None,
                 "loglevel": "warning",
-                "proc_name": "inferno-companion",
+                "proc_name": name,
             }
             for key, value in settings.items():
                 self.cfg.set(key, value)
 
         def load(self) -> Any:
-            from companion.web import create_app
-
-            return create_app()
+            return make_app()
 
     CompanionServer().run()
 

@@ -376,8 +376,13 @@ class GameService:
         raises ``KeyReused`` and reveals nothing about the game that holds it.
         """
         edition = self.edition(edition_id or next(iter(self.editions)))
+        return self._start(edition, self.editions[edition.id][0], command, idempotency_key, actor)
+
+    def _start(
+        self, edition: Edition, text: str, command: CreateGame | StartTally, idempotency_key: str, actor: str | None
+    ) -> str:
+        """Record the start of a game (or tally) on ``edition`` (kept by its hash with its ``text``)."""
         events = decide_start(edition, command)
-        text = self.editions[edition.id][0]
         self.store.keep_edition(edition.content_hash, edition.id, text)
         game_id = self.store.create_game(
             game_id=new_token(),
@@ -567,21 +572,7 @@ class GameService:
     ) -> str:
         """Create a game pinned to the shipped or saved edition with this hash."""
         edition = self.edition_by_hash(content_hash)
-        text = self.edition_text(content_hash)
-        events = decide_start(edition, command)
-        self.store.keep_edition(edition.content_hash, edition.id, text)
-        game_id = self.store.create_game(
-            game_id=new_token(),
-            kind="game",
-            edition_hash=edition.content_hash,
-            tokens=(new_token(), new_token()),
-            events=to_new_events(events),
-            idempotency_key=idempotency_key,
-            command=command_to_json(command),
-            actor=actor,
-        )
-        self.store.set_join_code(game_id, new_join_code())
-        return game_id
+        return self._start(edition, self.edition_text(content_hash), command, idempotency_key, actor)
 
     def preview_switch(self, game_id: str, content_hash: str) -> tuple[GameView, SwitchCheck]:
         """What switching the game to this edition would record, and the first entry it would break.
