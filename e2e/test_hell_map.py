@@ -3,7 +3,9 @@ the quarter; tap an illegal shield and read the reason."""
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -42,3 +44,20 @@ def test_a_laid_down_soul_explains_why_it_cannot_move(page: Page) -> None:
     page.get_by_role("button", name="End Cleo's turn").click()
     shield(page, "1A", "link").click()
     expect(page.get_by_role("alert")).to_contain_text("is laid down: it never moves again")
+
+
+def test_a_refused_tap_offers_our_board_is_different_which_opens_the_editor_at_that_soul(page: Page) -> None:
+    create_game(page, ["Ana", "Ben"], plague=["ice-blue", "green", "purple"])
+    page.get_by_role("link", name="Bring in one ice-blue soul").click()
+    shield(page, "1B", "button").click()
+    page.get_by_role("button", name="Bank").click()
+    page.get_by_role("button", name="End Ana's turn").click()
+    shield(page, "1B", "link").click()
+    shield(page, "3C", "button").click()  # refused: the soul stops on the first empty shield
+    board_differs = page.get_by_role("button", name="Our board is different")
+    expect(board_differs).to_be_in_viewport()
+    board_differs.click()  # a form posted by the browser itself, with the token filled into the answer
+    expect(page).to_have_url(re.compile(r"/editions/drafts/[^/?]+\?.*pick=1b"))  # a new draft of this edition
+    expect(page.get_by_role("heading").first).to_be_visible()
+    if os.environ.get("E2E_SCREENSHOTS"):
+        page.screenshot(path=str(Path(os.environ["E2E_SCREENSHOTS"]) / "board-differs.png"))

@@ -75,3 +75,20 @@ def test_a_bribe_that_needs_a_loan_is_named_confirmed_and_taken_with_it(phone, c
     assert phone.seq > seq
     assert phone.stat(0, "ship") == ship + 1  # the loan was taken with the bribe
     assert phone.stat(0, "drachmas") == drachmas + 2 - 2
+
+
+def test_a_hostile_send_form_gets_a_message_per_field_and_records_nothing(phone, client) -> None:
+    phone.create(plague=("9", "3", "2", "5"))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    fields, _ = send_form(phone.html)
+    seq = phone.seq
+    for hostile in ({"bribe_for": "bank " * 100}, {"borrow_for": "x" * 401}, {"location": ""}, {"location": "moon"}):
+        response = client.post(f"{phone.url}/send", data={**fields, "location": "bank", **hostile}, headers=HX)
+        assert response.status_code in (400, 422), (hostile, response.status_code)
+        body = response.data.decode()
+        assert 'role="alert"' in body and "Traceback" not in body
+        if response.status_code == 400:  # malformed: the field is named
+            assert next(iter(hostile)) in body
+        phone.html = body
+        assert phone.seq == seq  # nothing recorded
+    assert tap(phone, client, "bank").status_code == 200 and phone.seq > seq  # the form itself still works
