@@ -2,7 +2,7 @@
 
 Run as ``python bench/bare_server.py PORT DB [gunicorn|waitress] [THREADS]`` on 127.0.0.1, on the
 same server kind as the app, so the ratio compares like with like: gunicorn with one gevent worker
-and the settings of ``companion.server`` (the default where gunicorn runs), or waitress with
+and the settings of ``companion.cli.serve`` (the default where gunicorn runs), or waitress with
 ``THREADS`` threads (the fallback).
 """
 
@@ -15,8 +15,8 @@ from pathlib import Path
 
 from flask import Flask, g, request
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for companion.server
-from companion import server as companion_server
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for companion.cli.serve
+from companion.cli import serve as companion_server
 
 
 def bare_app(path: Path) -> Flask:
@@ -57,7 +57,7 @@ def bare_app(path: Path) -> Flask:
 
 
 def serve_gunicorn(path: Path, port: int) -> None:
-    """One gevent worker, served by the app server's own ``serve_gunicorn`` (``companion.server``)."""
+    """One gevent worker, served by the app server's own ``serve_gunicorn`` (``companion.cli.serve``)."""
     companion_server.raise_open_files_limit()
     companion_server.serve_gunicorn("127.0.0.1", port, 1, make_app=lambda: bare_app(path), name="bench-bare")
 

@@ -64,8 +64,9 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for tests/ and bench/
 from bench.served import Client, bare_server, companion_server, loan_player, seq_of, server, server_kind
 from companion.editions import DEFAULT_EDITION, load_all
+from companion.formats.commands import command_to_json, event_from_stored_row
+from companion.game.any_log import replay_any
 from companion.game.commands import CreateGame, Redo, Undo
-from companion.game.dispatch import replay_any
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
 from companion.game.projection import evolve, replay
@@ -73,8 +74,7 @@ from companion.game.rules import decide, decide_create
 from companion.game.state import GameState, Phase
 from companion.game.timeline import Recorded, Timeline, build_timeline, decide_redo, decide_undo, extend_timeline
 from companion.service import GameService, new_token
-from companion.view_cache import ViewCache
-from companion.wire import command_to_json, event_from_stored_row
+from companion.service.caches import ViewCache
 from events.catalog import ActionRedone, Event, GameEnded, SeatSetup
 from events.codec import encode
 from events.store import EventStore

@@ -25,7 +25,7 @@ from urllib.parse import urlencode
 import brotli
 from backports import zstd
 
-from companion.server import gunicorn_runs_here
+from companion.cli.serve import gunicorn_runs_here
 
 ROOT = Path(__file__).resolve().parents[1]
 CSRF_RE = re.compile(r'name="csrf_token" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')

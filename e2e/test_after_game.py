@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from companion.exchange import score_export
+from companion.formats.export import score_export
 from tests.web.test_after_game import timed_log
 
 SHOTS = Path(__file__).resolve().parents[1] / "test-results"

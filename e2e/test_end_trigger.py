@@ -20,7 +20,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from companion.editions import load_all
-from companion.exchange import export_game
+from companion.formats.export import export_game
 from companion.game.commands import Accuse, BringSoul, CreateGame, EndTurn, SendMember, TakeLoan
 from companion.game.rules.accusation import dante_path
 from companion.game.state import Phase

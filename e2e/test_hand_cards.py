@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from companion.exchange import score_export
+from companion.formats.export import score_export
 from tests.web.test_hand_cards import hand_scoring_log
 
 WORDS = {

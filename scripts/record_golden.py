@@ -19,10 +19,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.editions import load_all  # noqa: E402
-from companion.exchange import export_game  # noqa: E402
+from companion.formats.commands import command_from_json  # noqa: E402
+from companion.formats.export import export_game  # noqa: E402
 from companion.game.commands import CreateGame, Redo, StartTally, Undo  # noqa: E402
 from companion.service import GameService  # noqa: E402
-from companion.wire import command_from_json  # noqa: E402
 from events.store import EventStore  # noqa: E402
 
 

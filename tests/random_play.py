@@ -26,7 +26,7 @@ from companion.game.commands import (
 )
 from companion.game.legal import turn_options
 from companion.game.state import GameState, Phase
-from companion.web.florence_view import accuse_prep
+from companion.web.screens.florence_board import accuse_prep
 from events.catalog import EndgameHalf, FraudPlay, GuardianUse, Reward
 
 __all__ = ["FRAUD", "action_choices", "choices", "florence_choices"]

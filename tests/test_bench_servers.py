@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench.served import bare_server, companion_server, server, server_kind
-from companion.server import gunicorn_runs_here
+from companion.cli.serve import gunicorn_runs_here
 
 
 def test_auto_is_what_companion_serve_picks() -> None:

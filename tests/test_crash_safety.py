@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from companion.editions import load_all
-from companion.exchange import export_game, replay_export
+from companion.formats.export import export_game, replay_export
 from companion.service import GameService
 from events.factory import open_store
 from tests.live_client import api, free_port, start_server

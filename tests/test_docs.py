@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.eventdoc import render
 from events.catalog import EVENT_TYPES
+from events.reference import render
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
 def test_docs_events_md_matches_the_catalog() -> None:
     assert (DOCS / "events.md").read_text(encoding="utf-8") == render(), (
-        "docs/events.md is stale: run `python -m companion.eventdoc > docs/events.md`"
+        "docs/events.md is stale: run `python -m events.reference > docs/events.md`"
     )
 
 

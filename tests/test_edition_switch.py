@@ -10,7 +10,7 @@ import pytest
 
 from companion.editions import load_all
 from companion.editions.library import toggle_line, validated
-from companion.exchange import export_game, import_game, replay_export
+from companion.formats.export import export_game, import_game, replay_export
 from companion.game.commands import BringSoul, CreateGame, EndTurn, MoveSoul, SendMember
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation

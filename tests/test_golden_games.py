@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.exchange import replay_export
+from companion.formats.export import replay_export
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -59,7 +59,7 @@ def test_the_three_player_tally_scores_as_worked_out_by_hand() -> None:
     Cleo: 28 + fraud 2 per diploma × 1 + orange 3×3 + her chosen red 2×1 = 41.
     Ben and Cleo share second place.
     """
-    from companion.exchange import score_export
+    from companion.formats.export import score_export
 
     _edition, sheet = score_export(load("tally-three.json"))
     totals = {p.name: (p.total, p.place) for p in sheet.players}
@@ -88,7 +88,7 @@ def test_the_two_player_base_game_ends_by_sudden_death_with_the_hand_worked_scor
     so the expected totals did not change.
     Ana: 4 − loan space 1 (1) = 3, one half diploma left over. Ben: 1 + purple 1 × 1 = 2.
     """
-    from companion.exchange import score_export
+    from companion.formats.export import score_export
 
     _edition, state, breach = replay_export(load("base-two-players.json"))
     assert breach is None and state is not None
@@ -117,7 +117,7 @@ def test_the_expansion_game_pays_a_toll_rings_a_bell_and_ends_as_worked_out_by_h
     Then no soul can move and the Cemetery is empty with the deck exhausted: sudden death.
     No diplomas and no loans: Ben 2 + 3 − 2 = 3, Ana 1 − 2 = −1.
     """
-    from companion.exchange import score_export
+    from companion.formats.export import score_export
 
     _edition, state, breach = replay_export(load("expansion-two-players.json"))
     assert breach is None and state is not None and state.ended == "sudden_death"
@@ -144,7 +144,7 @@ def test_a_guardian_standee_decides_a_cube_in_a_recorded_game() -> None:
     (had the standee counted as empty, 4 → 0, value 1, and Ana would score 3).
     Ana: 2 + diploma 6 (2 × skull 1) = 4. Ben: 1.
     """
-    from companion.exchange import score_export
+    from companion.formats.export import score_export
 
     _edition, state, breach = replay_export(load("standee-decides-a-cube.json"))
     assert breach is None and state is not None and state.ended == "sudden_death"

@@ -13,11 +13,11 @@ import pytest
 
 from companion.cli import main
 from companion.editions import load_all
-from companion.exchange import BadExport, import_game, parse_export, replay_export
+from companion.formats.commands import command_from_json, command_to_json
+from companion.formats.export import BadExport, import_game, parse_export, replay_export
 from companion.game.edition import content_hash
 from companion.service import GameService
 from companion.web import create_app
-from companion.wire import command_from_json, command_to_json
 from events.store import EventStore
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

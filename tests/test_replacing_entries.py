@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.editions import load_all
-from companion.exchange import export_game, replay_export
+from companion.formats.export import export_game, replay_export
 from companion.game.commands import BringSoul, CreateGame, EndTurn, SendMember
 from companion.game.errors import RuleViolation
 from companion.service import GameService

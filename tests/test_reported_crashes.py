@@ -9,11 +9,11 @@ import pytest
 from flask import Flask
 
 from companion.editions import load_all
-from companion.exchange import export_game, import_game
+from companion.formats.export import export_game, import_game
 from companion.game.commands import BringSoul, CreateGame, EndTurn, SendMember, TakeLoan
 from companion.game.errors import RuleViolation
+from companion.readmodels.summary import state_summary
 from companion.service import GameService
-from companion.summary import state_summary
 from companion.web import create_app
 from events.catalog import SeatSetup
 from events.store import EventStore

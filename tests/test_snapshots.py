@@ -14,15 +14,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.editions import load_all
-from companion.exchange import replay_export
+from companion.formats.export import replay_export
+from companion.game.any_log import replay_any
 from companion.game.commands import CreateGame
-from companion.game.dispatch import replay_any
 from companion.game.errors import RuleViolation
 from companion.game.projection import PROJECTION_VERSION
 from companion.game.timeline import build_timeline
 from companion.service import GameService, GameView
-from companion.snapshot import SnapshotError, in_effect, state_from_json, state_to_json
-from companion.view_cache import ViewCache
+from companion.service.caches import ViewCache
+from companion.service.snapshot import SnapshotError, in_effect, state_from_json, state_to_json
 from events.store import EventStore
 from tests.builders import seats
 from tests.random_play import choices

@@ -23,14 +23,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import companion.service as service_module
+import companion.service.games as service_module
 from companion.editions import load_all
+from companion.game.any_log import replay_any
 from companion.game.commands import CreateGame, TakeLoan
-from companion.game.dispatch import replay_any
 from companion.game.errors import RuleViolation
 from companion.game.timeline import Recorded, build_timeline
 from companion.service import GameService, GameView
-from companion.view_cache import ViewCache
+from companion.service.caches import ViewCache
 from events.codec import decode
 from events.store import EventStore, UnknownGame
 from tests.builders import seats
@@ -242,7 +242,7 @@ def test_a_rebuild_leaves_the_garbage_collector_as_it_found_it(game: tuple[Path,
 def test_the_view_cache_is_sized_by_the_app_setting(tmp_path: Path) -> None:
     """A hosted service keeps more games warm per process (VIEW_CACHE_GAMES)."""
     from companion.web import create_app
-    from companion.web.store import view_cache
+    from companion.web.http.db import view_cache
 
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite3"), "VIEW_CACHE_GAMES": 300})
     assert view_cache(app).games == 300

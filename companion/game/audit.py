@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.game.any_log import AnyState, decide_any, decide_start, evolve_any, replay_any
 from companion.game.commands import CreateGame, Redo, ReplaceEntry, StartTally, Undo
-from companion.game.dispatch import AnyState, decide_any, decide_start, evolve_any, replay_any
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
 from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.game.any_log import AnyState, decide_any, evolve_any, replay_any
 from companion.game.commands import SwitchEdition
-from companion.game.dispatch import AnyState, decide_any, evolve_any, replay_any
 from companion.game.edition_switch import decide_switch, edition_from_text
 from companion.game.errors import RuleViolation
 from companion.game.timeline import Timeline

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.game.copying import changed
 from companion.game.edition import Edition
 from companion.game.edition_switch import switched
+from companion.game.frozen import changed
 from companion.game.projection_florence import FLORENCE_EVENTS, evolve_florence
 from companion.game.state import Floor, GameState, Phase, PlayerInfo, PlayerState, Soul
 from events.catalog import (

@@ -6,7 +6,7 @@ rejects an event.
 
 from __future__ import annotations
 
-from companion.game.copying import changed
+from companion.game.frozen import changed
 from companion.game.state import GameState, Phase, Piece, tower_with, tower_without, without_one
 from events.catalog import (
     AccusationMade,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from companion.game.copying import changed
 from companion.game.edition import Edition, Side
+from companion.game.frozen import changed
 from events.catalog import EndgameHalf, Reward
 
 __all__ = [

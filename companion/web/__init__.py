@@ -18,31 +18,27 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 
 from companion.editions import load_all
+from companion.service.caches import DEFAULT_GAMES
 from companion.translations import compile_catalogues
-from companion.view_cache import DEFAULT_GAMES
-from companion.web import (
-    api,
-    babel_domain,
-    bidi,
+from companion.web.api import endpoints as api
+from companion.web.http import db, security, static_files
+from companion.web.live import stream as live
+from companion.web.pages import (
     corrections,
-    data_pages,
-    editions_pages,
+    data,
+    editions,
     errors,
-    florence_pages,
-    game_parts,
-    helpers_jinja,
-    history_pages,
+    florence,
+    game,
+    history,
     home,
-    live,
     our_games,
-    play,
-    scores,
-    security,
-    static_compress,
+    score,
     table,
-    tally_pages,
+    tally,
 )
-from companion.web.store import check_address, close_store, view_cache
+from companion.web.screens import parts
+from companion.web.words import bidi, catalogue, template_globals
 from events.factory import open_store as open_migrated_store
 
 __all__ = ["ROOT", "create_app"]
@@ -101,38 +97,38 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     app.extensions["companion.editions"] = load_all()
     live.install_notifier(app)  # wakes every open live page after a write
-    view_cache(app)  # one cache of rebuilt games per process, shared by every request
+    db.view_cache(app)  # one cache of rebuilt games per process, shared by every request
     open_migrated_store(app.config["DATABASE"]).close()  # creates (a SQLite file's folder too) and migrates
 
     security.install(app)
     csrf = CSRFProtect(app)
-    game_parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
+    parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
     app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
     Compress(app)
-    static_compress.install(app)  # static files: compressed once per file at the best level, not per request
+    static_files.install(app)  # static files: compressed once per file at the best level, not per request
     HTMX(app)
     try:
         compile_catalogues()
     except OSError:  # a read-only install: the catalogues compiled at set-up are used as they are
         app.logger.warning("could not compile the translation catalogues", exc_info=True)
-    babel_domain.install(Babel(app, locale_selector=select_locale))  # one catalogue lookup per request
-    app.teardown_appcontext(close_store)
-    app.before_request(check_address)
+    catalogue.install(Babel(app, locale_selector=select_locale))  # one catalogue lookup per request
+    app.teardown_appcontext(db.close_store)
+    app.before_request(db.check_address)
     app.register_blueprint(home.bp)
-    app.register_blueprint(play.bp)
-    app.register_blueprint(florence_pages.bp)
+    app.register_blueprint(game.bp)
+    app.register_blueprint(florence.bp)
     app.register_blueprint(corrections.bp)
     app.register_blueprint(live.bp)
-    app.register_blueprint(data_pages.bp)
+    app.register_blueprint(data.bp)
     app.register_blueprint(table.bp)
-    app.register_blueprint(history_pages.bp)
-    app.register_blueprint(scores.bp)
-    app.register_blueprint(tally_pages.bp)
+    app.register_blueprint(history.bp)
+    app.register_blueprint(score.bp)
+    app.register_blueprint(tally.bp)
     app.register_blueprint(our_games.bp)
-    editions_pages.register(app)
+    editions.register(app)
     csrf.exempt(api.blp)  # the API authenticates with a bearer token, not a cookie: no CSRF to forge
     api.init_api(app)
     errors.register(app)  # after the API, so HTML pages keep their own error pages
-    helpers_jinja.install(app)
+    template_globals.install(app)
     bidi.install(app)
     return app

@@ -9,10 +9,10 @@ import pytest
 
 from companion.cli import main
 from companion.editions import load_all
-from companion.exchange import import_game
+from companion.formats.export import import_game
 from companion.game.commands import BringSoul, CreateGame, EndTurn, SendMember
-from companion.migrate import migrate
 from companion.service import GameService
+from companion.service.transfer import migrate
 from events.catalog import SeatSetup
 from events.factory import open_store
 from events.store import NewEvent

@@ -38,10 +38,10 @@ TEXT_KEYS = {"source", "note", "notes", "definition", "provenance", "name", "for
 
 # Keys read only by the web layer, with the file that reads them.
 WEB_READS = {
-    "players.colours[].hex": ("companion/web/respond.py", '"hex"'),
-    "circles[].hex": ("companion/web/hellmap.py", ".hex"),
-    "quarters[].glyph": ("companion/web/hellmap.py", '"glyph"'),
-    "souls.plague_card_souls": ("companion/web/home.py", '"plague_card_souls"'),
+    "players.colours[].hex": ("companion/web/http/perform.py", '"hex"'),
+    "circles[].hex": ("companion/web/screens/hell_map.py", ".hex"),
+    "quarters[].glyph": ("companion/web/screens/hell_map.py", '"glyph"'),
+    "souls.plague_card_souls": ("companion/web/pages/home.py", '"plague_card_souls"'),
 }
 
 

@@ -14,11 +14,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.editions import load_all
-from companion.exchange import export_game, import_game
+from companion.formats.export import export_game, import_game
 from companion.game.commands import CreateGame, EndTurn, TakeLoan
 from companion.service import GameService, KeyReused
 from companion.web import create_app
-from companion.web.respond import new_key
+from companion.web.http.perform import new_key
 from events.catalog import SeatSetup
 from events.store import EventStore
 
@@ -223,7 +223,7 @@ def test_an_import_gets_new_secrets_and_revives_no_key(service: GameService) -> 
 
 
 def load_creation(raw: dict[str, Any]) -> Any:
-    from companion.wire import command_from_json
+    from companion.formats.commands import command_from_json
 
     return command_from_json(raw)
 

@@ -17,13 +17,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.exchange import export_game, import_game, score_export
+from companion.formats.bgstats import BGSTATS_URL, bgstats_play
+from companion.formats.export import export_game, import_game, score_export
 from companion.game.scoring import PlayerScore, Scoresheet
-from companion.playtime import PlayTime
-from companion.web.bgstats import BGSTATS_URL, bgstats_play
-from companion.web.narrate import narrate
-from companion.web.next_game import link_proof
-from companion.web.store import service
+from companion.readmodels.playtime import PlayTime
+from companion.service.next_game import link_proof
+from companion.web.http.db import service
+from companion.web.words.history import narrate
 from events.catalog import NextGameCreated
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "base-two-players.json"

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import CHECKS, load_all_checks
 from schemathesis.config import SchemathesisConfig
 
-from companion.openapi_doc import openapi_document
 from companion.web import create_app
+from companion.web.api.document import openapi_document
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -60,7 +60,7 @@ def test_the_openapi_document_is_served_and_kept_in_docs(api_app: Flask) -> None
     assert served["info"]["title"] == "Inferno Companion API"
     assert "/api/v1/games/{game_id}/commands" in served["paths"]
     assert json.loads((DOCS / "openapi.json").read_text(encoding="utf-8")) == openapi_document(), (
-        "docs/openapi.json is stale: run `python -m companion.openapi_doc > docs/openapi.json`"
+        "docs/openapi.json is stale: run `python -m companion.web.api.document > docs/openapi.json`"
     )
 
 
@@ -73,7 +73,7 @@ def test_the_openapi_document_describes_the_answers_sent(api_app: Flask) -> None
     for response in doc["components"]["responses"].values():  # the default answer is that same error
         assert response["content"]["application/json"]["schema"]["$ref"] == "#/components/schemas/ApiError"
     with api_app.app_context():
-        from companion.web.store import service
+        from companion.web.http.db import service
 
         edition = next(iter(service().editions.values()))[1]
     assert schemas["Seat"]["properties"]["colour"]["enum"] == list(edition.colours)
@@ -182,7 +182,7 @@ def test_a_tally_command_sent_to_a_game_and_a_game_command_sent_to_a_tally_are_r
     assert "EnterCircle" in to_game.get_json()["errors"]["json"]["command"]["type"][0]
     with api_app.app_context():
         from companion.game.commands import StartTally
-        from companion.web.store import service
+        from companion.web.http.db import service
 
         tally_id = service().create_game(StartTally(("Ana", "Ben")), "api-tally-0001")
         tally = {"game_id": tally_id, "write_token": service().view(tally_id).write_token}
@@ -283,7 +283,7 @@ def fuzz_game() -> dict[str, Any]:
 
 def stored_rows(game_id: str) -> list[tuple[Any, ...]]:
     with FUZZ_APP.app_context():
-        from companion.web.store import service
+        from companion.web.http.db import service
 
         return [(r.seq, r.type, r.data, r.command) for r in service().store.read(game_id)]
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from companion.game.commands import COMMAND_TYPES
 from companion.game.state import Phase
 from companion.web import create_app
-from companion.web.store import service
+from companion.web.http.db import service
 from tests.random_play import choices
 
 HOSTILE_INTS = (-1, -(2**63), 2**63, 10**30, 7, 99, "1", "", None, 1.5, True, [], {})
@@ -177,9 +177,9 @@ def test_every_command_type_with_hostile_values_is_refused_cleanly(
 @pytest.mark.parametrize(("seed", "expansion", "players"), [(11, False, 2), (12, True, 3), (13, True, 4)])
 def test_the_id_check_never_refuses_a_legal_command(editions: Any, seed: int, expansion: bool, players: int) -> None:
     """Every command random legal play offers passes the id check: it refuses only what is unknown."""
+    from companion.game.any_log import decide_any, decide_start, evolve_any, replay_any
     from companion.game.commands import CreateGame
-    from companion.game.dispatch import decide_any, decide_start, evolve_any, replay_any
-    from companion.web.command_check import check_command, wrong_log
+    from companion.web.api.command_check import check_command, wrong_log
     from events.catalog import SeatSetup
 
     edition = next(iter(editions.values()))[1]

@@ -1,6 +1,6 @@
 """The message catalogue is found once per request, and still follows the request's locale.
 
-``companion/web/babel_domain.py`` keeps the catalogue on ``g`` beside the locale it was found for;
+``companion/web/words/catalogue.py`` keeps the catalogue on ``g`` beside the locale it was found for;
 these check that each request, each language and a locale forced within a request get their own.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_babel import force_locale, gettext
 
-from companion.web.babel_domain import RequestDomain
+from companion.web.words.catalogue import RequestDomain
 
 
 def test_the_app_translates_through_the_request_domain(app: Flask) -> None:

@@ -8,7 +8,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from companion.web.store import service
+from companion.web.http.db import service
 from tests.web.conftest import Phone
 
 

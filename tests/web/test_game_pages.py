@@ -150,7 +150,7 @@ def test_htmx_is_served_from_static_never_a_cdn(phone: Phone, client) -> None:
 
 
 def test_every_event_type_is_told_in_words() -> None:
-    from companion.web.narrate import TELLERS
+    from companion.web.words.history import TELLERS
     from events.catalog import EVENT_TYPES
 
     missing = sorted(name for name, cls in EVENT_TYPES.items() if cls not in TELLERS)
@@ -162,7 +162,7 @@ def test_every_event_is_told_by_the_teller_written_for_it() -> None:
     one name, the later one winning) would read fields the event does not have."""
     import typing
 
-    from companion.web.narrate import TELLERS
+    from companion.web.words.history import TELLERS
 
     wrong = sorted(
         f"{cls.__name__} -> {teller.__name__}"
@@ -177,11 +177,11 @@ def test_the_history_tells_a_log_made_through_the_api(app: Flask, client) -> Non
     import json
     from pathlib import Path
 
-    from companion.exchange import import_game
+    from companion.formats.export import import_game
 
     data = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "base-two-players.json").read_text())
     with app.app_context():
-        from companion.web.store import service
+        from companion.web.http.db import service
 
         game_id = import_game(service(), data)
     page = client.get(f"/g/{game_id}/history")

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.game.dispatch import scoresheet
+from companion.game.any_log import scoresheet
 from companion.game.edition import content_hash
-from companion.web.store import service
+from companion.web.http.db import service
 from tests.web.test_after_game import timed_log, upload
 
 SHIPPED = Path(__file__).resolve().parents[2] / "companion" / "editions" / "inferno-base.json"

@@ -11,7 +11,7 @@ from urllib.parse import quote
 import pytest
 from flask.testing import FlaskClient
 
-from companion.web.safe_next import safe_next
+from companion.web.http.safe_next import safe_next
 
 ROOT = Path(__file__).resolve().parents[2]
 

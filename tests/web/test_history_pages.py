@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from companion.web.history_pages import HISTORY_PAGE
+from companion.web.pages.history import HISTORY_PAGE
 from tests.web.conftest import Phone
 
 
@@ -31,9 +31,9 @@ def test_the_history_of_a_long_game_pages_newest_first(client) -> None:
 def test_the_history_kept_between_requests_tells_what_a_fresh_telling_tells(app, client) -> None:
     from flask_babel import force_locale
 
-    from companion.web.history import history_entries
-    from companion.web.history_cache import history_folds
-    from companion.web.store import service
+    from companion.web.http.db import service
+    from companion.web.screens.history import history_entries
+    from companion.web.screens.history_cache import history_folds
 
     phone = Phone(client).create()
     game_id = phone.url.rsplit("/", 1)[-1]

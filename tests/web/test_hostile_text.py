@@ -82,7 +82,7 @@ def test_a_tally_name_with_an_override_is_isolated(client) -> None:
 
 
 def test_isolation_survives_a_name_that_closes_isolates_itself() -> None:
-    from companion.web.bidi import isolate
+    from companion.web.words.bidi import isolate
 
     for name in (f"\u2069{RLO}x", f"\u2067a{RLO}", f"\u2069\u2069{RLO}\u2068", f"Ana{RLO}"):
         wrapped = isolate(name)

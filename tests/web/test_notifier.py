@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion.web import create_app
-from companion.web.live import notifier_of
-from companion.web.notifier import Listener, Notifier
+from companion.web.live.notifier import Listener, Notifier
+from companion.web.live.stream import notifier_of
 from events.store import EventStore, NewEvent
 
 START = NewEvent("GameStarted", 1, {})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from companion.web.notifier import Notifier
+from companion.web.live.notifier import Notifier
 from events.factory import connect_store, open_store
 from events.store import NewEvent
 

@@ -8,7 +8,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from companion.exchange import score_export
+from companion.formats.export import score_export
 from tests.web.test_after_game import timed_log, upload
 
 

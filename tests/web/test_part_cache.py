@@ -2,7 +2,7 @@
 
 The game page keeps its costly parts (the map's two layers, Florence, each player) and the map's
 view model per process, with the inputs they were drawn from, and draws them again only when
-those inputs differ (``companion/web/game_parts.py``). If a part read something its inputs leave
+those inputs differ (``companion/web/screens/parts.py``). If a part read something its inputs leave
 out, a phone would keep a stale part. So random legal games (base and expansion, 2-4 players,
 loans, undos and redos) are played through the service on a real database, and after every step,
 in English and in Spanish, with nothing chosen, a soul chosen, a Cemetery colour chosen or a
@@ -35,10 +35,10 @@ from companion.game.errors import RuleViolation
 from companion.game.state import GameState, Phase
 from companion.service import GameService
 from companion.web import create_app
-from companion.web.game_parts import KEY_MARK, _draw, compact, digest, fill, part_names, render_parts
-from companion.web.hellmap import build_map
-from companion.web.respond import _player_hexes, game_context
-from companion.web.store import service
+from companion.web.http.db import service
+from companion.web.http.perform import _player_hexes, game_context
+from companion.web.screens.hell_map import build_map
+from companion.web.screens.parts import KEY_MARK, _draw, compact, digest, fill, part_names, render_parts
 from tests.builders import seats
 from tests.random_play import choices
 
@@ -83,9 +83,9 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
                 drawn = _draw(name, marked)
                 assert part.html == drawn.html, f"part {name!r} kept stale ({language}, {choice})"
                 assert part.digest == digest(drawn.html)
-            inline = compact(render_block("game.html", "game", **marked))
+            inline = compact(render_block("pages/game.html", "game", **marked))
             assembled = {name: Markup(part.html) for name, part in served.items()}
-            assert compact(render_block("game.html", "game", **marked, drawn=assembled)) == inline
+            assert compact(render_block("pages/game.html", "game", **marked, drawn=assembled)) == inline
         finally:
             g.marking_parts = False
 

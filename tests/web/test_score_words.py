@@ -11,9 +11,9 @@ from flask import Flask
 
 from companion.game.edition import parse_edition
 from companion.game.scoring import BoardFacts, PlayerFacts, score
-from companion.scoretext import scoresheet_text
-from companion.web.chart import infamy_chart
-from companion.web.words import describe_reward
+from companion.readmodels.scoresheet import scoresheet_text
+from companion.web.screens.charts import infamy_chart
+from companion.web.words.glossary import describe_reward
 from events.catalog import Reward
 from tests.web.conftest import HX, Phone
 from tests.web.test_score_pages import seq_of, start_tally

@@ -16,7 +16,8 @@ from backports import zstd
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.web import ROOT, static_compress
+from companion.web import ROOT
+from companion.web.http import static_files as static_compress
 
 STATIC = ROOT / "static"
 CHROMIUM = "gzip, deflate, br, zstd"

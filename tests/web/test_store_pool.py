@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 from flask import Flask
 
-from companion.web.store import StorePool, store_pool
+from companion.web.http.db import StorePool, store_pool
 
 
 def test_a_page_borrows_a_pooled_connection_and_gives_it_back(app: Flask) -> None:

@@ -143,8 +143,8 @@ def test_the_turn_card_says_when_the_locations_action_is_done(phone: Phone) -> N
 def test_a_last_turn_is_announced_once_the_end_is_triggered(app, phone: Phone) -> None:
     from dataclasses import replace
 
-    from companion.web.respond import render_game
-    from companion.web.store import service
+    from companion.web.http.db import service
+    from companion.web.http.perform import render_game
 
     phone.create()
     game_id = phone.url.rsplit("/", 1)[-1]
@@ -266,8 +266,8 @@ def test_with_limbo_full_no_soul_is_offered_from_the_cemetery(app, phone: Phone)
     from dataclasses import replace
 
     from companion.game.state import Soul
-    from companion.web.respond import render_game
-    from companion.web.store import service
+    from companion.web.http.db import service
+    from companion.web.http.perform import render_game
 
     phone.create(plague=("9", "3"))
     assert "Or bring a soul in from the Cemetery." in phone.html

@@ -1,0 +1,66 @@
+"""The "log this play in BG Stats" link: a finished game as BG Stats' createPlay JSON.
+
+BG Stats (which also posts plays to BoardGameGeek) opens
+``https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`` and offers to save the
+play. The game's secret address never leaves the app: ``sourceGameId`` and ``sourcePlayerId``
+are HMACs keyed with the app's secret key, stable for a game and a player name, not reversible.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from typing import Any
+from urllib.parse import quote
+
+from flask import current_app
+
+from companion.game.scoring import Scoresheet
+from companion.readmodels.playtime import PlayTime
+
+__all__ = ["BGSTATS_URL", "GAME_NAME", "bgstats_link", "bgstats_play", "opaque_id"]
+
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
+GAME_NAME = "Inferno"
+
+
+def opaque_id(purpose: str, value: str) -> str:
+    """A stable id for ``value`` that cannot be turned back into it (HMAC-SHA256 with the app's key)."""
+    key = str(current_app.config["SECRET_KEY"]).encode("utf-8")
+    return hmac.new(key, f"{purpose}:{value}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def bgstats_play(game_id: str, sheet: Scoresheet, time: PlayTime | None, location: str = "") -> dict[str, Any]:
+    """The play as BG Stats reads it: tied players share a rank; the first in turn order started."""
+    play: dict[str, Any] = {
+        "game": {
+            "name": GAME_NAME,
+            "highestWins": True,
+            "noPoints": False,
+            "sourceGameId": opaque_id("game", game_id),
+        },
+        "players": [
+            {
+                "name": p.name,
+                "score": p.total,
+                "rank": p.place,
+                "winner": p.place == 1,
+                "startPlayer": i == 0,
+                "sourcePlayerId": opaque_id("player", p.name.strip().casefold()),
+            }
+            for i, p in enumerate(sheet.players)
+        ],
+    }
+    if time is not None:
+        play["playDate"] = time.started.strftime("%Y-%m-%d %H:%M:%S")
+        play["durationMin"] = time.minutes
+    if location:
+        play["location"] = location
+    return play
+
+
+def bgstats_link(play: dict[str, Any]) -> str:
+    """The createPlay address carrying ``play``."""
+    text = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
+    return f"{BGSTATS_URL}?data={quote(text, safe='')}"
