@@ -30,20 +30,21 @@ import asyncio
 import json
 import os
 import resource
-import socket
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.request
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and tests/
+from bench.figures import p50, p95
+from tests.live_client import api, free_port, start_server, stop_server
+
 HOST = "127.0.0.1"
 RUN = uuid.uuid4().hex[:8]  # idempotency keys are unique to one run
 
@@ -60,55 +61,16 @@ def raise_open_files(wanted: int) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
-
-
 def percentiles(values: list[float]) -> dict[str, float]:
-    """p50/p95/max in milliseconds (empty when there are no values)."""
+    """n, p50/p95 and max in milliseconds (empty when there are no values)."""
     if not values:
         return {}
-    ordered = sorted(values)
-    pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
     return {
-        "n": len(ordered),
-        "p50_ms": round(pick(0.5) * 1000, 3),
-        "p95_ms": round(pick(0.95) * 1000, 3),
-        "max_ms": round(ordered[-1] * 1000, 3),
+        "n": len(values),
+        "p50_ms": round(p50(values) * 1000, 3),
+        "p95_ms": round(p95(values) * 1000, 3),
+        "max_ms": round(max(values) * 1000, 3),
     }
-
-
-def start_server(db: str | Path, port: int, errors: Path, *options: str) -> subprocess.Popen[bytes]:
-    """``companion serve`` on ``HOST``:``port`` with ``options``, its stderr in ``errors``; waits until it answers."""
-    env = {**os.environ, "COMPANION_SECRET_KEY": "bench"}
-    command = [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(port), "--db", str(db)]
-    with errors.open("wb") as sink:
-        proc = subprocess.Popen([*command, *options], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=sink)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://{HOST}:{port}/api/openapi.json", timeout=1).read()
-            return proc
-        except OSError as exc:
-            if proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {errors.read_text(errors='replace')}") from exc
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start in 30 s")
-
-
-def api(port: int, path: str, body: dict[str, Any], token: str | None = None) -> tuple[int, dict[str, Any]]:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    req = urllib.request.Request(f"http://{HOST}:{port}{path}", data=json.dumps(body).encode(), headers=headers)
-    try:
-        with urllib.request.urlopen(req, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read() or b"{}")
 
 
 def worker_rss_mb(server: subprocess.Popen[bytes]) -> float | None:
@@ -201,6 +163,7 @@ def write_once(port: int, table: Table, key: str) -> float:
         f"/api/v1/games/{table.game_id}/commands",
         {"expected_seq": table.seq, "idempotency_key": key, "command": {"type": "TakeLoan", "data": {"player": 0}}},
         table.write_token,
+        timeout=30,
     )
     if status != 200:
         raise RuntimeError(f"write refused: {status} {body}")
@@ -272,7 +235,6 @@ async def run_load(args: argparse.Namespace, port: int, tables: list[Table]) -> 
 
 def blocking_calls(folder: Path) -> dict[str, Any]:
     """What one notifier check and one durable append cost (each blocks the gevent hub while it runs)."""
-    sys.path.insert(0, str(ROOT))
     from events.store import EventStore, NewEvent
 
     store = EventStore.open(folder / "blocking.sqlite3")
@@ -326,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         server = (
             None
             if args.attach
-            else start_server(folder / "live.sqlite3", port, folder / "live.log", "--server", args.server)
+            else start_server(folder / "live.sqlite3", port, "--server", args.server, errors=folder / "live.log")
         )
         try:
             tables = []
@@ -339,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
                         "plague_card": [2, 3],
                         "idempotency_key": f"bench-game-{RUN}-{g:04d}",
                     },
+                    timeout=30,
                 )
                 if status != 201:
                     raise RuntimeError(f"could not create a game: {status} {game}")
@@ -352,12 +315,7 @@ def main(argv: list[str] | None = None) -> int:
             result["server_rss_mb"] = worker_rss_mb(server) if server else None
         finally:
             if server is not None:
-                server.terminate()  # its worker follows it (and dies with it even if it is killed)
-                try:
-                    server.wait(10)
-                except subprocess.TimeoutExpired:
-                    server.kill()
-                    server.wait(5)
+                stop_server(server)  # its worker follows it (and dies with it even if it is killed)
         result["blocking"] = blocking_calls(folder)
     result["setup"] = {
         "listeners": args.listeners,

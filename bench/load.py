@@ -1,7 +1,8 @@
 """A bounded load test on loopback: many tables playing at once on one server.
 
-Starts the real server (``companion serve``: waitress, 32 threads) on a throwaway database,
-creates TABLES games through the JSON API, then runs one client thread per table. Each client
+Starts the real server (``companion serve`` as ``make run`` starts it: gunicorn with one gevent
+worker where gunicorn runs, else waitress with 32 threads) on a throwaway database, creates
+TABLES games through the JSON API, then runs one client thread per table. Each client
 plays like a phone at the table: it reads the game, records an action (a loan for the active
 player: always legal, always a durable append), and now and then reads the history or the score
 sheet. It reports the throughput and the p50/p95/p99 latency per kind of request.
@@ -17,9 +18,7 @@ import argparse
 import http.client
 import json
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -27,35 +26,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and tests/
+from bench.figures import p50, p95, p99
+from bench.served import server_kind
+from tests.live_client import free_port, start_server, stop_server
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "COMPANION_SECRET_KEY": "load"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", str(db), "--threads", "32"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-            conn.request("GET", "/api/openapi.json")
-            conn.getresponse().read()
-            return proc
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("server did not start")
+THREADS = 32  # waitress only (the fallback where gunicorn does not run)
 
 
 class Client:
@@ -113,12 +89,6 @@ def play_table(port: int, table: int, rounds: int, results: list[Client]) -> Non
     results.append(client)
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=16)
@@ -127,7 +97,7 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        server = start_server(Path(tmp) / "load.sqlite3", port)
+        server = start_server(Path(tmp) / "load.sqlite3", port, "--threads", str(THREADS))
         try:
             results: list[Client] = []
             threads = [
@@ -140,14 +110,15 @@ def main() -> int:
                 t.join()
             elapsed = time.perf_counter() - started
         finally:
-            server.terminate()
-            server.wait(10)
+            stop_server(server)
     merged: dict[str, list[float]] = {}
     for client in results:
         for kind, values in client.timings.items():
             merged.setdefault(kind, []).extend(values)
     total = sum(len(v) for v in merged.values())
+    served = "gunicorn, one gevent worker" if server_kind() == "gunicorn" else f"waitress, {THREADS} threads"
     report = {
+        "server": served,
         "tables": args.tables,
         "rounds": args.rounds,
         "requests": total,
@@ -157,9 +128,9 @@ def main() -> int:
         "latency_ms": {
             kind: {
                 "n": len(v),
-                "p50": round(percentile(v, 0.50) * 1000, 1),
-                "p95": round(percentile(v, 0.95) * 1000, 1),
-                "p99": round(percentile(v, 0.99) * 1000, 1),
+                "p50": round(p50(v) * 1000, 1),
+                "p95": round(p95(v) * 1000, 1),
+                "p99": round(p99(v) * 1000, 1),
                 "mean": round(statistics.fmean(v) * 1000, 1),
             }
             for kind, v in sorted(merged.items())
@@ -169,7 +140,7 @@ def main() -> int:
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
-    print(f"{args.tables} tables x {args.rounds} rounds on one server (waitress, 32 threads), {os.cpu_count()} CPUs")
+    print(f"{args.tables} tables x {args.rounds} rounds on one server ({served}), {os.cpu_count()} CPUs")
     print(
         f"{total} requests in {elapsed:.2f} s: {report['throughput_rps']} requests/s, "
         f"{report['writes_per_second']} durable writes/s"

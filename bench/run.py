@@ -62,6 +62,7 @@ from eventsourcing.domain import Aggregate, event
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for tests/ and bench/
+from bench.figures import p50, p95
 from bench.served import Client, bare_server, companion_server, loan_player, seq_of, server, server_kind
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.formats.commands import command_to_json, event_from_stored_row
@@ -78,22 +79,12 @@ from companion.service.caches import ViewCache
 from events.catalog import ActionRedone, Event, GameEnded, SeatSetup
 from events.codec import encode
 from events.store import EventStore
+from tests.live_client import CHROMIUM_ARGS, chromium_path
 from tests.random_play import choices
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ("Ana", "Ben", "Cleo", "Dino")
 COLOURS = ("crimson", "navy", "forest", "gold")
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 HTMX = {"HX-Request": "true"}
 LISTENERS = 32
 SERVER_THREADS = 48  # waitress only (the fallback): 32 open streams must leave room for the writes
@@ -108,24 +99,13 @@ def log(message: str) -> None:
 # --------------------------------------------------------------------------- statistics
 
 
-def percentile(values: list[float], p: float) -> float:
-    """The ``p``-th percentile (0-100) by linear interpolation between closest ranks."""
-    ordered = sorted(values)
-    if len(ordered) == 1:
-        return ordered[0]
-    rank = (len(ordered) - 1) * p / 100
-    low = int(rank)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
-
-
 def summary_ms(seconds: list[float]) -> dict[str, float]:
     """p50/p95/mean/min/max of durations, in milliseconds."""
     ms = [s * 1000 for s in seconds]
     return {
         "n": len(ms),
-        "p50_ms": round(percentile(ms, 50), 3),
-        "p95_ms": round(percentile(ms, 95), 3),
+        "p50_ms": round(p50(ms), 3),
+        "p95_ms": round(p95(ms), 3),
         "mean_ms": round(statistics.fmean(ms), 3),
         "min_ms": round(min(ms), 3),
         "max_ms": round(max(ms), 3),
@@ -486,8 +466,9 @@ def bench_first_load(port: int, pages: dict[str, str]) -> dict[str, Any]:
     base = f"http://127.0.0.1:{port}"
     with sync_playwright() as pw:
         launch: dict[str, Any] = {"args": CHROMIUM_ARGS, "headless": True}
-        if os.path.exists(CHROMIUM):
-            launch["executable_path"] = CHROMIUM
+        executable = chromium_path()  # else Playwright's own download
+        if executable:
+            launch["executable_path"] = executable
         browser = pw.chromium.launch(**launch)
         results["browser"] = browser.version
         device = dict(pw.devices["Pixel 7"])

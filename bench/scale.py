@@ -29,7 +29,6 @@ import argparse
 import asyncio
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,9 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from listeners import Listeners, api, free_port, listen, log, percentiles, raise_open_files, start_server
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and tests/
+from bench.listeners import Listeners, listen, log, percentiles, raise_open_files
+from tests.live_client import api, free_port, start_server, stop_server
 
 
 @dataclass
@@ -60,6 +59,7 @@ def new_table(port: int, key: str) -> Table:
             "plague_card": [2, 3],
             "idempotency_key": key,
         },
+        timeout=30,
     )
     if status != 201:
         raise RuntimeError(f"could not create a game: {status} {game}")
@@ -74,7 +74,7 @@ def act(port: int, table: Table, key: str) -> float:
     else:
         command = {"type": "TakeLoan", "data": {"player": 0}}
         path, body = "commands", {"expected_seq": table.seq, "idempotency_key": key, "command": command}
-    status, answer = api(port, f"/api/v1/games/{table.game_id}/{path}", body, table.write_token)
+    status, answer = api(port, f"/api/v1/games/{table.game_id}/{path}", body, table.write_token, timeout=30)
     answered = time.monotonic()
     if status != 200:
         raise RuntimeError(f"{path}: {status} {answer}")
@@ -182,15 +182,13 @@ def main(argv: list[str] | None = None) -> int:
             if "://" not in db:
                 parser.error("PostgreSQL: give --db postgresql://… or run under scripts/pg-throwaway.sh run")
         port = free_port()
-        server = start_server(db, port, folder / "server.log", "--workers", str(args.workers), "--server", "gunicorn")
+        server = start_server(
+            db, port, "--workers", str(args.workers), "--server", "gunicorn", errors=folder / "server.log"
+        )
         try:
             steps = asyncio.run(ramp(args, port))
         finally:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop_server(server)
     under = [s["tables"] for s in steps if s["action"].get("p95_ms", 1e9) < args.limit_ms and not s["failed"]]
     crossed = [s["tables"] for s in steps if s["action"].get("p95_ms", 0) >= args.limit_ms or s["failed"]]
     print(f"engine: {args.engine}, workers: {args.workers}, phones per table: {args.phones}, every: {args.every} s")

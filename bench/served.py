@@ -26,6 +26,7 @@ import brotli
 from backports import zstd
 
 from companion.cli.serve import gunicorn_runs_here
+from tests.live_client import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 CSRF_RE = re.compile(r'name="csrf_token" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
@@ -39,13 +40,6 @@ DECOMPRESS: dict[str | None, Callable[[bytes], bytes]] = {
     "br": brotli.decompress,
     "zstd": zstd.decompress,
 }
-
-
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _wait_until_listening(port: int, process: subprocess.Popen[bytes], seconds: float = 30) -> None:

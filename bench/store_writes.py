@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -30,6 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.figures import p50, p95, p99  # noqa: E402
 from events.factory import connect_store, is_postgres, open_store  # noqa: E402
 from events.store import NewEvent  # noqa: E402
 
@@ -110,17 +110,15 @@ def main() -> int:
     finally:
         if folder:
             subprocess.run([str(ROOT / "scripts" / "pg-throwaway.sh"), "stop", folder], check=False)
-    latencies.sort()
-    q = statistics.quantiles(latencies, n=100)
     report = {
         "engine": "postgresql" if is_postgres(url) else "sqlite",
         "writers": args.processes * args.threads,
         "seconds": args.seconds,
         "appends": len(latencies),
         "appends_per_second": round(len(latencies) / args.seconds),
-        "p50_ms": round(q[49] * 1000, 2),
-        "p95_ms": round(q[94] * 1000, 2),
-        "p99_ms": round(q[98] * 1000, 2),
+        "p50_ms": round(p50(latencies) * 1000, 2),
+        "p95_ms": round(p95(latencies) * 1000, 2),
+        "p99_ms": round(p99(latencies) * 1000, 2),
     }
     print(json.dumps(report))
     return 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 import threading
@@ -14,33 +13,12 @@ import pytest
 from werkzeug.serving import make_server
 
 from companion.web import create_app
-
-
-def chromium_path() -> str | None:
-    """CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download (None)."""
-    env = os.environ.get("CHROMIUM_PATH")
-    if env and Path(env).exists():
-        return env
-    if Path("/usr/bin/chromium").exists():
-        return "/usr/bin/chromium"
-    return None
+from tests.live_client import CHROMIUM_ARGS, chromium_path
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    args = {
-        **browser_type_launch_args,
-        "args": [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ],
-    }
+    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
     path = chromium_path()
     if path:
         args["executable_path"] = path

@@ -1,5 +1,6 @@
-"""Test helpers for live pages over real sockets: an SSE reader, the real server in a subprocess,
-and JSON API calls (used by the live-stream tests and the benchmark's checks)."""
+"""Helpers for live pages over real sockets: an SSE reader, the real server in a subprocess, JSON API
+calls, and Chromium's flags for a headless run on loopback. Used by the live-stream tests, the browser
+journeys (``e2e/conftest.py``) and the benchmarks (``bench/``), so each exists once."""
 
 from __future__ import annotations
 
@@ -20,6 +21,26 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = [  # headless on loopback: no GPU, no QUIC, nothing fetched in the background
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str | None:
+    """CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download (None)."""
+    env = os.environ.get("CHROMIUM_PATH")
+    if env and Path(env).exists():
+        return env
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    return None
 
 
 def free_port() -> int:
@@ -28,25 +49,26 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: str | Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
-    """``python -m companion serve`` on 127.0.0.1:``port``, as ``make run`` starts it; waits until it answers."""
+def start_server(db: str | Path, port: int, *extra: str, errors: Path | None = None) -> subprocess.Popen[bytes]:
+    """``python -m companion serve`` on 127.0.0.1:``port``, as ``make run`` starts it, with the options
+    ``extra``; waits until it answers. Its stderr goes to the file ``errors`` if given (and is told
+    when the server exits before answering), else nowhere."""
     env = {**os.environ, "COMPANION_SECRET_KEY": "live-test"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", str(db), *extra],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    command = [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", str(db), *extra]
+    with errors.open("wb") if errors else contextlib.nullcontext(subprocess.DEVNULL) as sink:
+        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=sink)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/openapi.json", timeout=1).read()
             return proc
-        except OSError:
+        except OSError as exc:
+            if proc.poll() is not None:
+                told = errors.read_text(errors="replace") if errors else ""
+                raise RuntimeError(f"the server exited with {proc.returncode}: {told}") from exc
             time.sleep(0.1)
     proc.kill()
-    raise RuntimeError("the server did not start")
+    raise RuntimeError("the server did not start in 30 s")
 
 
 def stop_server(proc: subprocess.Popen[bytes]) -> None:
@@ -58,13 +80,16 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(5)
 
 
-def api(port: int, path: str, body: dict[str, Any], token: str | None = None) -> tuple[int, dict[str, Any]]:
+def api(
+    port: int, path: str, body: dict[str, Any], token: str | None = None, timeout: float = 10
+) -> tuple[int, dict[str, Any]]:
+    """POST ``body`` as JSON to the API (with the bearer ``token`` if given); the status and the JSON answer."""
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(), headers=headers)
     try:
-        with urllib.request.urlopen(req, timeout=10) as response:
+        with urllib.request.urlopen(req, timeout=timeout) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read() or b"{}")
