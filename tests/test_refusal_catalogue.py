@@ -46,7 +46,8 @@ from companion.game.rules.hell import why_stuck
 from companion.game.state import GameState, Phase
 from companion.service import refusal_of
 from companion.web import create_app
-from companion.web.words.glossary import describe_choice, describe_refusal, describe_rule, guardian_note, player_letter
+from companion.web.words.glossary import guardian_note, player_letter
+from companion.web.words.refusals import describe_choice, describe_refusal, describe_rule
 from events.catalog import EndgameHalf, FraudPlay, GuardianUse, Reward
 from tests.builders import seats
 from tests.random_play import choices

@@ -14,8 +14,6 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from flask import current_app
-
 from companion.game.scoring import Scoresheet
 from companion.readmodels.playtime import PlayTime
 
@@ -25,20 +23,23 @@ BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
 GAME_NAME = "Inferno"
 
 
-def opaque_id(purpose: str, value: str) -> str:
-    """A stable id for ``value`` that cannot be turned back into it (HMAC-SHA256 with the app's key)."""
-    key = str(current_app.config["SECRET_KEY"]).encode("utf-8")
-    return hmac.new(key, f"{purpose}:{value}".encode(), hashlib.sha256).hexdigest()[:32]
+def opaque_id(secret: str, purpose: str, value: str) -> str:
+    """A stable id for ``value`` that cannot be turned back into it (HMAC-SHA256 keyed with ``secret``,
+    the app's secret key)."""
+    return hmac.new(secret.encode("utf-8"), f"{purpose}:{value}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
-def bgstats_play(game_id: str, sheet: Scoresheet, time: PlayTime | None, location: str = "") -> dict[str, Any]:
-    """The play as BG Stats reads it: tied players share a rank; the first in turn order started."""
+def bgstats_play(
+    secret: str, game_id: str, sheet: Scoresheet, time: PlayTime | None, location: str = ""
+) -> dict[str, Any]:
+    """The play as BG Stats reads it: tied players share a rank; the first in turn order started.
+    Its ids are keyed with ``secret`` (the app's secret key), never the game's address."""
     play: dict[str, Any] = {
         "game": {
             "name": GAME_NAME,
             "highestWins": True,
             "noPoints": False,
-            "sourceGameId": opaque_id("game", game_id),
+            "sourceGameId": opaque_id(secret, "game", game_id),
         },
         "players": [
             {
@@ -47,7 +48,7 @@ def bgstats_play(game_id: str, sheet: Scoresheet, time: PlayTime | None, locatio
                 "rank": p.place,
                 "winner": p.place == 1,
                 "startPlayer": i == 0,
-                "sourcePlayerId": opaque_id("player", p.name.strip().casefold()),
+                "sourcePlayerId": opaque_id(secret, "player", p.name.strip().casefold()),
             }
             for i, p in enumerate(sheet.players)
         ],

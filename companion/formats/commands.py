@@ -14,6 +14,7 @@ from typing import Any
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
+from companion.formats.schema_errors import message_lines
 from companion.game.commands import COMMAND_TYPES, Command, LogCommand, ReplaceEntry, TallyCommand
 from events.catalog import Event
 from events.codec import decode, decode_stored, encode, schema_for
@@ -28,7 +29,6 @@ __all__ = [
     "command_from_json",
     "command_to_json",
     "event_from_stored_row",
-    "flat_messages",
     "to_new_events",
 ]
 
@@ -112,22 +112,6 @@ _LIMITS: dict[str, Schema] = {"CreateGame": _CreateGameLimits(), "StartTally": _
 _LONG_TEXT: dict[str, tuple[str, int]] = {"SwitchEdition": ("content", 1_000_000)}
 
 
-def flat_messages(messages: Any, path: str = "") -> list[str]:
-    """Marshmallow's nested error messages as ``field.path: message`` lines, field names cut short."""
-    if isinstance(messages, dict):
-        lines = []
-        for key, inner in messages.items():
-            name = str(key)[:40]
-            lines += flat_messages(inner, f"{path}.{name}" if path else name)
-        return lines
-    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
-        text = " ".join(messages)
-        return [f"{path}: {text}" if path else text]
-    if isinstance(messages, list):
-        return [line for m in messages for line in flat_messages(m, path)]
-    return [f"{path}: {messages}" if path else str(messages)]
-
-
 class BadCommand(ValueError):
     """A stored or imported command that does not load."""
 
@@ -169,7 +153,7 @@ def command_from_json(raw: Any, checked: bool = True) -> Command | TallyCommand 
                 limits.load(envelope["data"])
         except ValidationError as exc:
             kind = str(raw.get("type"))[:40] if isinstance(raw, dict) else "command"
-            raise BadCommand(f"{kind}: {'; '.join(flat_messages(exc.messages))}") from exc
+            raise BadCommand(f"{kind}: {'; '.join(message_lines(exc.messages))}") from exc
     if not isinstance(raw, dict):
         raise BadCommand("a command is an object with a type and data")
     if raw.get("type") == "ReplaceEntry":
@@ -183,7 +167,7 @@ def command_from_json(raw: Any, checked: bool = True) -> Command | TallyCommand 
     try:
         command: Command | TallyCommand | LogCommand = schema_for(cls)().load(raw.get("data", {}))
     except ValidationError as exc:
-        raise BadCommand(f"{raw.get('type')}: {'; '.join(flat_messages(exc.messages))}") from exc
+        raise BadCommand(f"{raw.get('type')}: {'; '.join(message_lines(exc.messages))}") from exc
     return command
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from companion.formats.commands import flat_messages
+from companion.formats.schema_errors import message_lines
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "READABLE_VERSIONS", "BadExport", "check_export", "parse_export"]
 
@@ -193,7 +193,7 @@ def check_export(data: Any) -> dict[str, Any]:
     try:
         loaded: dict[str, Any] = ExportSchema().load(data)
     except ValidationError as exc:
-        raise BadExport(flat_messages(exc.messages)[0][:200]) from None
+        raise BadExport(message_lines(exc.messages)[0][:200]) from None
     rows = loaded["events"]
     _check_actions(rows)
     if loaded["setup"] and loaded["setup"] != rows[0]["data"]:

@@ -147,6 +147,14 @@ class Edition:
             raise EditionError(f"{name}: expected an object")
         return value
 
+    def player_hexes(self) -> dict[str, str]:
+        """Each player colour's id with the colour it is drawn in (``players.colours[].hex``)."""
+        return {str(c["id"]): str(c["hex"]) for c in self.section("players")["colours"]}
+
+    def player_hex(self, colour: str) -> str:
+        """The colour a player of ``colour`` is drawn in: the one lookup the map, the cards and the charts use."""
+        return self.player_hexes().get(colour, "#888888")
+
     def economy(self, key: str) -> int:
         """A price or amount from the ``economy`` section."""
         return int(self.section("economy")[key])

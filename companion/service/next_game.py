@@ -5,30 +5,28 @@ from __future__ import annotations
 
 import hmac
 
-from flask_babel import gettext
-
 from companion.formats.bgstats import opaque_id
 from companion.game.commands import CreateGame, StartNextGame
 from companion.game.state import GameState
 from companion.service import GameService, GameView
-from companion.web.words.history import TELLERS
 from events.catalog import GameCreated, NextGameCreated, SeatSetup
 
 __all__ = ["link_proof", "next_game_token", "rotated_seat", "start_next_game"]
 
 
-def link_proof(game_id: str, read_token: str) -> str:
-    """The app's signature that ``read_token``'s game follows ``game_id`` (no one without the key makes one)."""
-    return opaque_id("next-game", f"{game_id}>{read_token}")
+def link_proof(secret: str, game_id: str, read_token: str) -> str:
+    """The app's signature that ``read_token``'s game follows ``game_id``: keyed with ``secret``, the
+    app's secret key, so no one without the key makes one."""
+    return opaque_id(secret, "next-game", f"{game_id}>{read_token}")
 
 
-def next_game_token(view: GameView) -> str | None:
+def next_game_token(secret: str, view: GameView) -> str | None:
     """The read-only token of the game this table started after this one (the latest in effect,
     and only when the app itself recorded it for this game)."""
     token = None
     for event in view.timeline.effective_events():
         if isinstance(event, NextGameCreated) and hmac.compare_digest(
-            event.proof, link_proof(view.game_id, event.read_token)
+            event.proof, link_proof(secret, view.game_id, event.read_token)
         ):
             token = event.read_token
     return token
@@ -56,20 +54,13 @@ def _next_command(service: GameService, view: GameView, state: GameState) -> tup
     return command, edition_id
 
 
-def start_next_game(service: GameService, view: GameView, key: str, actor: str | None = None) -> str:
+def start_next_game(secret: str, service: GameService, view: GameView, key: str, actor: str | None = None) -> str:
     """Create the next game (once per ``key``) and record it in this game's log; its id."""
     state = view.state
     assert isinstance(state, GameState)
     command, edition_id = _next_command(service, view, state)
     game_id = service.create_game(command, f"{key}-game", edition_id, actor)
     token = service.view(game_id).read_token
-    proof = link_proof(view.game_id, token)
+    proof = link_proof(secret, view.game_id, token)
     service.execute(view.game_id, view.seq, StartNextGame(token, proof), f"{key}-link", actor)
     return game_id
-
-
-def _tell(event: NextGameCreated, _state: GameState) -> str:
-    return gettext("The table started a new game with the same players.")
-
-
-TELLERS.setdefault(NextGameCreated, _tell)  # the history's sentence for this event

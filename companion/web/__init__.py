@@ -26,6 +26,7 @@ from companion.web.live import stream as live
 from companion.web.pages import (
     corrections,
     data,
+    edition_switch,
     editions,
     errors,
     florence,
@@ -36,6 +37,7 @@ from companion.web.pages import (
     score,
     table,
     tally,
+    viewer,
 )
 from companion.web.screens import parts
 from companion.web.words import bidi, catalogue, template_globals
@@ -121,11 +123,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(live.bp)
     app.register_blueprint(data.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(viewer.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(score.bp)
     app.register_blueprint(tally.bp)
     app.register_blueprint(our_games.bp)
-    editions.register(app)
+    app.register_blueprint(editions.bp)
+    app.register_blueprint(edition_switch.bp)
     csrf.exempt(api.blp)  # the API authenticates with a bearer token, not a cookie: no CSRF to forge
     api.init_api(app)
     errors.register(app)  # after the API, so HTML pages keep their own error pages

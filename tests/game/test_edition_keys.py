@@ -38,7 +38,7 @@ TEXT_KEYS = {"source", "note", "notes", "definition", "provenance", "name", "for
 
 # Keys read only by the web layer, with the file that reads them.
 WEB_READS = {
-    "players.colours[].hex": ("companion/web/http/perform.py", '"hex"'),
+    "players.colours[].hex": ("companion/game/edition.py", 'c["hex"]'),
     "circles[].hex": ("companion/web/screens/hell_map.py", ".hex"),
     "quarters[].glyph": ("companion/web/screens/hell_map.py", '"glyph"'),
     "souls.plague_card_souls": ("companion/web/pages/home.py", '"plague_card_souls"'),

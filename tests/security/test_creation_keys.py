@@ -18,7 +18,7 @@ from companion.formats.export import export_game, import_game
 from companion.game.commands import CreateGame, EndTurn, TakeLoan
 from companion.service import GameService, KeyReused
 from companion.web import create_app
-from companion.web.http.perform import new_key
+from companion.web.forms.fields import new_key
 from events.catalog import SeatSetup
 from events.store import EventStore
 

@@ -96,7 +96,7 @@ def test_tied_players_share_a_rank_and_both_win(app: Flask) -> None:
     sheet = Scoresheet((), (_score("Ana", 40, 1), _score("Ben", 40, 1), _score("Cleo", 31, 3)))
     time = PlayTime(START, START + timedelta(minutes=90), 90 * 60, (1800, 1800, 1800))
     with app.app_context():
-        play = bgstats_play("secret-game-id", sheet, time)
+        play = bgstats_play("test", "secret-game-id", sheet, time)
     assert [(p["rank"], p["winner"]) for p in play["players"]] == [(1, True), (1, True), (3, False)]
     assert play["durationMin"] == 90
     assert "secret-game-id" not in json.dumps(play)
@@ -184,7 +184,7 @@ def test_same_table_new_game_rotates_the_first_player_and_every_phone_is_offered
         assert new.state.expansion == old.state.expansion and new.edition.id == old.edition.id
         assert new.state.ended is None
         assert [e for e in old.timeline.effective_events() if isinstance(e, NextGameCreated)] == [
-            NextGameCreated(new.read_token, link_proof(game_id, new.read_token))
+            NextGameCreated(new.read_token, link_proof("test", game_id, new.read_token))
         ]
         # The old game still replays through the rules with its new entry (export, then import).
         assert import_game(service(), export_game(service(), game_id))

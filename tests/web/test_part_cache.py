@@ -36,7 +36,7 @@ from companion.game.state import GameState, Phase
 from companion.service import GameService
 from companion.web import create_app
 from companion.web.http.db import service
-from companion.web.http.perform import _player_hexes, game_context
+from companion.web.screens.game import game_context
 from companion.web.screens.hell_map import build_map
 from companion.web.screens.parts import KEY_MARK, _draw, compact, digest, fill, part_names, render_parts
 from tests.builders import seats
@@ -68,7 +68,7 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
             view.state,
             context["options"],
             choice.get("select"),
-            _player_hexes(view),
+            view.edition.player_hexes(),
             interactive=view.state.ended is None,
             ferry=context["ferry"],
             using=context["guardian_steps"],

@@ -144,7 +144,7 @@ def test_a_last_turn_is_announced_once_the_end_is_triggered(app, phone: Phone) -
     from dataclasses import replace
 
     from companion.web.http.db import service
-    from companion.web.http.perform import render_game
+    from companion.web.screens.game import render_game
 
     phone.create()
     game_id = phone.url.rsplit("/", 1)[-1]
@@ -267,7 +267,7 @@ def test_with_limbo_full_no_soul_is_offered_from_the_cemetery(app, phone: Phone)
 
     from companion.game.state import Soul
     from companion.web.http.db import service
-    from companion.web.http.perform import render_game
+    from companion.web.screens.game import render_game
 
     phone.create(plague=("9", "3"))
     assert "Or bring a soul in from the Cemetery." in phone.html

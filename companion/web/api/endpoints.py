@@ -33,7 +33,7 @@ from companion.service import Conflict, GameView, KeyReused, Outcome, UnknownGam
 from companion.web.api.command_check import GAME_COMMANDS, TALLY_COMMANDS, check_command, wrong_log
 from companion.web.http.db import service
 from companion.web.screens.history import history_entries
-from companion.web.words.glossary import describe_refusal
+from companion.web.words.refusals import describe_refusal
 from events.codec import encode, schema_for
 
 __all__ = ["ApiError", "api_error", "blp", "init_api"]

@@ -88,7 +88,7 @@ def service() -> GameService:
     svc = GameService(g.store, current_app.extensions["companion.editions"], cache=view_cache(current_app))
     game_id = (request.view_args or {}).get("game_id") if request else None
     if game_id:
-        from companion.web.http.seats import actor_label
+        from companion.web.http.phone import actor_label
 
         svc.default_actor = actor_label(game_id)
     g.service = svc

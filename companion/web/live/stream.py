@@ -21,7 +21,7 @@ from flask_babel import gettext
 from markupsafe import escape
 
 from companion.web.http.db import service
-from companion.web.http.seats import seat_of
+from companion.web.http.phone import seat_of
 from companion.web.live.hangup import PROBE_SECONDS, HangupWatch
 from companion.web.live.notifier import CHECK_SECONDS, Listener, Notifier
 

@@ -10,7 +10,6 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext
-from marshmallow import EXCLUDE, fields, validate
 from werkzeug.wrappers import Response
 
 from companion.game.any_log import evolve_any, replay_any
@@ -21,48 +20,18 @@ from companion.game.rules.corrections import RESOURCES
 from companion.game.rules.hell import legal_hell_moves
 from companion.game.state import GameState
 from companion.service import GameView
-from companion.web.forms.fields import ActionForm
+from companion.web.forms.corrections import CorrectForm, CorrectSoulForm, ReplaceForm
+from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
-from companion.web.http.perform import new_key, perform
+from companion.web.http.perform import perform
 from companion.web.screens.history import history_entries
-from companion.web.words.glossary import colour_name, describe_refusal, kind_name, location_name
+from companion.web.words.glossary import colour_name, kind_name, location_name
 from companion.web.words.history import narrate
+from companion.web.words.refusals import describe_refusal
 
-__all__ = ["REPLACEABLE", "bp"]
+__all__ = ["bp"]
 
 bp = Blueprint("corrections", __name__, url_prefix="/g/<game_id>")
-
-REPLACEABLE = ("BringSoul", "MoveSoul", "SendMember")
-
-
-class CorrectForm(ActionForm):
-    """A correction of one value."""
-
-    what = fields.String(required=True, validate=validate.Length(min=1, max=16))
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=200))
-    player = fields.Integer(load_default=-1)
-    target_key = fields.String(load_default="", validate=validate.Length(max=24))
-    value = fields.Integer(load_default=0)
-    shield = fields.String(load_default="", validate=validate.Length(max=8))
-
-
-class CorrectSoulForm(ActionForm):
-    """What stands on one shield."""
-
-    shield = fields.String(required=True, validate=validate.Length(min=1, max=8))
-    colour = fields.Integer(load_default=0, validate=validate.Range(min=0, max=9))
-    state = fields.String(load_default="standing", validate=validate.OneOf(["standing", "laid", "petrified"]))
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=200))
-
-
-class ReplaceForm(ActionForm):
-    """The replacement chosen for an earlier entry (``choice`` is an option id from the page)."""
-
-    class Meta:
-        unknown = EXCLUDE
-
-    target = fields.Integer(required=True)
-    choice = fields.String(required=True, validate=validate.Length(min=1, max=80))
 
 
 def render_corrections(view: GameView, status: int = 200, **extra: Any) -> tuple[str, int]:

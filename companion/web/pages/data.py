@@ -9,7 +9,7 @@ from flask_babel import gettext
 
 from companion.formats.export import BadExport, export_game, import_game, parse_export
 from companion.web.http.db import service
-from companion.web.http.remembered import remember_game
+from companion.web.http.phone import remember_game
 from companion.web.screens.history import history_entries
 
 __all__ = ["bp"]

@@ -10,9 +10,9 @@ from werkzeug.wrappers import Response
 from companion.editions import library
 from companion.game.errors import RuleViolation
 from companion.service import Conflict, new_token
+from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
-from companion.web.http.perform import new_key
-from companion.web.words.glossary import describe_refusal
+from companion.web.words.refusals import describe_refusal
 
 __all__ = ["bp"]
 

@@ -11,49 +11,23 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, Flask, Response, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response as WResponse
 
 from companion.editions import library
 from companion.game.edition import Edition, EditionError, parse_edition
-from companion.service import GameService, new_token
+from companion.service import new_token
 from companion.web.http.db import service
-from companion.web.http.remembered import remembered_views
+from companion.web.http.phone import remember_edition, remembered_views
 from companion.web.screens.edition_preview import preview_context
 from companion.web.words.editions import NUMERIC_SECTIONS, check_steps, progress_text
 
-__all__ = ["bp", "chosen_edition", "register", "remember_edition"]
+__all__ = ["bp"]
 
 bp = Blueprint("editions", __name__, url_prefix="/editions")
 
 MODES = ("symbols", "lines", "gates")
-
-
-def register(app: Flask) -> None:
-    """Add the editor and the switch of a running game to the app."""
-    from companion.web.pages import edition_switch as edition_switch_pages
-
-    app.register_blueprint(bp)
-    app.register_blueprint(edition_switch_pages.bp)
-
-
-def remember_edition(content_hash: str) -> None:
-    """This phone's edition for its next new game (kept in its signed cookie)."""
-    session["edition"] = content_hash
-
-
-def chosen_edition(svc: GameService, form_value: str | None) -> Edition:
-    """The edition picked on the new-game form, else this phone's last one, else the shipped one."""
-    for candidate in (form_value, session.get("edition")):
-        if candidate:
-            try:
-                edition = svc.edition_by_hash(str(candidate))
-            except (LookupError, EditionError):
-                continue
-            remember_edition(edition.content_hash)
-            return edition
-    return svc.edition(next(iter(svc.editions)))
 
 
 @bp.app_context_processor

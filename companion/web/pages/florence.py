@@ -28,55 +28,22 @@ from companion.game.commands import (
     UseGuardian,
     UseStyx,
 )
-from companion.web.forms.fields import AccuseForm, CouncilForm, LocationForm, SendForm
+from companion.web.forms.florence import (
+    AccuseForm,
+    CouncilForm,
+    LocationForm,
+    SendForm,
+    fraud_of,
+    guardian_of,
+    reward_of,
+)
 from companion.web.http.perform import perform, record
-from events.catalog import EndgameHalf, FraudPlay, GuardianUse, Reward
 
-__all__ = ["bp", "fraud_of", "guardian_of", "reward_of"]
+__all__ = ["bp"]
 
 bp = Blueprint("florence", __name__, url_prefix="/g/<game_id>")
 
 Answer = Response | tuple[str, int]
-
-
-def reward_of(d: dict[str, Any], prefix: str = "reward") -> Reward | None:
-    """The reward described by ``<prefix>_kind`` and its qualifiers, if one was chosen."""
-    kind = d.get(f"{prefix}_kind") or ""
-    if not kind:
-        return None
-    return Reward(
-        kind,
-        int(d.get(f"{prefix}_amount") or 0),
-        int(d.get(f"{prefix}_track") or 0),
-        str(d.get(f"{prefix}_gate") or ""),
-    )
-
-
-def fraud_of(d: dict[str, Any]) -> FraudPlay:
-    """The fraud card described by the form."""
-    endgame = EndgameHalf(
-        requirement=d["eg_requirement"] or "always",
-        effect=d["eg_effect"] or "infamy",
-        colours=tuple(d["eg_colours"]),
-        track=d["eg_track"],
-        amount=d["eg_amount"],
-        effect_amount=d["eg_effect_amount"],
-        effect_track=d["eg_effect_track"],
-    )
-    return FraudPlay(d["fraud_source"] or "hand", tuple(d["fraud_barrels"]), reward_of(d) or Reward("nothing"), endgame)
-
-
-def guardian_of(d: dict[str, Any]) -> GuardianUse:
-    """The guardian use described by the form."""
-    return GuardianUse(
-        d["guardian"],
-        d["to_shield"],
-        d["effect"],
-        tuple(t for t in d["targets"] if t),
-        tuple(x for x in d["destinations"] if x),
-        d["desk_below"],
-        d["desk_from"],
-    )
 
 
 def _run(game_id: str, d: dict[str, Any], command: Any) -> Any:

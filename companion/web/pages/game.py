@@ -9,10 +9,11 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCard, SummonFerryman, TakeLoan
-from companion.web.forms.fields import BringForm, EndTurnForm, FerryForm, LoanForm, MoveForm, PlagueForm
+from companion.web.forms.game import BringForm, EndTurnForm, FerryForm, LoanForm, MoveForm, PlagueForm
 from companion.web.http.db import recorded
-from companion.web.http.perform import perform, record, render_game
-from companion.web.pages.home import remember_game
+from companion.web.http.perform import perform, record
+from companion.web.http.phone import remember_game
+from companion.web.screens.game import render_game
 
 __all__ = ["bp"]
 

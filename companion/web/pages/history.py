@@ -9,13 +9,15 @@ from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
 from companion.game.errors import RuleViolation
-from companion.web.forms.fields import ActionForm, UndoForm
+from companion.web.forms.corrections import REPLACEABLE
+from companion.web.forms.fields import ActionForm, UndoForm, new_key
 from companion.web.http.db import recorded, service
-from companion.web.http.perform import is_htmx, new_key, perform, render_game
-from companion.web.pages.corrections import REPLACEABLE
+from companion.web.http.htmx import is_htmx
+from companion.web.http.perform import perform
+from companion.web.screens.game import render_game
 from companion.web.screens.history import history_entries, state_at
 from companion.web.screens.history_cache import history_folds
-from companion.web.words.glossary import describe_refusal
+from companion.web.words.refusals import describe_refusal
 
 __all__ = ["bp"]
 

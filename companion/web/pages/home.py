@@ -14,13 +14,12 @@ from companion.game.commands import CreateGame
 from companion.game.errors import RuleViolation
 from companion.game.state import GameState
 from companion.service import KeyReused
-from companion.web.forms.fields import CreateForm, flatten_errors, parse
+from companion.web.forms.fields import flatten_errors, new_key, parse
+from companion.web.forms.start import CreateForm
 from companion.web.http.db import service
-from companion.web.http.perform import new_key
-from companion.web.http.remembered import remember_game, remembered_views
+from companion.web.http.phone import chosen_edition, remember_game, remembered_views
 from companion.web.http.safe_next import safe_next
-from companion.web.pages.editions import chosen_edition
-from companion.web.words.glossary import describe_refusal
+from companion.web.words.refusals import describe_refusal
 from events.catalog import SeatSetup
 
 __all__ = ["bp", "remember_game"]

@@ -15,7 +15,7 @@ from flask_babel import gettext
 
 from companion.game.any_log import scoresheet
 from companion.game.state import GameState
-from companion.web.http.remembered import remembered_views
+from companion.web.http.phone import remembered_views
 from companion.web.screens.charts import chart_style
 
 __all__ = ["PlayedGame", "PlayerFigures", "bp", "figures", "played_games"]

@@ -6,31 +6,23 @@ from __future__ import annotations
 from typing import Any
 
 import segno
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
-from marshmallow import fields, validate
 from werkzeug.wrappers import Response
 
 from companion.game.commands import ChooseTableMode
 from companion.game.state import GameState
 from companion.service import GameView
 from companion.service.next_game import next_game_token, rotated_seat, start_next_game
-from companion.web.forms.fields import ActionForm
+from companion.web.forms.fields import new_key
+from companion.web.forms.table import ModeForm
 from companion.web.http.db import recorded, service
-from companion.web.http.perform import game_context, is_htmx, new_key, perform, render_game
-from companion.web.http.remembered import remember_game
-from companion.web.http.seats import actor_label, seat_of, set_seat
-from companion.web.pages.score import score_context
+from companion.web.http.perform import perform
+from companion.web.http.phone import actor_label, remember_game, seat_of, set_seat
 
 __all__ = ["bp"]
 
 bp = Blueprint("table", __name__)
-
-
-class ModeForm(ActionForm):
-    """The table mode to switch to."""
-
-    mode = fields.String(required=True, validate=validate.OneOf(["shared", "seats"]))
 
 
 def qr_svg(url: str) -> str:
@@ -47,7 +39,7 @@ def pretty_code(code: str | None) -> str:
 def render_join(view: GameView, status: int = 200, **extra: Any) -> tuple[str, int]:
     """The join page: how phones and screens reach this game, and which seat this phone takes."""
     game_url = url_for("play.game", game_id=view.game_id, _external=True)
-    viewer_url = url_for("table.viewer", token=view.read_token, _external=True)
+    viewer_url = url_for("viewer.screen", token=view.read_token, _external=True)
     code_url = url_for("table.by_code", code=pretty_code(view.join_code), _external=True)
     return render_template(
         "pages/join.html",
@@ -63,6 +55,11 @@ def render_join(view: GameView, status: int = 200, **extra: Any) -> tuple[str, i
         new_key=new_key,
         **extra,
     ), status
+
+
+def _secret() -> str:
+    """The app's secret key: what proves a next game was started by this app."""
+    return str(current_app.config["SECRET_KEY"])
 
 
 @bp.get("/g/<game_id>/join")
@@ -118,39 +115,6 @@ def code_go() -> Response | tuple[str, int]:
     return by_code(request.args.get("code", ""))
 
 
-def _viewed(token: str) -> GameView:
-    game_id = service().game_for_read_token(token)
-    if game_id is None:
-        abort(404)
-    return recorded(game_id)
-
-
-def _viewer_score(view: GameView, token: str) -> dict[str, Any]:
-    return {**score_context(view), "score_url": url_for("table.viewer_score", token=token)}
-
-
-@bp.get("/v/<token>")
-def viewer(token: str) -> tuple[str, int]:
-    """A read-only big screen: the game as it stands and its score, live, with nothing to press."""
-    view = _viewed(token)
-    live = {
-        "events": url_for("live.viewer_events", token=token),
-        "poll": url_for("live.viewer_seq", token=token),
-        "refresh": url_for("table.viewer", token=token),
-    }
-    if is_htmx():
-        return render_game(view, readonly=True, live=live)
-    context = {**game_context(view, readonly=True, live=live), **_viewer_score(view, token)}
-    return render_template("pages/viewer.html", **context), 200
-
-
-@bp.get("/v/<token>/score")
-def viewer_score(token: str) -> str:
-    """The big screen's score: the projection during the game, the whole breakdown at the end."""
-    view = _viewed(token)
-    return render_template("screens/viewer_score.html", **_viewer_score(view, token))
-
-
 @bp.post("/g/<game_id>/again")
 def play_again(game_id: str) -> Response:
     """Same table, new game: the same players, seats, edition and expansion; the first player rotated."""
@@ -158,9 +122,9 @@ def play_again(game_id: str) -> Response:
     state = view.state
     if not isinstance(state, GameState) or state.ended is None:
         return redirect(url_for("scores.sheet", game_id=game_id), 303)
-    if next_game_token(view) is None:
+    if next_game_token(_secret(), view) is None:
         key = request.form.get("key", "")[:64] or new_key()
-        new_id = start_next_game(service(), view, key, actor_label(game_id))
+        new_id = start_next_game(_secret(), service(), view, key, actor_label(game_id))
         remember_game(new_id)
         seat = rotated_seat(seat_of(game_id), len(state.players))
         if seat is not None:
@@ -173,7 +137,7 @@ def play_again(game_id: str) -> Response:
 def next_game(game_id: str) -> Response:
     """Join the game this table started after this one, in the seat this phone had."""
     view = recorded(game_id)
-    token = next_game_token(view)
+    token = next_game_token(_secret(), view)
     new_id = service().game_for_read_token(token) if token else None
     if new_id is None:
         return redirect(url_for("play.game", game_id=game_id), 303)
@@ -187,9 +151,9 @@ def next_game(game_id: str) -> Response:
 @bp.app_template_global()
 def next_game_link(view: GameView, readonly: bool = False) -> str | None:
     """Where this page's phone (or big screen) joins the table's next game, if one was started."""
-    token = next_game_token(view)
+    token = next_game_token(_secret(), view)
     if token is None:
         return None
     if readonly:
-        return url_for("table.viewer", token=token)
+        return url_for("viewer.screen", token=token)
     return url_for("table.next_game", game_id=view.game_id)

@@ -13,28 +13,16 @@ from companion.game.commands import EnterCircle, EnterPlayer, PlaceHalfDiplomas,
 from companion.game.errors import RuleViolation
 from companion.game.tally import TallyState, tally_score
 from companion.service import GameView
-from companion.web.forms.fields import (
-    ActionForm,
-    HalvesForm,
-    TallyCircleForm,
-    TallyPlayerForm,
-    TallyStartForm,
-    UndoForm,
-    flatten_errors,
-    parse,
-)
+from companion.web.forms.fields import ActionForm, UndoForm, flatten_errors, new_key, parse
+from companion.web.forms.score import HalvesForm
+from companion.web.forms.tally import TallyCircleForm, TallyPlayerForm, TallySheetForm, TallyStartForm
 from companion.web.http.db import recorded, service
-from companion.web.http.perform import is_htmx, new_key, perform
-from companion.web.http.remembered import remember_game
-from companion.web.pages.score import half_choices
-from companion.web.screens.tally_sheet import (
-    TallySheetForm,
-    endgame_halves,
-    posted_values,
-    record_sheet,
-    recorded_values,
-)
-from companion.web.words.glossary import describe_refusal
+from companion.web.http.htmx import is_htmx
+from companion.web.http.perform import perform
+from companion.web.http.phone import remember_game
+from companion.web.screens.score import half_choices
+from companion.web.screens.tally_sheet import endgame_halves, posted_values, record_sheet, recorded_values
+from companion.web.words.refusals import describe_refusal
 
 __all__ = ["bp"]
 

@@ -16,17 +16,12 @@ from flask import request
 from companion.game.commands import PlayFraud
 from companion.game.errors import RuleViolation
 from companion.game.state import GameState, Phase
-from companion.web.forms.fields import FraudFields, PlayerActionForm
-from companion.web.pages.florence import fraud_of
-from companion.web.words.glossary import describe_refusal, describe_rule
+from companion.web.forms.florence import fraud_of
+from companion.web.words.refusals import describe_refusal, describe_rule
 
-__all__ = ["CONTROL", "HandCardForm", "hand_card_command", "hand_cards_context"]
+__all__ = ["CONTROL", "hand_card_command", "hand_cards_context"]
 
 CONTROL = "hand"  # the control a refusal of this form is shown beside
-
-
-class HandCardForm(PlayerActionForm, FraudFields):
-    """A fraud card left in a player's hand, entered by its end-game half."""
 
 
 def hand_card_command(d: dict[str, Any]) -> PlayFraud:

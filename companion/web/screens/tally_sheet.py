@@ -7,24 +7,21 @@ circle or player whose values differ from what is recorded becomes one ``EnterCi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-from marshmallow import Schema, ValidationError, fields, pre_load, validate
+from marshmallow import ValidationError
 
 from companion.game.commands import EnterCircle, EnterPlayer
 from companion.game.tally import TallyState, decide_tally, evolve_tally
 from companion.service import GameService, Outcome
-from companion.web.forms.fields import ActionForm
+from companion.web.forms.tally import FRAUD_FIELDS, TallySheetForm
 from events.catalog import EndgameHalf
 
 __all__ = [
     "PlayerValues",
     "SheetValues",
-    "TallySheetForm",
     "changed_entries",
     "endgame_halves",
     "posted_values",
@@ -33,84 +30,6 @@ __all__ = [
 ]
 
 EFFECTS_WITH_TRACK = ("skull", "cube_right")
-_CIRCLE_FIELD = re.compile(r"^(empty|cube)-(\d)$")
-_PLAYER_FIELD = re.compile(r"^(infamy|ship|halves)-(\d)$")
-_PER_TRACK_FIELD = re.compile(r"^(skull|diploma)-(\d)-(\d)$")
-_FRAUD_FIELD = re.compile(r"^(fraud_effect|fraud_amount|fraud_track)-(\d)-(\d)$")
-FRAUD_HALVES = 2
-FRAUD_FIELDS = ("fraud_effect", "fraud_amount", "fraud_track")
-
-
-def _int(**kw: Any) -> fields.Integer:
-    messages = {
-        "required": _l("This field is required."),
-        "invalid": _l("Not a valid value."),
-        "null": _l("This field is required."),
-    }
-    return fields.Integer(strict=False, error_messages=messages, **kw)
-
-
-class SheetCircle(Schema):
-    """One circle on the sheet."""
-
-    circle = _int(required=True, validate=validate.Range(min=1, max=9))
-    empty = _int(load_default=None)  # missing: as recorded
-    cube = _int(load_default=None)
-
-
-class SheetPlayer(Schema):
-    """One player on the sheet (skulls by circle; diplomas as circles)."""
-
-    player = _int(required=True, validate=validate.Range(min=0, max=7))
-    infamy = _int(load_default=0)
-    ship = _int(load_default=0)
-    halves = _int(load_default=0)
-    skulls = fields.Dict(keys=fields.Integer(), values=_int(), load_default=dict)
-    diplomas = fields.List(_int(validate=validate.Range(min=2, max=9)), load_default=list)
-    fraud_effect = fields.List(fields.String(validate=validate.Length(max=24)), load_default=list)
-    fraud_amount = fields.List(fields.String(validate=validate.Length(max=4)), load_default=list)
-    fraud_track = fields.List(fields.String(validate=validate.Length(max=2)), load_default=list)
-
-
-class TallySheetForm(ActionForm):
-    """The whole sheet, one value per field: ``empty-3``, ``cube-3``, ``infamy-0``, ``skull-0-3``, ``diploma-0-3``…"""
-
-    circles = fields.List(fields.Nested(SheetCircle), load_default=list)
-    players = fields.List(fields.Nested(SheetPlayer), load_default=list)
-
-    @pre_load
-    def _gather(self, data: Mapping[str, Any], **_kw: Any) -> dict[str, Any]:
-        circles: dict[int, dict[str, Any]] = {}
-        players: dict[int, dict[str, Any]] = {}
-
-        def player(p: str) -> dict[str, Any]:
-            return players.setdefault(
-                int(p),
-                {"player": p, "skulls": {}, "diplomas": [], **{f: [""] * FRAUD_HALVES for f in FRAUD_FIELDS}},
-            )
-
-        for name, value in data.items():
-            if m := _CIRCLE_FIELD.match(name):
-                circles.setdefault(int(m[2]), {"circle": m[2]})[m[1]] = value
-            elif m := _PER_TRACK_FIELD.match(name):
-                if m[1] == "skull":
-                    player(m[2])["skulls"][m[3]] = value
-                elif value:
-                    player(m[2])["diplomas"].append(m[3])
-            elif m := _FRAUD_FIELD.match(name):
-                if int(m[3]) < FRAUD_HALVES:
-                    player(m[2])[m[1]][int(m[3])] = value
-            elif m := _PLAYER_FIELD.match(name):
-                if str(value).strip():
-                    player(m[2])[m[1]] = value
-                else:
-                    player(m[2])
-        return {
-            "seq": data.get("seq"),
-            "key": data.get("key"),
-            "circles": [circles[c] for c in sorted(circles)],
-            "players": [players[p] for p in sorted(players)],
-        }
 
 
 @dataclass(frozen=True)

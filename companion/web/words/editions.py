@@ -8,10 +8,7 @@ from typing import Any
 from flask_babel import gettext, ngettext
 
 from companion.editions.library import CIRCLE_UNIT, value_at
-from companion.game.state import GameState
-from companion.web.words import history as narrate
 from companion.web.words.glossary import quarter_name
-from events.catalog import EditionChanged
 
 __all__ = ["NUMERIC_SECTIONS", "CheckStep", "check_steps", "progress_text"]
 
@@ -126,16 +123,3 @@ def check_steps(raw: dict[str, Any], left: list[str]) -> list[CheckStep]:
             question = gettext("On your copy, is %(what)s as shown?", what=path)
             steps.append(CheckStep(path, question, (_value(raw, path),), *_where(path)))
     return steps
-
-
-def _switched(event: EditionChanged, state: GameState) -> str:
-    return gettext("The table switched the game to the edition “%(name)s”.", name=_edition_name(event))
-
-
-def _edition_name(event: EditionChanged) -> str:
-    from companion.game.edition_switch import edition_from_text
-
-    return edition_from_text(event.content).name
-
-
-narrate.TELLERS.setdefault(EditionChanged, _switched)  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask_babel import gettext, ngettext
 
+from companion.game.edition_switch import edition_from_text
 from companion.game.rules.fraud_at_end import AT_END
 from companion.game.state import GameState
 from companion.web.words.bidi import isolate
@@ -498,6 +499,18 @@ def _mode(e: ev.TableModeChosen, s: GameState) -> str:
     return gettext("One shared phone now acts for whoever's turn it is.")
 
 
+def _switched(event: ev.EditionChanged, state: GameState) -> str:
+    return gettext("The table switched the game to the edition “%(name)s”.", name=_edition_name(event))
+
+
+def _edition_name(event: ev.EditionChanged) -> str:
+    return edition_from_text(event.content).name
+
+
+def _next_game(event: ev.NextGameCreated, _state: GameState) -> str:
+    return gettext("The table started a new game with the same players.")
+
+
 TELLERS: dict[type, Teller] = {
     ev.TableModeChosen: _mode,
     ev.TallyStarted: _tally_started,
@@ -558,6 +571,8 @@ TELLERS: dict[type, Teller] = {
     ev.GameEnded: _game_ended,
     ev.ActionUndone: _undone,
     ev.ActionRedone: _redone,
+    ev.EditionChanged: _switched,
+    ev.NextGameCreated: _next_game,
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, current_app
+from flask import Flask
 from flask_babel import get_locale, gettext
 
 from companion.game.state import GameState, Phase
@@ -15,7 +15,6 @@ from companion.web.words.glossary import (
     SINS,
     colour_name,
     describe_endgame,
-    describe_refusal,
     describe_reward,
     effect_label,
     field_name,
@@ -28,16 +27,9 @@ from companion.web.words.glossary import (
     quarter_name,
     shield_label,
 )
+from companion.web.words.refusals import describe_refusal
 
 __all__ = ["install"]
-
-
-def _player_hex(colour: str) -> str:
-    edition = next(iter(current_app.extensions["companion.editions"].values()))[1]
-    for c in edition.section("players")["colours"]:
-        if c["id"] == colour:
-            return str(c["hex"])
-    return "#888888"
 
 
 def _phase_text(state: GameState) -> str:
@@ -72,7 +64,6 @@ def install(app: Flask) -> None:
         {
             "colour_name": colour_name,
             "player_colour_name": lambda c: str(PLAYER_COLOURS.get(c, c)),
-            "player_hex": _player_hex,
             "quarter_name": quarter_name,
             "shield_label": shield_label,
             "player_name": player_name,
