@@ -18,8 +18,9 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 
 from companion.editions import load_all
-from companion.service.caches import DEFAULT_GAMES
+from companion.service.caches import DEFAULT_GAMES, Memo, ViewCache
 from companion.translations import compile_catalogues
+from companion.web import process
 from companion.web.api import endpoints as api
 from companion.web.http import db, security, static_files
 from companion.web.live import stream as live
@@ -40,6 +41,7 @@ from companion.web.pages import (
     viewer,
 )
 from companion.web.screens import parts
+from companion.web.screens.history_cache import HistoryFolds
 from companion.web.words import bidi, catalogue, template_globals
 from events.factory import open_store as open_migrated_store
 
@@ -97,9 +99,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
-    app.extensions["companion.editions"] = load_all()
-    live.install_notifier(app)  # wakes every open live page after a write
-    db.view_cache(app)  # one cache of rebuilt games per process, shared by every request
+    shipped = load_all()  # a broken edition file stops the app here, with its message
+    notifier = live.install_notifier(app)  # wakes every open live page after a write
     open_migrated_store(app.config["DATABASE"]).close()  # creates (a SQLite file's folder too) and migrates
 
     security.install(app)
@@ -107,13 +108,24 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
     app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
     Compress(app)
-    static_files.install(app)  # static files: compressed once per file at the best level, not per request
+    static = static_files.install(app)  # static files: compressed once per file at the best level, not per request
     HTMX(app)
     try:
         compile_catalogues()
     except OSError:  # a read-only install: the catalogues compiled at set-up are used as they are
         app.logger.warning("could not compile the translation catalogues", exc_info=True)
     catalogue.install(Babel(app, locale_selector=select_locale))  # one catalogue lookup per request
+    games = int(app.config["VIEW_CACHE_GAMES"])
+    app.extensions[process.KEY] = process.Process(
+        editions=shipped,
+        views=ViewCache(games),
+        parts=parts.part_slots(games),
+        score_progress=Memo(games),
+        history_folds=HistoryFolds(),
+        stores=db.StorePool(app),
+        notifier=notifier,
+        static=static,
+    )
     app.teardown_appcontext(db.close_store)
     app.before_request(db.check_address)
     app.register_blueprint(home.bp)

@@ -32,8 +32,8 @@ def test_the_history_kept_between_requests_tells_what_a_fresh_telling_tells(app,
     from flask_babel import force_locale
 
     from companion.web.http.db import service
+    from companion.web.process import process
     from companion.web.screens.history import history_entries
-    from companion.web.screens.history_cache import history_folds
 
     phone = Phone(client).create()
     game_id = phone.url.rsplit("/", 1)[-1]
@@ -44,9 +44,10 @@ def test_the_history_kept_between_requests_tells_what_a_fresh_telling_tells(app,
         for language in ("en", "es"):
             with app.test_request_context(f"/g/{game_id}/history"), force_locale(language):
                 view = service().view(game_id)
-                kept = history_folds(app).entries(view, language)
+                kept = process(app).history_folds.entries(view, language)
                 assert kept == history_entries(view)
     with app.test_request_context(f"/g/{game_id}/history"), force_locale("es"):
         assert any(
-            "préstamo" in " ".join(e.sentences) for e in history_folds(app).entries(service().view(game_id), "es")
+            "préstamo" in " ".join(e.sentences)
+            for e in process(app).history_folds.entries(service().view(game_id), "es")
         )

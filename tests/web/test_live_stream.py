@@ -14,6 +14,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from companion.web import create_app
+from companion.web.process import process
 from tests.live_client import Stream, shared_phones
 
 PHONES = 8
@@ -156,9 +157,9 @@ def test_a_stream_beats_while_quiet_then_ends_so_the_browser_reconnects(tmp_path
         assert lines.count(": keep-alive\n") >= 3, lines
         assert 0.8 < ended < 3.0, ended
         deadline = time.monotonic() + 2
-        while app.extensions["companion.notifier"].listeners() and time.monotonic() < deadline:
+        while process(app).notifier.listeners() and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert app.extensions["companion.notifier"].listeners() == 0, "an ended stream is still listed"
+        assert process(app).notifier.listeners() == 0, "an ended stream is still listed"
     finally:
         srv.shutdown()
         thread.join(5)

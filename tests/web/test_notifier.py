@@ -12,7 +12,7 @@ import pytest
 
 from companion.web import create_app
 from companion.web.live.notifier import Listener, Notifier
-from companion.web.live.stream import notifier_of
+from companion.web.process import process
 from events.store import EventStore, NewEvent
 
 START = NewEvent("GameStarted", 1, {})
@@ -153,7 +153,7 @@ def test_a_successful_write_request_pokes_the_notifier(tmp_path: Path) -> None:
         "/games", data={"key": "hook-create-01", "name": ["Ana"], "colour": ["crimson"], "plague": ["2"]}
     )
     game = created.headers["Location"].rsplit("/", 1)[-1]
-    notifier = notifier_of(app)
+    notifier = process(app).notifier
     listener = notifier.subscribe(game, "shared")
     with app.app_context():
         seq = EventStore.open(app.config["DATABASE"]).last_seq(game)

@@ -36,6 +36,7 @@ from companion.game.state import GameState, Phase
 from companion.service import GameService
 from companion.web import create_app
 from companion.web.http.db import service
+from companion.web.process import process
 from companion.web.screens.game import game_context
 from companion.web.screens.hell_map import build_map
 from companion.web.screens.parts import KEY_MARK, _draw, compact, digest, fill, part_names, render_parts
@@ -158,7 +159,7 @@ def test_a_loan_draws_and_sends_only_the_actions_the_undo_bar_and_that_players_p
     phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
     phone.florence(0, "bank")  # Ana's location action is next: a loan changes her purse and nothing on the map
     parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
-    slots = app.extensions["companion.parts"]
+    slots = process(app).parts
     made_before = slots.made
     headers = {"HX-Request": "true", "HX-Game-Parts": parts}
     answer = client.post(
@@ -183,7 +184,7 @@ def test_the_parts_one_phone_drew_are_shared_with_every_phone_that_refreshes(pho
     parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
     headers = {"HX-Request": "true", "HX-Game-Parts": parts}
     client.post(f"{phone.url}/loan", data={"seq": phone.seq, "key": "loan-shared-0001", "player": 0}, headers=headers)
-    slots = app.extensions["companion.parts"]
+    slots = process(app).parts
     made = slots.made
     for watcher, digests in zip(watchers, shown, strict=True):
         live = {"HX-Request": "true", "HX-Trigger": "live-trigger", "HX-Game-Parts": digests}

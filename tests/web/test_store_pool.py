@@ -8,13 +8,14 @@ import sqlite3
 import pytest
 from flask import Flask
 
-from companion.web.http.db import StorePool, store_pool
+from companion.web.http.db import StorePool
+from companion.web.process import process
 
 
 def test_a_page_borrows_a_pooled_connection_and_gives_it_back(app: Flask) -> None:
     client = app.test_client()
     assert client.get("/").status_code == 200
-    pool = store_pool(app)
+    pool = process(app).stores
     lent = pool.take()
     pool.give(lent)
     assert client.get("/").status_code == 200

@@ -475,11 +475,4 @@ def init_api(app: Flask) -> Api:
         app, spec_kwargs={"components": {"securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}}}}
     )
     api.register_blueprint(blp)
-
-    @app.errorhandler(ApiError)
-    def handle_api_error(exc: ApiError) -> Response:
-        response = jsonify(exc.payload)
-        response.status_code = exc.status
-        return response
-
     return api

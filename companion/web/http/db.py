@@ -1,5 +1,5 @@
 """One store connection per request, kept on ``g`` and given back at teardown; the rebuilt games
-are shared by every request of the process through the app's ``ViewCache``.
+are shared by every request of the process through its ``ViewCache`` (``process().views``).
 
 Connections are reused from a small per-app pool rather than opened and closed per request:
 closing the last connection to a WAL database checkpoints and removes the WAL, an fsync paid
@@ -10,18 +10,16 @@ from __future__ import annotations
 
 import threading
 
-from flask import Flask, abort, current_app, g, redirect, request, url_for
+from flask import Flask, abort, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.service import GameService, GameView, UnknownGame
-from companion.service.caches import DEFAULT_GAMES, ViewCache
+from companion.web.process import process
 from events.factory import connect_store
 from events.store import EventStore, Store
 
-__all__ = ["StorePool", "check_address", "close_store", "open_store", "recorded", "service", "store_pool", "view_cache"]
+__all__ = ["StorePool", "check_address", "close_store", "recorded", "service"]
 
-VIEWS = "companion.views"
-POOL = "companion.store_pool"
 POOL_KEPT = 8  # idle connections kept per app; more requests at once open (and later close) their own
 
 
@@ -39,7 +37,7 @@ class StorePool:
         with self._lock:
             if self._idle:
                 return self._idle.pop()
-        return open_store(self.app)
+        return connect_store(self.app.config["DATABASE"])
 
     def give(self, store: Store) -> None:
         """Take back a connection a request is done with (closed if it is not clean or not needed).
@@ -56,25 +54,6 @@ class StorePool:
         store.close()
 
 
-def store_pool(app: Flask) -> StorePool:
-    """The connection pool of ``app`` in this process."""
-    pool: StorePool = app.extensions.setdefault(POOL, StorePool(app))
-    return pool
-
-
-def view_cache(app: Flask) -> ViewCache[GameView]:
-    """The one view cache of ``app`` in this process (made with the app, shared by its requests)."""
-    if VIEWS not in app.extensions:
-        app.extensions[VIEWS] = ViewCache(int(app.config.get("VIEW_CACHE_GAMES", DEFAULT_GAMES)))
-    cache: ViewCache[GameView] = app.extensions[VIEWS]
-    return cache
-
-
-def open_store(app: Flask) -> Store:
-    """A new store connection for ``app``'s database (a SQLite path or URL, or ``postgresql://…``)."""
-    return connect_store(app.config["DATABASE"])
-
-
 def service() -> GameService:
     """The game service of this request (one per request; it records which seat sent each action).
 
@@ -84,8 +63,9 @@ def service() -> GameService:
         svc: GameService = g.service
         return svc
     if "store" not in g:
-        g.store = store_pool(current_app).take()
-    svc = GameService(g.store, current_app.extensions["companion.editions"], cache=view_cache(current_app))
+        g.store = process().stores.take()
+    kept = process()
+    svc = GameService(g.store, kept.editions, cache=kept.views)
     game_id = (request.view_args or {}).get("game_id") if request else None
     if game_id:
         from companion.web.http.phone import actor_label
@@ -100,7 +80,7 @@ def close_store(_exc: BaseException | None = None) -> None:
     g.pop("service", None)
     store = g.pop("store", None)
     if store is not None:
-        store_pool(current_app).give(store)
+        process().stores.give(store)
 
 
 # Pages under these prefixes show one kind of record; a link to the other kind is sent to its page.

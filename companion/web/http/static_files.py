@@ -32,7 +32,6 @@ except ImportError:  # pragma: no cover - depends on the Python version
 
 __all__ = ["ENCODINGS", "StaticVariants", "install", "lean_css"]
 
-EXTENSION = "companion.static_compress"
 # the server's preference when the client accepts several equally: the smallest first
 COMPRESSORS: dict[str, Callable[[bytes], bytes]] = {
     "br": lambda data: brotli.compress(data, quality=11),
@@ -112,7 +111,6 @@ def _text_type(filename: str, app: Flask) -> str | None:
 def install(app: Flask) -> StaticVariants:
     """Serve ``app``'s static files through the memo (after ``Compress(app)`` or without it)."""
     variants = StaticVariants()
-    app.extensions[EXTENSION] = variants
 
     def static(filename: str) -> Response:
         kind = _text_type(filename, current_app)

@@ -24,8 +24,9 @@ from companion.web.http.db import service
 from companion.web.http.phone import seat_of
 from companion.web.live.hangup import PROBE_SECONDS, HangupWatch
 from companion.web.live.notifier import CHECK_SECONDS, Listener, Notifier
+from companion.web.process import process
 
-__all__ = ["bp", "install_notifier", "notifier_of", "stream_game"]
+__all__ = ["bp", "install_notifier", "stream_game"]
 
 bp = Blueprint("live", __name__)
 
@@ -37,7 +38,6 @@ WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 def install_notifier(app: Flask) -> Notifier:
     """Give ``app`` its notifier, woken after every successful write request."""
     notifier = Notifier(app.config["DATABASE"], float(app.config.get("LIVE_CHECK_SECONDS", CHECK_SECONDS)))
-    app.extensions["companion.notifier"] = notifier
 
     @app.after_request
     def wake_the_notifier(response: Response) -> Response:
@@ -45,12 +45,6 @@ def install_notifier(app: Flask) -> Notifier:
             notifier.poke()
         return response
 
-    return notifier
-
-
-def notifier_of(app: Flask) -> Notifier:
-    """The notifier of ``app``."""
-    notifier: Notifier = app.extensions["companion.notifier"]
     return notifier
 
 
@@ -102,7 +96,7 @@ class LiveStream:
 def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
     """The event stream of one game for one connection."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    notifier = notifier_of(app)
+    notifier = process(app).notifier
     view = service().view(game_id)
     names = [(p.name, p.letter) for p in getattr(view.state, "players", ())]
     words = presence_words()

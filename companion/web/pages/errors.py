@@ -1,4 +1,5 @@
-"""Error pages: a player never meets a stack trace, only a sentence and a way back."""
+"""Every app-wide error handler, in one place: a player never meets a stack trace, only a sentence
+and a way back; a program calling the API gets JSON with a machine-readable ``code``."""
 
 from __future__ import annotations
 
@@ -10,27 +11,52 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from companion.service import KeyReused
+from companion.web.api.endpoints import ApiError, api_error
+
 __all__ = ["register"]
 
 log = logging.getLogger(__name__)
 
 
+def is_api() -> bool:
+    """Whether this request is the API's (it answers in JSON, never a page)."""
+    return request.path.startswith("/api/")
+
+
 def register(app: Flask) -> None:
     """Install the error handlers on ``app``."""
+
+    @app.errorhandler(ApiError)
+    def api_refusal(exc: ApiError) -> Response:
+        response = jsonify(exc.payload)
+        response.status_code = exc.status
+        return response
+
+    @app.errorhandler(KeyReused)
+    def key_reused(_exc: KeyReused) -> tuple[str, int, dict[str, str]] | tuple[Response, int]:
+        """A form's key sent again for a different entry: a sentence and a way back, never a 500.
+
+        The page says nothing about what the key recorded before. An htmx request gets the whole
+        page in place of the current one (its forms carry the stale key).
+        """
+        if is_api():
+            return jsonify({"code": "key_reused", "message": "This idempotency key was already used."}), 422
+        text = gettext(
+            "This form was already used for a different entry, so nothing was recorded. "
+            "Reload the page and enter it again."
+        )
+        page = render_template("pages/error.html", title=gettext("Nothing recorded"), text=text)
+        return page, 422, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError) -> tuple[str, int]:
         text = gettext("This form has expired or did not come from this app. Reload the page and try again.")
         return render_template("pages/error.html", title=gettext("Form expired"), text=text), 400
 
-    def is_api() -> bool:
-        return request.path.startswith("/api/")
-
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> tuple[str, int, list[tuple[str, str]]] | Response:
         if is_api():
-            from companion.web.api.endpoints import api_error
-
             return api_error(exc)
         texts = {
             404: gettext("There is no game at this address. Check the link, or start a new game."),

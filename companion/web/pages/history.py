@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, render_template, request
 from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
@@ -14,9 +14,9 @@ from companion.web.forms.fields import ActionForm, UndoForm, new_key
 from companion.web.http.db import recorded, service
 from companion.web.http.htmx import is_htmx
 from companion.web.http.perform import perform
+from companion.web.process import process
 from companion.web.screens.game import render_game
 from companion.web.screens.history import history_entries, state_at
-from companion.web.screens.history_cache import history_folds
 from companion.web.words.refusals import describe_refusal
 
 __all__ = ["bp"]
@@ -47,7 +47,7 @@ def history(game_id: str) -> str:
     """Every entry, newest first, a page at a time; filterable by player and turn; undone entries
     folded under their undo."""
     view = recorded(game_id)
-    entries = history_folds(current_app).entries(view, str(get_locale()))
+    entries = process().history_folds.entries(view, str(get_locale()))
     live = view.timeline.live
     folded = {seq for e in entries for seq in e.undid if seq not in live}
     by_seq = {e.seq: e for e in entries}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request, session, url_for
+from flask import Blueprint, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 from marshmallow import ValidationError
 from werkzeug.wrappers import Response
@@ -19,6 +19,7 @@ from companion.web.forms.start import CreateForm
 from companion.web.http.db import service
 from companion.web.http.phone import chosen_edition, remember_game, remembered_views
 from companion.web.http.safe_next import safe_next
+from companion.web.process import process
 from companion.web.words.refusals import describe_refusal
 from events.catalog import SeatSetup
 
@@ -31,7 +32,7 @@ SEATS = 4
 
 def _form_defaults() -> dict[str, Any]:
     svc = service()
-    edition = svc.edition(next(iter(current_app.extensions["companion.editions"])))
+    edition = svc.edition(next(iter(process().editions)))
     colours = list(edition.colours)
     plague_size = int(edition.section("souls")["plague_card_souls"])
     rng = random.SystemRandom()
@@ -76,22 +77,6 @@ def _key_reused_text() -> str:
         "This form was already used for something else, so nothing was recorded. "
         "Check what you entered and send it again from this fresh form."
     )
-
-
-@bp.app_errorhandler(KeyReused)
-def key_reused(_exc: KeyReused) -> tuple[str, int, dict[str, str]] | tuple[Response, int]:
-    """A form's key sent again for a different entry: a sentence and a way back, never a 500.
-
-    The page says nothing about what the key recorded before. An htmx request gets the whole
-    page in place of the current one (its forms carry the stale key).
-    """
-    if request.path.startswith("/api/"):
-        return jsonify({"code": "key_reused", "message": "This idempotency key was already used."}), 422
-    text = gettext(
-        "This form was already used for a different entry, so nothing was recorded. Reload the page and enter it again."
-    )
-    page = render_template("pages/error.html", title=gettext("Nothing recorded"), text=text)
-    return page, 422, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
 
 
 @bp.get("/")

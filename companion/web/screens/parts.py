@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, current_app, g, request
+from flask import Flask, g, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from jinja2_fragments.flask import render_block
@@ -32,6 +32,7 @@ from companion.game.legal import TurnOptions
 from companion.game.state import GameState
 from companion.service.caches import Slots
 from companion.web.forms.fields import new_key
+from companion.web.process import process
 from companion.web.screens.hell_map import FerrySteps, GuardianSteps, HellMap, build_map
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "install",
     "out_of_band",
     "part_names",
+    "part_slots",
     "remembered_map",
     "render_parts",
 ]
@@ -72,8 +74,12 @@ def install(app: Flask) -> None:
         return CSRF_MARK if g.get("marking_parts") else real()  # type: ignore[operator,no-any-return]
 
     app.jinja_env.globals["csrf_token"] = csrf_token
-    # about 9 slots a game and language (the map twice, 4 parts, a part per player): as many games as the view cache
-    app.extensions["companion.parts"] = Slots(size=16 * int(app.config.get("VIEW_CACHE_GAMES", 64)))
+
+
+def part_slots(games: int) -> Slots[tuple[str, ...], Any]:
+    """The process's kept parts: about 9 slots a game and language (the map twice, 4 parts, a part
+    per player), for as many games as the view cache holds."""
+    return Slots(size=16 * games)
 
 
 def part_names(state: GameState) -> tuple[str, ...]:
@@ -100,7 +106,7 @@ def fill(html: str) -> str:
 
 
 def _slots() -> Slots[tuple[str, ...], Any]:
-    return current_app.extensions["companion.parts"]  # type: ignore[no-any-return]
+    return process().parts
 
 
 def _slot(game_id: str, name: str) -> tuple[str, ...]:

@@ -16,8 +16,8 @@ from companion.game.scoring import Scoresheet, best_half_tracks
 from companion.game.state import GameState, Phase
 from companion.readmodels.playtime import play_time
 from companion.service import GameView
-from companion.service.caches import Memo
 from companion.web.forms.fields import new_key
+from companion.web.process import process
 from companion.web.screens.charts import infamy_chart
 from companion.web.screens.hand_cards import hand_cards_context
 from companion.web.words.bidi import isolate
@@ -65,9 +65,6 @@ def after_game_context(view: GameView, sheet: Scoresheet) -> dict[str, Any]:
     return context
 
 
-PROGRESS = "companion.score_progress"  # the infamy ledger and chart of a game at a seq, per language
-
-
 def _progress(view: GameView, state: GameState) -> dict[str, Any]:
     """The infamy ledger, the points after each turn and their chart (a fold of the whole log)."""
     events = list(view.timeline.effective_events())
@@ -98,8 +95,7 @@ def score_context(view: GameView, refusal: dict[str, Any] | None = None) -> dict
     }
     if isinstance(state, GameState):
         key = (view.game_id, view.seq, str(get_locale()))
-        memo: Memo[tuple[str, int, str], dict[str, Any]] = current_app.extensions.setdefault(PROGRESS, Memo())
-        context.update(memo.get_or_make(key, lambda: _progress(view, state)))
+        context.update(process().score_progress.get_or_make(key, lambda: _progress(view, state)))
         context["final"] = state.phase is Phase.OVER
         context.update(after_game_context(view, sheet))
         context.update(hand_cards_context(state, refusal))
