@@ -12,14 +12,13 @@ same types checked, the same upcasters, no marshmallow), and gives the very same
 from __future__ import annotations
 
 import dataclasses
-import types
-import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load
 
 from events.catalog import EVENT_TYPES, Event
+from events.shapes import fields_of, shape_of
 
 __all__ = [
     "UPCASTERS",
@@ -46,28 +45,26 @@ class _Tuple(fields.List):  # type: ignore[type-arg]
 
 
 def _field_for(annotation: Any, required: bool) -> fields.Field:  # type: ignore[type-arg]
-    origin = typing.get_origin(annotation)
-    args = typing.get_args(annotation)
-    if origin in (typing.Union, types.UnionType) and type(None) in args:
-        inner = next(a for a in args if a is not type(None))
-        return _field_for_inner(inner, required=False, allow_none=True)
+    shape = shape_of(annotation)
+    if shape.kind == "optional":
+        return _field_for_inner(shape.args[0], required=False, allow_none=True)
     return _field_for_inner(annotation, required=required, allow_none=False)
 
 
 def _field_for_inner(annotation: Any, *, required: bool, allow_none: bool) -> fields.Field:  # type: ignore[type-arg]
     kw: dict[str, Any] = {"required": required, "allow_none": allow_none}
-    if annotation is bool:
-        return fields.Boolean(truthy={True}, falsy={False}, **kw)
-    if annotation is int:
-        return fields.Integer(strict=True, **kw)
-    if annotation is str:
-        return fields.String(**kw)
-    origin = typing.get_origin(annotation)
-    if origin is tuple:
-        (item, *_rest) = typing.get_args(annotation)
-        return _Tuple(_field_for_inner(item, required=True, allow_none=False), **kw)
-    if dataclasses.is_dataclass(annotation):
-        return fields.Nested(schema_for(annotation), **kw)  # type: ignore[arg-type]
+    shape = shape_of(annotation)
+    match shape.kind, shape.args:
+        case "scalar", (kind,) if kind is bool:
+            return fields.Boolean(truthy={True}, falsy={False}, **kw)
+        case "scalar", (kind,) if kind is int:
+            return fields.Integer(strict=True, **kw)
+        case "scalar", _:
+            return fields.String(**kw)
+        case "items", (item,):
+            return _Tuple(_field_for_inner(item, required=True, allow_none=False), **kw)
+        case "dataclass", (cls,):
+            return fields.Nested(schema_for(cls), **kw)
     raise TypeError(f"no marshmallow field for annotation {annotation!r}")
 
 
@@ -87,11 +84,10 @@ def schema_for(cls: type) -> type[Schema]:
     """The marshmallow schema class for a frozen dataclass (events and their parts)."""
     if cls in _SCHEMAS:
         return _SCHEMAS[cls]
-    hints = typing.get_type_hints(cls)
     declared: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
+    for f, annotation in fields_of(cls):
         has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
-        declared[f.name] = _field_for(hints[f.name], required=not has_default)
+        declared[f.name] = _field_for(annotation, required=not has_default)
 
     def make(self: Schema, data: Mapping[str, Any], **kwargs: Any) -> Any:
         return cls(**data)
@@ -194,16 +190,16 @@ def _tuple_of(inner: Loader) -> Loader:
 
 
 def _loader_for(annotation: Any) -> Loader:
-    origin = typing.get_origin(annotation)
-    args = typing.get_args(annotation)
-    if origin in (typing.Union, types.UnionType) and type(None) in args:
-        return _optional(_loader_for(next(a for a in args if a is not type(None))))
-    if annotation in (bool, int, str):
-        return _scalar(annotation)
-    if origin is tuple:
-        return _tuple_of(_loader_for(args[0]))
-    if dataclasses.is_dataclass(annotation):
-        return loader_for(annotation)  # type: ignore[arg-type]
+    shape = shape_of(annotation)
+    match shape.kind:
+        case "optional":
+            return _optional(_loader_for(shape.args[0]))
+        case "scalar":
+            return _scalar(shape.args[0])
+        case "items":
+            return _tuple_of(_loader_for(shape.args[0]))
+        case "dataclass":
+            return loader_for(shape.args[0])
     raise TypeError(f"no loader for annotation {annotation!r}")
 
 
@@ -214,17 +210,16 @@ def loader_for(cls: type) -> Loader:
     """A function loading ``cls`` from its JSON data, checking each field's type as its schema does."""
     if cls in _LOADERS:
         return _LOADERS[cls]
-    hints = typing.get_type_hints(cls)
     fields_: list[tuple[str, Loader, bool]] = []
     defaults: dict[str, Any] = {}
     factories: dict[str, Callable[[], Any]] = {}
-    for f in dataclasses.fields(cls):
+    for f, annotation in fields_of(cls):
         if f.default is not dataclasses.MISSING:
             defaults[f.name] = f.default
         elif f.default_factory is not dataclasses.MISSING:
             factories[f.name] = f.default_factory
         has_default = f.name in defaults or f.name in factories
-        fields_.append((f.name, _loader_for(hints[f.name]), not has_default))
+        fields_.append((f.name, _loader_for(annotation), not has_default))
     names = frozenset(name for name, _, _ in fields_)
     if any(hasattr(c, "__post_init__") or "__slots__" in vars(c) for c in cls.__mro__ if c is not object):
         raise TypeError(f"{cls.__name__}: a loader fills plain frozen dataclasses only")

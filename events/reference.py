@@ -6,12 +6,11 @@ no longer matches the catalog, so a new event type cannot land undocumented.
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
-import typing
 
 from events.catalog import EVENT_TYPES
 from events.codec import UPCASTERS
+from events.shapes import fields_of
 
 __all__ = ["render"]
 
@@ -38,13 +37,12 @@ def render() -> str:
         lines.append("")
         lines.append(inspect.cleandoc(cls.__doc__ or "").replace("\n", " "))
         lines.append("")
-        hints = typing.get_type_hints(cls)
-        fields = dataclasses.fields(cls)
+        fields = fields_of(cls)
         if fields:
             lines.append("| field | type |")
             lines.append("|---|---|")
-            for f in fields:
-                lines.append(f"| `{f.name}` | `{_type_name(hints[f.name])}` |")
+            for f, annotation in fields:
+                lines.append(f"| `{f.name}` | `{_type_name(annotation)}` |")
         else:
             lines.append("No fields.")
         older = sorted(v for (t, v) in UPCASTERS if t == name)

@@ -9,11 +9,7 @@ given back on load; a board side is written by its id.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import json
-import types
-import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +18,7 @@ from companion.game.edition import Edition, Side
 from companion.game.state import GameState
 from companion.game.tally import TallyState
 from companion.game.timeline import Timeline
+from events.shapes import fields_of, shape_of
 
 __all__ = ["SNAPSHOT_EVERY", "SnapshotError", "in_effect", "state_from_json", "state_to_json"]
 
@@ -36,85 +33,80 @@ class SnapshotError(ValueError):
     """A stored snapshot that does not fit the state's shape (it is then ignored)."""
 
 
-def _is_optional(annotation: Any) -> Any:
-    args = typing.get_args(annotation)
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and type(None) in args and len(args) == 2:
-        return next(a for a in args if a is not type(None))
-    return None
-
-
 def _dumper(annotation: Any) -> Dump:
-    inner = _is_optional(annotation)
-    if inner is not None:
-        dump_inner = _dumper(inner)
-        return lambda v: None if v is None else dump_inner(v)
-    if annotation in (int, str, bool):
-        return lambda v: v
     if annotation is Edition:
         return lambda v: None
     if annotation is Side:
         return lambda v: v.id
-    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-        return lambda v: v.value
-    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
-    if origin is dict:
-        key, value = _dumper(args[0]), _dumper(args[1])
-        return lambda v: [[key(k), value(x)] for k, x in v.items()]
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        item = _dumper(args[0])
-        return lambda v: [item(x) for x in v]
-    if origin is tuple:
-        items = [_dumper(a) for a in args]
-        return lambda v: [d(x) for d, x in zip(items, v, strict=True)]
-    if origin is frozenset:  # in a stable order: the same state always writes the same text
-        member = _dumper(args[0])
-        return lambda v: sorted((member(x) for x in v), key=lambda m: json.dumps(m, sort_keys=True))
-    if dataclasses.is_dataclass(annotation):
-        return _dataclass_dumper(annotation)  # type: ignore[arg-type]
+    shape = shape_of(annotation)
+    match shape.kind:
+        case "optional":
+            dump_inner = _dumper(shape.args[0])
+            return lambda v: None if v is None else dump_inner(v)
+        case "scalar":
+            return lambda v: v
+        case "enum":
+            return lambda v: v.value
+        case "dict":
+            key, value = _dumper(shape.args[0]), _dumper(shape.args[1])
+            return lambda v: [[key(k), value(x)] for k, x in v.items()]
+        case "items":
+            item = _dumper(shape.args[0])
+            return lambda v: [item(x) for x in v]
+        case "tuple":
+            items = [_dumper(a) for a in shape.args]
+            return lambda v: [d(x) for d, x in zip(items, v, strict=True)]
+        case "frozenset":  # in a stable order: the same state always writes the same text
+            member = _dumper(shape.args[0])
+            return lambda v: sorted((member(x) for x in v), key=lambda m: json.dumps(m, sort_keys=True))
+        case "dataclass":
+            return _dataclass_dumper(shape.args[0])
     raise TypeError(f"no snapshot form for {annotation!r}")
 
 
+def _scalar(kind: type) -> Load:
+    def scalar(v: Any, _ed: Edition) -> Any:
+        if type(v) is not kind:
+            raise SnapshotError(f"{v!r} is not {kind.__name__}")
+        return v
+
+    return scalar
+
+
 def _loader(annotation: Any) -> Load:
-    inner = _is_optional(annotation)
-    if inner is not None:
-        load_inner = _loader(inner)
-        return lambda v, ed: None if v is None else load_inner(v, ed)
-    if annotation in (int, str, bool):
-        kind = annotation
-
-        def scalar(v: Any, _ed: Edition) -> Any:
-            if type(v) is not kind:
-                raise SnapshotError(f"{v!r} is not {kind.__name__}")
-            return v
-
-        return scalar
     if annotation is Edition:
         return lambda _v, ed: ed
     if annotation is Side:
         return lambda v, ed: ed.sides[v]
-    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-        return lambda v, _ed: annotation(v)
-    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
-    if origin is dict:
-        key, value = _loader(args[0]), _loader(args[1])
-        return lambda v, ed: {key(k, ed): value(x, ed) for k, x in v}
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        item = _loader(args[0])
-        return lambda v, ed: tuple(item(x, ed) for x in v)
-    if origin is tuple:
-        items = [_loader(a) for a in args]
-        return lambda v, ed: tuple(f(x, ed) for f, x in zip(items, v, strict=True))
-    if origin is frozenset:
-        member = _loader(args[0])
-        return lambda v, ed: frozenset(member(x, ed) for x in v)
-    if dataclasses.is_dataclass(annotation):
-        return _dataclass_loader(annotation)  # type: ignore[arg-type]
+    shape = shape_of(annotation)
+    match shape.kind:
+        case "optional":
+            load_inner = _loader(shape.args[0])
+            return lambda v, ed: None if v is None else load_inner(v, ed)
+        case "scalar":
+            return _scalar(shape.args[0])
+        case "enum":
+            cls = shape.args[0]
+            return lambda v, _ed: cls(v)
+        case "dict":
+            key, value = _loader(shape.args[0]), _loader(shape.args[1])
+            return lambda v, ed: {key(k, ed): value(x, ed) for k, x in v}
+        case "items":
+            item = _loader(shape.args[0])
+            return lambda v, ed: tuple(item(x, ed) for x in v)
+        case "tuple":
+            items = [_loader(a) for a in shape.args]
+            return lambda v, ed: tuple(f(x, ed) for f, x in zip(items, v, strict=True))
+        case "frozenset":
+            member = _loader(shape.args[0])
+            return lambda v, ed: frozenset(member(x, ed) for x in v)
+        case "dataclass":
+            return _dataclass_loader(shape.args[0])
     raise TypeError(f"no snapshot form for {annotation!r}")
 
 
 def _fields(cls: type) -> list[tuple[str, Any]]:
-    hints = typing.get_type_hints(cls)
-    return [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
+    return [(f.name, annotation) for f, annotation in fields_of(cls)]
 
 
 _DUMPERS: dict[type, Dump] = {}
