@@ -4,7 +4,6 @@ decide → append), the views it keeps per process, snapshots, and copying games
 from companion.service.games import (
     Conflict,
     GameService,
-    GameView,
     KeyReused,
     Outcome,
     UnknownGame,
@@ -12,14 +11,19 @@ from companion.service.games import (
     new_token,
     refusal_of,
 )
+from companion.service.view import AnyView, GameView, TallyView, is_game, is_tally
 
 __all__ = [
+    "AnyView",
     "Conflict",
     "GameService",
     "GameView",
     "KeyReused",
     "Outcome",
+    "TallyView",
     "UnknownGame",
+    "is_game",
+    "is_tally",
     "new_join_code",
     "new_token",
     "refusal_of",

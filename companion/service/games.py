@@ -9,20 +9,18 @@ forward from new rows, and extended by the write path with the events it just ap
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import logging
 import random
 import secrets
 import sqlite3
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.formats.commands import command_from_json, command_to_json, event_from_stored_row, to_new_events
-from companion.game.any_log import AnyState, decide_any, decide_start, evolve_any, replay_any
+from companion.formats.commands import command_from_json, command_to_json, to_new_events
+from companion.game.any_log import AnyState, decide_any, decide_start, replay_any
 from companion.game.audit import LoggedAction, commands_of
 from companion.game.commands import (
     Command,
@@ -40,7 +38,6 @@ from companion.game.errors import Choice, RuleViolation
 from companion.game.projection import PROJECTION_VERSION
 from companion.game.replacement import Recheck, decide_replace
 from companion.game.timeline import (
-    Action,
     Recorded,
     Timeline,
     build_timeline,
@@ -50,10 +47,20 @@ from companion.game.timeline import (
 )
 from companion.service.caches import ViewCache
 from companion.service.snapshot import SNAPSHOT_EVERY, SnapshotError, in_effect, state_from_json, state_to_json
-from events.catalog import ActionRedone, ActionUndone, Event, LocationSetup
+from companion.service.view import (
+    PRIORS_KEPT,
+    AnyView,
+    LogView,
+    advance,
+    cyclic_gc_paused,
+    decoded,
+    live_actions,
+    rebuild,
+)
+from events.catalog import Event, LocationSetup
 from events.store import EventStore, KeyReused, NewEvent, StaleSequence, StoredEvent, UnknownGame
 
-__all__ = ["Conflict", "GameService", "GameView", "KeyReused", "Outcome", "UnknownGame", "new_token"]
+__all__ = ["Conflict", "GameService", "KeyReused", "Outcome", "UnknownGame", "new_join_code", "new_token", "refusal_of"]
 
 logger = logging.getLogger(__name__)
 
@@ -76,131 +83,10 @@ def new_join_code() -> str:
 
 
 @dataclass(frozen=True)
-class GameView:
-    """A game as read now: its log, which actions are in effect, and the rebuilt state."""
-
-    game_id: str
-    kind: str
-    edition: Edition
-    rows: tuple[StoredEvent, ...]
-    timeline: Timeline
-    state: AnyState
-    seq: int
-    read_token: str
-    write_token: str
-    join_code: str | None = None
-    records: tuple[Recorded, ...] = ()
-    # the state before each of the latest live actions, oldest first: (action seq, state before it)
-    priors: tuple[tuple[int, AnyState], ...] = field(default=(), compare=False, repr=False)
-
-    def row(self, seq: int) -> StoredEvent:
-        """The stored row with this seq."""
-        return self.rows[seq - 1]
-
-    def state_before(self, seq: int) -> AnyState | None:
-        """The state right before the live action ``seq``, when it is one of the latest kept."""
-        for action, state in reversed(self.priors):
-            if action == seq:
-                return state
-        return None
-
-
-PRIORS_KEPT = 8  # undo of the latest actions, one by one, never replays the log
-
-
-@contextmanager
-def _cyclic_gc_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a game is rebuilt.
-
-    A rebuild makes tens of thousands of small acyclic objects (rows, events, states): each few
-    hundred trigger a collection that walks every object in the process, the view cache included,
-    and finds nothing to free. Reference counting still frees everything as usual; the collector
-    is switched back on (if it was on) as soon as the rebuild is done.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-
-
-def _decoded(rows: tuple[StoredEvent, ...]) -> tuple[Recorded, ...]:
-    decode = event_from_stored_row
-    return tuple(Recorded(r.seq, r.action, decode(r.type, r.version, r.data)) for r in rows)
-
-
-def _in_effect(timeline: Timeline) -> list[Action]:
-    return [a for a in timeline.actions if a.seq in timeline.live and a.replaces is None]
-
-
-def _rebuild(
-    edition: Edition, timeline: Timeline, base: tuple[int, AnyState] | None = None
-) -> tuple[AnyState, tuple[tuple[int, AnyState], ...]]:
-    """Replay the timeline (from ``base``, a state at a seq, when given), keeping the state
-    before each of its latest live actions."""
-    live = _in_effect(timeline)
-    if base is None:
-        if len(live) < 2:
-            return replay_any(edition, timeline.effective_events()), ()
-        split = max(1, len(live) - PRIORS_KEPT)
-        state = replay_any(edition, [e for a in live[:split] for e in timeline.events_of(a.seq)])
-    else:
-        at, state = base
-        live = [a for a in live if a.seq > at]
-        split = max(0, len(live) - PRIORS_KEPT)
-        for action in live[:split]:
-            for evt in timeline.events_of(action.seq):
-                state = evolve_any(state, evt)
-    priors: list[tuple[int, AnyState]] = []
-    for action in live[split:]:
-        priors.append((action.seq, state))
-        for evt in timeline.events_of(action.seq):
-            state = evolve_any(state, evt)
-    return state, () if timeline.replacements else tuple(priors)
-
-
-def _advance(
-    view: GameView, timeline: Timeline, added: tuple[Action, ...]
-) -> tuple[AnyState, tuple[tuple[int, AnyState], ...]] | None:
-    """The state after ``added`` (whole new actions) from ``view``'s, or ``None`` to replay."""
-    state = view.state
-    priors = list(view.priors)
-    for action in added:
-        first = action.events[0]
-        if action.replaces is not None:
-            return None
-        if isinstance(first, ActionUndone):
-            for evt in action.events:
-                assert isinstance(evt, ActionUndone)
-                if not priors or priors[-1][0] != evt.action:
-                    return None
-                state = priors.pop()[1]
-        elif isinstance(first, ActionRedone):
-            for evt in action.events:
-                assert isinstance(evt, ActionRedone)
-                back = timeline.by_seq[evt.action]
-                # put back as the latest live action, unreplaced, and the only action added
-                if len(added) > 1 or back.replaces is not None or back.seq != max(timeline.live):
-                    return None
-                if timeline.replacement_of(back.seq) is not None:
-                    return None
-                priors.append((back.seq, state))
-                for e in back.events:
-                    state = evolve_any(state, e)
-        else:
-            priors.append((action.seq, state))
-            for evt in action.events:
-                state = evolve_any(state, evt)
-    return state, tuple(priors[-PRIORS_KEPT:])
-
-
-@dataclass(frozen=True)
 class Outcome:
     """What a command did: the fresh view, the events it appended, and if it was a repeat."""
 
-    view: GameView
+    view: AnyView
     events: tuple[Event, ...]
     duplicate: bool
 
@@ -208,7 +94,7 @@ class Outcome:
 class Conflict(Exception):
     """The screen that sent a command was drawn from an older seq; ``view`` is fresh."""
 
-    def __init__(self, view: GameView, expected: int) -> None:
+    def __init__(self, view: AnyView, expected: int) -> None:
         super().__init__(f"stale seq {expected}, game is at {view.seq}")
         self.view = view
         self.expected = expected
@@ -222,13 +108,13 @@ class GameService:
         store: EventStore,
         editions: dict[str, tuple[str, Edition]],
         rng: random.Random | None = None,
-        cache: ViewCache[GameView] | None = None,
+        cache: ViewCache[AnyView] | None = None,
     ) -> None:
         self.store = store
         self.editions = editions
         self.rng = rng or random.SystemRandom()
         self.default_actor: str | None = None
-        self.cache: ViewCache[GameView] = cache if cache is not None else ViewCache()
+        self.cache: ViewCache[AnyView] = cache if cache is not None else ViewCache()
         self._by_hash: dict[str, Edition] = {e.content_hash: e for _, e in editions.values()}
 
     # ------------------------------------------------------------------ editions
@@ -265,7 +151,7 @@ class GameService:
 
     # ------------------------------------------------------------------ reading
 
-    def view(self, game_id: str) -> GameView:
+    def view(self, game_id: str) -> AnyView:
         """Read, upcast and replay a game; raises ``UnknownGame``.
 
         A kept view is served while the log has not moved (its last seq is read every time: one
@@ -278,23 +164,23 @@ class GameService:
                 return cached
             if last > cached.seq:
                 return self.cache.put(game_id, self._extend(cached, tuple(self.store.read(game_id, after=cached.seq))))
-        with _cyclic_gc_paused():
+        with cyclic_gc_paused():
             return self.cache.put(game_id, self._cold(game_id))
 
-    def _cold(self, game_id: str) -> GameView:
+    def _cold(self, game_id: str) -> AnyView:
         """The game rebuilt from its log, folding only the events after a snapshot when one fits."""
         meta = self.store.game(game_id)
         rows = tuple(self.store.read(game_id))
         edition = self.pinned_edition(meta["edition_hash"])
-        records = _decoded(rows)
+        records = decoded(rows)
         timeline = build_timeline(records)
         seq = rows[-1].seq if rows else 0
-        live = _in_effect(timeline)
+        live = live_actions(timeline)
         # a snapshot behind the latest live actions, so the states before them are kept for undo
         window = live[-PRIORS_KEPT].seq - 1 if len(live) > PRIORS_KEPT and not timeline.replacements else seq
         base = self._snapshot(game_id, edition, timeline, window)
-        state, priors = _rebuild(edition, timeline, base)
-        view = GameView(
+        state, priors = rebuild(edition, timeline, base)
+        view = LogView(
             game_id=game_id,
             kind=meta["kind"],
             edition=edition,
@@ -322,7 +208,7 @@ class GameService:
         except SnapshotError:
             return None
 
-    def _keep_snapshot(self, view: GameView) -> None:
+    def _keep_snapshot(self, view: AnyView) -> None:
         """Store a snapshot of ``view`` beside the log (a shortcut for the next cold start): the
         state before the oldest action kept for undo when there is one, else the state now.
 
@@ -342,15 +228,15 @@ class GameService:
         except sqlite3.Error:
             logger.warning("could not keep a snapshot of game %s at seq %d", view.game_id, seq, exc_info=True)
 
-    def _extend(self, view: GameView, new_rows: tuple[StoredEvent, ...]) -> GameView:
+    def _extend(self, view: AnyView, new_rows: tuple[StoredEvent, ...]) -> AnyView:
         """``view`` brought forward by whole actions appended since it was built."""
         if not new_rows:
             return view
-        added = _decoded(new_rows)
+        added = decoded(new_rows)
         timeline = extend_timeline(view.timeline, added)
         new_actions = timeline.actions[len(view.timeline.actions) :]
-        advanced = _advance(view, timeline, new_actions)
-        state, priors = advanced if advanced is not None else _rebuild(view.edition, timeline)
+        advanced = advance(view, timeline, new_actions)
+        state, priors = advanced if advanced is not None else rebuild(view.edition, timeline)
         return replace(
             view,
             rows=view.rows + new_rows,
@@ -411,7 +297,7 @@ class GameService:
         game_id: str,
         expected_seq: int,
         key: str,
-        produce: Callable[[GameView], list[Event]],
+        produce: Callable[[AnyView], list[Event]],
         command: dict[str, Any] | None,
         actor: str | None,
     ) -> Outcome:
@@ -490,7 +376,7 @@ class GameService:
             actor,
         )
 
-    def commands(self, view: GameView) -> dict[int, Any]:
+    def commands(self, view: AnyView) -> dict[int, Any]:
         """Every entry's command as it stands now (replacements answer for what they replace)."""
         actions = [
             LoggedAction(r.seq, command_from_json(r.command, checked=False) if r.command else None, ())
@@ -499,7 +385,7 @@ class GameService:
         ]
         return commands_of(actions)
 
-    def check_replacement(self, game_id: str, target: int, replacement: Any) -> tuple[GameView, Recheck]:
+    def check_replacement(self, game_id: str, target: int, replacement: Any) -> tuple[AnyView, Recheck]:
         """What replacing entry ``target`` would record, and the first later entry that breaks."""
         view = self.view(game_id)
         return view, decide_replace(view.edition, view.timeline, target, replacement, self.commands(view))
@@ -515,7 +401,7 @@ class GameService:
     ) -> Outcome:
         """Replace an earlier entry, if every later entry still holds; else a refusal naming it."""
 
-        def produce(view: GameView) -> list[Event]:
+        def produce(view: AnyView) -> list[Event]:
             recheck = decide_replace(view.edition, view.timeline, target, replacement, self.commands(view))
             if recheck.broken is not None and recheck.reason is not None:
                 raise RuleViolation(
@@ -529,7 +415,7 @@ class GameService:
             game_id, expected_seq, idempotency_key, produce, command_to_json(ReplaceEntry(target, replacement)), actor
         )
 
-    def preview_undo(self, game_id: str, to_action: int | None = None) -> tuple[GameView, tuple[int, ...], AnyState]:
+    def preview_undo(self, game_id: str, to_action: int | None = None) -> tuple[AnyView, tuple[int, ...], AnyState]:
         """What an undo would take back, and the state it would leave: nothing is recorded."""
         view = self.view(game_id)
         undos = decide_undo(view.timeline, to_action)
@@ -574,7 +460,7 @@ class GameService:
         edition = self.edition_by_hash(content_hash)
         return self._start(edition, self.edition_text(content_hash), command, idempotency_key, actor)
 
-    def preview_switch(self, game_id: str, content_hash: str) -> tuple[GameView, SwitchCheck]:
+    def preview_switch(self, game_id: str, content_hash: str) -> tuple[AnyView, SwitchCheck]:
         """What switching the game to this edition would record, and the first entry it would break.
 
         Raises ``RuleViolation`` when the switch itself is refused. Nothing is recorded.
@@ -589,7 +475,7 @@ class GameService:
         """Switch a running game to a corrected edition if every entry still holds under it."""
         text = self.edition_text(content_hash)
 
-        def produce(view: GameView) -> list[Event]:
+        def produce(view: AnyView) -> list[Event]:
             check = recheck_switch(view.state, view.timeline, self.commands(view), text)
             if check.broken is not None and check.reason is not None:
                 raise RuleViolation(

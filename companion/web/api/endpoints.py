@@ -27,9 +27,20 @@ from companion.formats.commands import SeatSchema as WireSeatSchema
 from companion.game.any_log import scoresheet
 from companion.game.commands import COMMAND_TYPES, CreateGame
 from companion.game.errors import RuleViolation
+from companion.game.state import Phase
 from companion.readmodels.scoresheet import scoresheet_dict
 from companion.readmodels.summary import state_summary
-from companion.service import Conflict, GameView, KeyReused, Outcome, UnknownGame, refusal_of
+from companion.service import (
+    AnyView,
+    Conflict,
+    GameView,
+    KeyReused,
+    Outcome,
+    UnknownGame,
+    is_game,
+    is_tally,
+    refusal_of,
+)
 from companion.web.api.command_check import GAME_COMMANDS, TALLY_COMMANDS, check_command, wrong_log
 from companion.web.http.db import service
 from companion.web.screens.history import history_entries
@@ -243,7 +254,12 @@ def _token() -> str:
     return header[7:].strip()
 
 
-def _view(game_id: str, write: bool) -> GameView:
+def tally_names(view: AnyView) -> tuple[str, ...]:
+    """The players' names of a quick tally (none for a recorded game)."""
+    return view.state.names if is_tally(view) else ()
+
+
+def _view(game_id: str, write: bool) -> AnyView:
     token = _token()
     try:
         view = service().view(game_id)
@@ -281,7 +297,7 @@ def _run(view: GameView, action: Any) -> dict[str, Any]:
         raise ApiError(
             422,
             exc.code,
-            describe_refusal(exc, fresh.state if hasattr(fresh.state, "p") else None),
+            describe_refusal(exc, fresh.state if is_game(fresh) else None),
             refusal=refusal_of(exc),
         ) from None
 
@@ -351,7 +367,7 @@ class Game(MethodView):
     def get(self, game_id: str) -> dict[str, Any]:
         """The game as it stands (read or write token)."""
         view = _view(game_id, write=False)
-        state = state_summary(view.state) if hasattr(view.state, "p") else {"names": list(view.state.names)}
+        state = state_summary(view.state) if is_game(view) else {"names": list(tally_names(view))}
         return {"game_id": game_id, "kind": view.kind, "seq": view.seq, "state": state}
 
 
@@ -428,7 +444,7 @@ class Score(MethodView):
     def get(self, game_id: str) -> dict[str, Any]:
         """The score breakdown, final or "if the game ended now" (read or write token)."""
         view = _view(game_id, write=False)
-        final = getattr(getattr(view.state, "phase", None), "value", "") == "over"
+        final = is_game(view) and view.state.phase is Phase.OVER
         return {"seq": view.seq, "final": final, "score": scoresheet_dict(scoresheet(view.state))}
 
 

@@ -13,12 +13,12 @@ import threading
 from flask import Flask, abort, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from companion.service import GameService, GameView, UnknownGame
+from companion.service import AnyView, GameService, GameView, TallyView, UnknownGame, is_game, is_tally
 from companion.web.process import process
 from events.factory import connect_store
 from events.store import EventStore, Store
 
-__all__ = ["StorePool", "check_address", "close_store", "recorded", "service"]
+__all__ = ["StorePool", "check_address", "close_store", "recorded", "recorded_tally", "service"]
 
 POOL_KEPT = 8  # idle connections kept per app; more requests at once open (and later close) their own
 
@@ -89,13 +89,25 @@ HOME_OF = {"game": "play.game", "tally": "tally.page"}
 ANY_KIND = frozenset({"data.export_json", "data.export_text", "data.clone"})
 
 
-def recorded(game_id: str, kind: str = "game") -> GameView:
-    """The view of the ``kind`` record at ``game_id``; a 404 page when there is none."""
+def _view(game_id: str) -> AnyView:
     try:
-        view = service().view(game_id)
+        return service().view(game_id)
     except UnknownGame:
         abort(404)
-    if view.kind != kind:
+
+
+def recorded(game_id: str) -> GameView:
+    """The recorded game at ``game_id``; a 404 page when there is none (or it is a quick tally)."""
+    view = _view(game_id)
+    if not is_game(view):
+        abort(404)
+    return view
+
+
+def recorded_tally(game_id: str) -> TallyView:
+    """The quick tally at ``game_id``; a 404 page when there is none (or it is a recorded game)."""
+    view = _view(game_id)
+    if not is_tally(view):
         abort(404)
     return view
 

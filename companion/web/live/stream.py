@@ -20,6 +20,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, jsonify, reque
 from flask_babel import gettext
 from markupsafe import escape
 
+from companion.service import is_game
 from companion.web.http.db import service
 from companion.web.http.phone import seat_of
 from companion.web.live.hangup import PROBE_SECONDS, HangupWatch
@@ -98,7 +99,7 @@ def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     notifier = process(app).notifier
     view = service().view(game_id)
-    names = [(p.name, p.letter) for p in getattr(view.state, "players", ())]
+    names = [(p.name, p.letter) for p in view.state.players] if is_game(view) else []
     words = presence_words()
     hangup = HangupWatch(request.environ)
     listener = notifier.subscribe(game_id, seat)

@@ -142,7 +142,7 @@ def next_game(game_id: str) -> Response:
     if new_id is None:
         return redirect(url_for("play.game", game_id=game_id), 303)
     remember_game(new_id)
-    seat = rotated_seat(seat_of(game_id), len(getattr(view.state, "players", ())))
+    seat = rotated_seat(seat_of(game_id), len(view.state.players))
     if seat is not None and seat_of(new_id) is None:
         set_seat(new_id, seat)
     return redirect(url_for("play.game", game_id=new_id), 303)

@@ -16,7 +16,7 @@ from companion.service import GameView
 from companion.web.forms.fields import ActionForm, UndoForm, flatten_errors, new_key, parse
 from companion.web.forms.score import HalvesForm
 from companion.web.forms.tally import TallyCircleForm, TallyPlayerForm, TallySheetForm, TallyStartForm
-from companion.web.http.db import recorded, service
+from companion.web.http.db import recorded_tally, service
 from companion.web.http.htmx import is_htmx
 from companion.web.http.perform import perform
 from companion.web.http.phone import remember_game
@@ -97,7 +97,7 @@ def start() -> Response | tuple[str, int]:
 @bp.get("/t/<game_id>")
 def page(game_id: str) -> tuple[str, int]:
     """The tally: what has been entered, and the score it gives."""
-    view = recorded(game_id, "tally")
+    view = recorded_tally(game_id)
     remember_game(game_id)
     return render_tally(view)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.game.any_log import evolve_any, replay_any
 from companion.game.timeline import Action, Recorded, build_timeline
-from companion.service import GameView
+from companion.service import GameView, is_game
 from companion.web.words.history import narrate
 from events.catalog import ActionRedone, ActionUndone, EntryReplaced, GameCreated, TallyStarted
 
@@ -167,7 +167,7 @@ def latest_entries(view: GameView) -> tuple[Entry | None, Entry | None]:
     if timeline.undone:
         action = timeline.action(timeline.undone[-1])
         sentences, _after = _tell(view, action, view.state)
-        redo = _entry(view, action, sentences, getattr(view.state, "turn", 0))
+        redo = _entry(view, action, sentences, (view.state.turn if is_game(view) else 0))
     return last, redo
 
 
