@@ -12,8 +12,10 @@ store's ``presence`` table, and every cached view is checked against the log's l
 
 from __future__ import annotations
 
+import argparse
 import os
 import signal
+import socket
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +23,8 @@ from typing import Any
 __all__ = [
     "OPEN_FILES_WANTED",
     "WORKER_CONNECTIONS",
+    "add_serve_command",
+    "cmd_serve",
     "gunicorn_runs_here",
     "raise_open_files_limit",
     "serve",
@@ -140,3 +144,56 @@ def serve(host: str, port: int, threads: int = 32, server: str = "auto", workers
     else:
         serve_waitress(host, port, threads)
     return chosen
+
+
+def _lan_address() -> str | None:
+    """This machine's address on the local network, if it has one."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks a route
+            address = str(s.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the app (gunicorn with gevent where it runs, else waitress) and say where to open it."""
+    from companion.cli import db_target
+    from companion.editions import load_all
+    from events.factory import shown
+
+    os.environ["COMPANION_DB"] = db_target(args)
+    load_all()  # a broken edition file stops the start here, with its message, before any server
+    from events.factory import is_postgres, open_store
+
+    if not is_postgres(db_target(args)):  # PostgreSQL migrates under a lock; psycopg must load after gevent
+        open_store(db_target(args)).close()  # migrated once here, so the workers do not race to create tables
+    server = args.server if args.server != "auto" else ("gunicorn" if gunicorn_runs_here() else "waitress")
+    print(f"Inferno Companion — database: {shown(db_target(args))} — server: {server}")
+    print(f"  Open on this computer:  http://127.0.0.1:{args.port}/")
+    lan = _lan_address()
+    if args.host in ("0.0.0.0", "::") and lan:
+        print(f"  Open on phones:         http://{lan}:{args.port}/")
+        print("  Phones must be on the same Wi-Fi as this computer; each game page shows a QR code to join.")
+    elif args.host in ("127.0.0.1", "localhost"):
+        print("  Only this computer can connect. For phones, run: companion serve --host 0.0.0.0")
+    sys.stdout.flush()
+    serve(args.host, args.port, threads=args.threads, server=server, workers=args.workers)
+    return 0
+
+
+def add_serve_command(sub: Any) -> None:
+    """Add ``serve`` to the command line."""
+    serve = sub.add_parser("serve", help="serve the web app")
+    serve.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to let phones on the LAN connect")
+    serve.add_argument("--port", type=int, default=5000)
+    serve.add_argument("--threads", type=int, default=32, help="waitress only: threads (one per open live page)")
+    serve.add_argument(
+        "--workers", type=int, default=1, help="gunicorn only: processes (each with gevent; they share presence)"
+    )
+    serve.add_argument(
+        "--server", choices=("auto", "gunicorn", "waitress"), default="auto", help="auto: gunicorn where it runs"
+    )
+    serve.add_argument("--db")
+    serve.set_defaults(run=cmd_serve)

@@ -1,4 +1,5 @@
-"""``companion migrate``: every golden game moves to the other engine and back, whole, and each copy is proven."""
+"""``companion transfer`` (first called ``migrate``): every golden game moves to the other engine and
+back, whole, and each copy is proven."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from companion.editions import load_all
 from companion.formats.export import import_game
 from companion.game.commands import BringSoul, CreateGame, EndTurn, SendMember
 from companion.service import GameService
-from companion.service.transfer import migrate
+from companion.service.transfer import copy_games
 from events.catalog import SeatSetup
 from events.factory import open_store
 from events.store import NewEvent
@@ -57,10 +58,10 @@ def test_every_golden_game_round_trips_to_the_other_engine_and_back(store_url: s
     ids = filled(source)
     assert len(ids) == len(GOLDEN) + 1 >= 6
 
-    there = migrate(source, store_url, load_all())
+    there = copy_games(source, store_url, load_all())
     assert [(m.copied, m.problem) for m in there] == [(True, None)] * len(ids)
     assert sorted(m.game_id for m in there) == sorted(ids)
-    again = migrate(store_url, back, load_all())
+    again = copy_games(store_url, back, load_all())
     assert [(m.copied, m.problem) for m in again] == [(True, None)] * len(ids)
 
     original = snapshot(source)
@@ -76,20 +77,20 @@ def test_every_golden_game_round_trips_to_the_other_engine_and_back(store_url: s
 def test_a_second_run_copies_nothing_and_verifies_everything(store_url: str, tmp_path: Path) -> None:
     source = f"sqlite:///{tmp_path / 'source.sqlite3'}"
     ids = filled(source)
-    migrate(source, store_url, load_all())
-    rerun = migrate(source, store_url, load_all())
+    copy_games(source, store_url, load_all())
+    rerun = copy_games(source, store_url, load_all())
     assert [(m.copied, m.problem) for m in rerun] == [(False, None)] * len(ids)
 
 
 def test_a_copy_that_differs_from_its_source_is_reported(store_url: str, tmp_path: Path) -> None:
     source = f"sqlite:///{tmp_path / 'source.sqlite3'}"
     ids = filled(source)
-    migrate(source, store_url, load_all())
+    copy_games(source, store_url, load_all())
     # The target already holds the live game; the source then moves on by one more action.
     store = open_store(source)
     store.append(ids[-1], store.last_seq(ids[-1]), [NewEvent("TurnEnded", 1, {"player": 1})], "mk-late")
     store.close()
-    rerun = migrate(source, store_url, load_all())
+    rerun = copy_games(source, store_url, load_all())
     problems = {m.game_id: m.problem for m in rerun if m.problem}
     assert problems == {ids[-1]: "its events differ in the target"}
 
@@ -98,9 +99,16 @@ def test_the_command_line_moves_a_database_and_says_so(tmp_path: Path, capsys: p
     source = f"sqlite:///{tmp_path / 'source.sqlite3'}"
     target = f"sqlite:///{tmp_path / 'target.sqlite3'}"
     ids = filled(source)
-    assert main(["migrate", "--from", source, "--to", target]) == 0
+    assert main(["transfer", "--from", source, "--to", target]) == 0
     out, err = capsys.readouterr()
     assert sorted(line.split()[0] for line in out.splitlines()) == sorted(ids)
     assert all(line.endswith("copied  verified") for line in out.splitlines())
     assert f"{len(ids)} games: {len(ids)} copied, 0 already there, 0 failed" in err
     assert (tmp_path / "target.sqlite3").exists()
+
+
+def test_the_first_name_of_the_command_still_runs_it() -> None:
+    from companion.cli import build_parser
+
+    first, now = (build_parser().parse_args([name, "--from", "a", "--to", "b"]) for name in ("migrate", "transfer"))
+    assert first.run is now.run and (first.source, first.target) == (now.source, now.target) == ("a", "b")
