@@ -98,7 +98,7 @@ def serve_gunicorn(
         raise ValueError("at least one worker")
     from gunicorn.app.base import BaseApplication
 
-    class CompanionServer(BaseApplication):  # type: ignore[misc]
+    class CompanionServer(BaseApplication):
         def load_config(self) -> None:
             settings = {
                 "bind": [_bind(host, port)],

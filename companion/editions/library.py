@@ -170,7 +170,7 @@ def set_number(raw: Raw, path: str, value: int | list[int]) -> Raw:
     """A copy with the number (or list of numbers) at ``path`` (e.g. ``circles[2].infamy``) set."""
     out = copy.deepcopy(raw)
     steps = _steps(path)
-    node = out
+    node: Any = out
     for step in steps[:-1]:
         node = node[step]
     old = node[steps[-1]]

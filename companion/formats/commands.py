@@ -121,8 +121,8 @@ def command_to_json(command: Command | TallyCommand | LogCommand) -> dict[str, A
     if isinstance(command, ReplaceEntry):
         return {
             "type": "ReplaceEntry",
-            "data": {"target": command.target, "replacement": command_to_json(command.replacement)},
-        }  # type: ignore[arg-type]
+            "data": {"target": command.target, "replacement": command_to_json(command.replacement)},  # type: ignore[arg-type]
+        }
     data: dict[str, Any] = schema_for(type(command))().dump(command)
     return {"type": type(command).__name__, "data": data}
 

@@ -58,7 +58,7 @@ from companion.service.view import (
     rebuild,
 )
 from events.catalog import Event, LocationSetup
-from events.store import EventStore, KeyReused, NewEvent, StaleSequence, StoredEvent, UnknownGame
+from events.store import KeyReused, NewEvent, StaleSequence, Store, StoredEvent, UnknownGame
 
 __all__ = ["Conflict", "GameService", "KeyReused", "Outcome", "UnknownGame", "new_join_code", "new_token", "refusal_of"]
 
@@ -105,7 +105,7 @@ class GameService:
 
     def __init__(
         self,
-        store: EventStore,
+        store: Store,
         editions: dict[str, tuple[str, Edition]],
         rng: random.Random | None = None,
         cache: ViewCache[AnyView] | None = None,
@@ -506,7 +506,7 @@ def _rows_as_stored(
     command: dict[str, Any] | None,
     actor: str | None,
 ) -> tuple[StoredEvent, ...]:
-    """The rows an append just stored, as ``EventStore.read`` would give them back."""
+    """The rows an append just stored, as the store's ``read`` would give them back."""
     stored_command = None if command is None else json.loads(json.dumps(command, sort_keys=True))
     return tuple(
         StoredEvent(

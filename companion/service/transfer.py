@@ -38,7 +38,7 @@ def _state_of(store: Store, game_id: str, editions: dict[str, Any]) -> tuple[Any
     from companion.service import GameService
 
     try:
-        return GameService(store, editions).view(game_id).state, None  # type: ignore[arg-type]
+        return GameService(store, editions).view(game_id).state, None
     except Exception as exc:  # any failure to replay is what verification reports
         return None, f"{type(exc).__name__}: {str(exc)[:160]}"
 

@@ -13,10 +13,8 @@ from typing import TYPE_CHECKING, Any
 from flask import Flask, current_app
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from companion.game.edition import Edition
-    from companion.service import GameView
+    from companion.service import AnyView
     from companion.service.caches import Memo, Slots, ViewCache
     from companion.web.http.db import StorePool
     from companion.web.http.static_files import StaticVariants
@@ -32,9 +30,10 @@ KEY = "companion"  # the one entry of ``app.extensions`` the app itself adds
 class Process:
     """An app's memory in this process (each field names what holds it and why)."""
 
-    editions: dict[str, tuple[Path, Edition]]
-    """The shipped edition files, validated at start (a broken one stops the app there)."""
-    views: ViewCache[GameView]
+    editions: dict[str, tuple[str, Edition]]
+    """The shipped editions by id, each with its file's text, validated at start (a broken one stops
+    the app there)."""
+    views: ViewCache[AnyView]
     """The latest rebuilt view of each recently read game (``VIEW_CACHE_GAMES`` of them)."""
     parts: Slots[tuple[str, ...], Any]
     """The game page's costly parts and the map's model, each with the inputs it was drawn from."""

@@ -33,7 +33,6 @@ from companion.readmodels.summary import state_summary
 from companion.service import (
     AnyView,
     Conflict,
-    GameView,
     KeyReused,
     Outcome,
     UnknownGame,
@@ -67,7 +66,7 @@ class BoundedJsonParser(FlaskParser):
 blp = Blueprint("api", __name__, url_prefix="/api/v1", description="Inferno Companion games")
 blp.ARGUMENTS_PARSER = BoundedJsonParser()
 
-BEARER = {"bearerAuth": []}
+BEARER: dict[str, list[str]] = {"bearerAuth": []}
 
 
 class ApiError(Exception):
@@ -279,7 +278,7 @@ def _outcome(outcome: Outcome) -> dict[str, Any]:
     return {"seq": outcome.view.seq, "duplicate": outcome.duplicate, "events": events}
 
 
-def _run(view: GameView, action: Any) -> dict[str, Any]:
+def _run(view: AnyView, action: Any) -> dict[str, Any]:
     try:
         return _outcome(action())
     except Conflict as exc:
@@ -306,14 +305,17 @@ def _invalid_command(message: str, errors: dict[str, Any], code: str = "invalid_
     raise ApiError(422, code, message, errors={"json": {"command": errors}})
 
 
-def _load_command(view: GameView, raw: dict[str, Any]) -> Any:
+def _load_command(view: AnyView, raw: dict[str, Any]) -> Any:
     """The command in a request, loaded and checked against this game's table, or a 422 whose
     ``errors`` name each field at fault (with the values this game accepts)."""
     cls = COMMAND_TYPES[raw["type"]]  # the schema admits only the game's and the tally's commands
     try:
         command = schema_for(cls)().load(raw["data"])
     except ValidationError as exc:
-        _invalid_command(f"{raw['type']} does not load: see errors.", {"data": exc.normalized_messages()})
+        _invalid_command(
+            f"{raw['type']} does not load: see errors.",
+            {"data": exc.messages if isinstance(exc.messages, dict) else {"_schema": exc.messages}},  # as normalized
+        )
     misplaced = wrong_log(view.state, command)
     if misplaced:
         _invalid_command(misplaced, {"type": [misplaced]}, code="wrong_log")
@@ -474,7 +476,7 @@ def api_error(exc: HTTPException) -> Response:
     return response
 
 
-class _Api(Api):  # type: ignore[misc]
+class _Api(Api):
     ERROR_SCHEMA = ApiErrorSchema  # the default error answer is documented as the one sent
 
 

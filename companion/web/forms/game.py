@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import gettext
 from marshmallow import ValidationError, fields, pre_load, validate, validates_schema
 
 from companion.web.forms.fields import PlayerActionForm, field_messages, integer
@@ -60,7 +60,7 @@ class PlagueForm(PlayerActionForm):
         for colour in range(1, 10):
             raw = str(data.pop(f"plague_{colour}", "") or "0").strip()
             if not raw.isdigit() or int(raw) > 12:
-                raise ValidationError(_l("Not a valid value."), "souls")
+                raise ValidationError(gettext("Not a valid value."), "souls")
             souls.extend([str(colour)] * int(raw))
         data["souls"] = souls
         return data
@@ -68,4 +68,4 @@ class PlagueForm(PlayerActionForm):
     @validates_schema
     def _some_souls(self, data: dict[str, Any], **_kw: Any) -> None:
         if not data.get("deck_empty") and not data.get("souls"):
-            raise ValidationError(_l("Choose the souls shown on the card."), "souls")
+            raise ValidationError(gettext("Choose the souls shown on the card."), "souls")

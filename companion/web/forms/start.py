@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import gettext
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from companion.web.forms.fields import field_messages, integer
@@ -39,6 +39,6 @@ class CreateForm(Schema):
     @validates_schema
     def _players(self, data: dict[str, Any], **_kw: Any) -> None:
         if not data.get("name"):
-            raise ValidationError(_l("Enter at least one player's name."), "name")
+            raise ValidationError(gettext("Enter at least one player's name."), "name")
         if not data.get("plague"):
-            raise ValidationError(_l("Choose the souls on the first plague card."), "plague")
+            raise ValidationError(gettext("Choose the souls on the first plague card."), "plague")

@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import gettext
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from companion.web.forms.fields import ActionForm, field_messages, integer
@@ -47,7 +47,7 @@ class TallyStartForm(Schema):
     @validates_schema
     def _some(self, data: dict[str, Any], **_kw: Any) -> None:
         if not data.get("name"):
-            raise ValidationError(_l("Enter at least one player's name."), "name")
+            raise ValidationError(gettext("Enter at least one player's name."), "name")
 
 
 class TallyCircleForm(ActionForm):

@@ -1,11 +1,13 @@
-"""What an htmx request says about itself: that it came from htmx, and which parts of the game the
-phone shows now (``HX-Game-Parts``)."""
+"""What an htmx request says about itself (that it came from htmx), and what a page answers it."""
 
 from __future__ import annotations
 
 from flask import current_app
+from werkzeug.wrappers import Response
 
-__all__ = ["is_htmx"]
+__all__ = ["Answer", "is_htmx"]
+
+Answer = Response | tuple[str, int] | tuple[str, int, dict[str, str]]  # what a page returns
 
 
 def is_htmx() -> bool:

@@ -15,7 +15,6 @@ from typing import Any
 from flask import redirect, request, url_for
 from flask_babel import gettext
 from marshmallow import Schema, ValidationError
-from werkzeug.wrappers import Response
 
 from companion.game.errors import RuleViolation
 from companion.game.loans import LoanToConfirm, check_loans
@@ -23,7 +22,7 @@ from companion.game.state import GameState
 from companion.service import Conflict, Outcome
 from companion.web.forms.fields import flatten_errors, parse
 from companion.web.http.db import service
-from companion.web.http.htmx import is_htmx
+from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.phone import SeatRefused, check_seat
 from companion.web.screens.game import render_game
 from companion.web.screens.loan_confirm import confirmation
@@ -33,7 +32,7 @@ from companion.web.words.refusals import describe_choice, describe_refusal, desc
 __all__ = ["perform", "record"]
 
 
-Renderer = Callable[..., Any]
+Renderer = Callable[..., Answer]  # draws a page: (view, status, **what to show)
 
 
 def _seat_refusal(state: GameState, control: str, exc: SeatRefused) -> dict[str, Any]:
@@ -86,22 +85,22 @@ def perform(
     render: Renderer | None = None,
     after: str = "play.game",
     acts_for_player: bool = True,
-) -> Response | tuple[str, int]:
+) -> Answer:
     """Parse a form, record its command through ``run``, and answer with the fresh page.
 
     ``render(view, status, **extra)`` draws the page (the game by default); ``after`` is the
     endpoint a plain browser is sent to after a success. In seats mode the phone must sit for
     the form's ``player`` (``acts_for_player``), or at least at some seat.
     """
-    render = render or render_game
+    draw: Renderer = render or render_game
     svc = service()
     try:
         data = parse(schema, request.form)
     except ValidationError as exc:
         view = svc.view(game_id)
-        fields = flatten_errors(exc.normalized_messages())
+        fields = flatten_errors(exc.messages)
         details = [f"{name}: {' '.join(messages)}" for name, messages in fields.items()]
-        return render(
+        return draw(
             view,
             400,
             errors={"control": control, "fields": fields},
@@ -117,7 +116,7 @@ def perform(
         try:
             check_seat(current.state, game_id, data.get("player") if acts_for_player else None)
         except SeatRefused as exc:
-            return render(current, 403, refusal=_seat_refusal(current.state, control, exc))
+            return draw(current, 403, refusal=_seat_refusal(current.state, control, exc))
     try:
         outcome = run(data)
     except Conflict as exc:
@@ -125,10 +124,11 @@ def perform(
             "This screen was out of date: the game moved on at another phone. "
             "Here is the fresh state; nothing was recorded."
         )
-        return render(exc.view, 409, notice=notice, notice_kind="conflict")
+        return draw(exc.view, 409, notice=notice, notice_kind="conflict")
     except LoanToConfirm as exc:
         view = svc.view(game_id)
-        return render(view, 200, loan_confirm=confirmation(view.state, exc, control), **_kept_choices(render))
+        assert isinstance(view.state, GameState)  # only a recorded game's command takes a loan
+        return draw(view, 200, loan_confirm=confirmation(view.state, exc, control), **_kept_choices(draw))
     except RuleViolation as exc:
         view = svc.view(game_id)
         refusal = {
@@ -139,9 +139,9 @@ def perform(
             "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
             "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
         }
-        extra = _kept_choices(render)
-        return render(view, 422, refusal=refusal, **extra)
+        extra = _kept_choices(draw)
+        return draw(view, 422, refusal=refusal, **extra)
     if not is_htmx():
         return redirect(url_for(after, game_id=game_id), 303)
-    notice = gettext("Already recorded.") if outcome.duplicate else None
-    return render(outcome.view, 200, notice=notice, notice_kind="info")
+    done = gettext("Already recorded.") if outcome.duplicate else None
+    return draw(outcome.view, 200, notice=done, notice_kind="info")

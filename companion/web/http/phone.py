@@ -14,7 +14,7 @@ from flask import session
 
 from companion.game.edition import Edition, EditionError
 from companion.game.state import GameState
-from companion.service import GameService, GameView
+from companion.service import AnyView, GameService
 from companion.web.http.db import service
 
 __all__ = [
@@ -79,7 +79,7 @@ def remember_game(game_id: str) -> None:
     session["games"] = [game_id, *games][:REMEMBERED]
 
 
-def remembered_views() -> Iterator[GameView]:
+def remembered_views() -> Iterator[AnyView]:
     """The games and quick tallies this phone remembers, newest first (gone ones skipped)."""
     svc = service()
     for game_id in session.get("games", []):

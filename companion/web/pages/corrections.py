@@ -10,7 +10,6 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext
-from werkzeug.wrappers import Response
 
 from companion.game.any_log import evolve_any, replay_any
 from companion.game.commands import BringSoul, Correct, CorrectSoul, MoveSoul, SendMember
@@ -23,6 +22,7 @@ from companion.service import GameView
 from companion.web.forms.corrections import CorrectForm, CorrectSoulForm, ReplaceForm
 from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
+from companion.web.http.htmx import Answer
 from companion.web.http.perform import perform
 from companion.web.screens.history import history_entries
 from companion.web.words.glossary import colour_name, kind_name, location_name
@@ -48,7 +48,7 @@ def page(game_id: str) -> tuple[str, int]:
 
 
 @bp.post("/correct")
-def correct(game_id: str) -> Response | tuple[str, int]:
+def correct(game_id: str) -> Answer:
     """Record one correction."""
 
     def run(d: dict[str, Any]) -> Any:
@@ -67,7 +67,7 @@ def correct(game_id: str) -> Response | tuple[str, int]:
 
 
 @bp.post("/correct-soul")
-def correct_soul(game_id: str) -> Response | tuple[str, int]:
+def correct_soul(game_id: str) -> Answer:
     """Set what stands on a shield."""
 
     def run(d: dict[str, Any]) -> Any:
@@ -169,7 +169,7 @@ def replace_page(game_id: str) -> tuple[str, int]:
 
 
 @bp.post("/replace")
-def replace(game_id: str) -> Response | tuple[str, int]:
+def replace(game_id: str) -> Answer:
     """Record the replacement (refused, naming the entry, if a later one no longer holds)."""
 
     def run(d: dict[str, Any]) -> Any:

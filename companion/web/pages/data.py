@@ -6,9 +6,11 @@ import json
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
+from werkzeug.wrappers import Response as WResponse
 
 from companion.formats.export import BadExport, export_game, import_game, parse_export
 from companion.web.http.db import service
+from companion.web.http.htmx import Answer
 from companion.web.http.phone import remember_game
 from companion.web.screens.history import history_entries
 
@@ -44,7 +46,7 @@ def export_text(game_id: str) -> Response:
 
 
 @bp.post("/g/<game_id>/clone")
-def clone(game_id: str) -> Response:
+def clone(game_id: str) -> WResponse:
     """A copy of the game to try "what if" (up to entry ``at``, if given)."""
     data = export_game(service(), game_id)
     at = request.form.get("at", type=int)
@@ -66,7 +68,7 @@ def import_form() -> str:
 
 
 @bp.post("/import")
-def import_upload() -> Response | tuple[str, int]:
+def import_upload() -> Answer:
     """Store an uploaded export under a new id, after replaying it through the rules."""
     upload = request.files.get("file")
     if upload is None or not upload.filename:

@@ -12,6 +12,7 @@ from companion.game.errors import RuleViolation
 from companion.service import Conflict, new_token
 from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
+from companion.web.http.htmx import Answer
 from companion.web.words.refusals import describe_refusal
 
 __all__ = ["bp"]
@@ -31,7 +32,7 @@ def _preview(game_id: str, target: str) -> dict[str, Any]:
         out["error"] = describe_refusal(RuleViolation("edition_invalid", {"message": target}), None)
         return out
     except RuleViolation as exc:
-        out["error"] = describe_refusal(exc, view.state)  # type: ignore[arg-type]
+        out["error"] = describe_refusal(exc, view.state)
         return out
     out["name"] = new.name
     out["differences"] = library.diff_editions(current.raw, new.raw)
@@ -65,7 +66,7 @@ def choose(game_id: str) -> tuple[str, int]:
 
 
 @bp.post("")
-def switch(game_id: str) -> Response | tuple[str, int]:
+def switch(game_id: str) -> Answer:
     """Record the switch, when every entry still holds under the new edition."""
     target = request.form.get("to", "")
     seq = request.form.get("seq", type=int)

@@ -17,8 +17,9 @@ from werkzeug.wrappers import Response as WResponse
 
 from companion.editions import library
 from companion.game.edition import Edition, EditionError, parse_edition
-from companion.service import new_token
+from companion.service import is_game, new_token
 from companion.web.http.db import service
+from companion.web.http.htmx import Answer
 from companion.web.http.phone import remember_edition, remembered_views
 from companion.web.screens.edition_preview import preview_context
 from companion.web.words.editions import NUMERIC_SECTIONS, check_steps, progress_text
@@ -35,7 +36,8 @@ def _chooser() -> dict[str, Any]:
     def edition_chooser() -> dict[str, Any]:
         svc = service()
         choices = svc.edition_choices()
-        selected = session.get("edition") if session.get("edition") in {h for h, _ in choices} else choices[0][0]
+        kept = session.get("edition")
+        selected = kept if isinstance(kept, str) and kept in {h for h, _ in choices} else choices[0][0]
         raw = svc.edition_by_hash(selected).raw
         done, total, _left = library.check_progress(raw)
         return {"choices": choices, "selected": selected, "done": done, "total": total}
@@ -72,7 +74,7 @@ def _games() -> list[tuple[str, str]]:
     """This phone's running games, as (id, players)."""
     games = []
     for view in remembered_views():
-        if view.kind == "game" and view.state.ended is None:
+        if is_game(view) and view.state.ended is None:
             games.append((view.game_id, ", ".join(p.name for p in view.state.players)))
     return games[:6]
 
@@ -94,7 +96,7 @@ def start_draft() -> WResponse:
 
 
 @bp.post("/import")
-def import_file() -> WResponse | tuple[str, int]:
+def import_file() -> Answer:
     """An edition file from this phone, validated, opened as a draft."""
     upload = request.files.get("file")
     text = upload.read().decode("utf-8", errors="replace") if upload else request.form.get("text", "")
@@ -192,7 +194,7 @@ def _apply(raw: dict[str, Any], form: Any) -> dict[str, Any]:
 
 
 @bp.post("/drafts/<draft_id>/change")
-def change(draft_id: str) -> WResponse | tuple[str, int]:
+def change(draft_id: str) -> Answer:
     """One change to a draft, kept only when the edition still validates."""
     raw = _draft(draft_id)
     try:
@@ -203,13 +205,13 @@ def change(draft_id: str) -> WResponse | tuple[str, int]:
     except (KeyError, ValueError, IndexError):
         return _render_editor(draft_id, raw, gettext("Not changed: that value cannot be read."), 422)
     service().store.put_draft(draft_id, text)
-    args = {k: v for k, v in _args().items() if v}
+    args: dict[str, Any] = {k: v for k, v in _args().items() if v}
     anchor = request.form.get("anchor", "")
     return redirect(url_for("editions.editor", draft_id=draft_id, **args) + (f"#{anchor}" if anchor else ""), 303)
 
 
 @bp.post("/drafts/<draft_id>/save")
-def save(draft_id: str) -> WResponse | tuple[str, int]:
+def save(draft_id: str) -> Answer:
     """Keep the draft under a name; it can then be chosen for a new game or a running one."""
     raw = _draft(draft_id)
     name = request.form.get("name", "").strip()[:60]

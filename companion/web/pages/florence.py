@@ -7,13 +7,14 @@ are assembled here into the dataclasses the commands carry.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint
-from werkzeug.wrappers import Response
 
 from companion.game.commands import (
     Accuse,
+    Command,
     DeliverBarrel,
     ExchangeFlorins,
     HoldCouncil,
@@ -37,13 +38,12 @@ from companion.web.forms.florence import (
     guardian_of,
     reward_of,
 )
+from companion.web.http.htmx import Answer
 from companion.web.http.perform import perform, record
 
 __all__ = ["bp"]
 
 bp = Blueprint("florence", __name__, url_prefix="/g/<game_id>")
-
-Answer = Response | tuple[str, int]
 
 
 def _run(game_id: str, d: dict[str, Any], command: Any) -> Any:
@@ -101,9 +101,9 @@ def _piece(d: dict[str, Any]) -> tuple[str, int, int]:
     return d["kind"], d["colour"], d["floor"]
 
 
-def _location_command(option: str, d: dict[str, Any]) -> Any:
+def _location_command(option: str, d: dict[str, Any]) -> Command:
     p = d["player"]
-    commands = {
+    commands: dict[str, Callable[[], Command]] = {
         "exchange": lambda: ExchangeFlorins(p, d["florins"]),
         "cube": lambda: RaiseCube(p, d["circle"]),
         "disc": lambda: PlaceDisc(p, d["gate"]),

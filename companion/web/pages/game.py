@@ -6,11 +6,11 @@ from typing import Any
 
 from flask import Blueprint, request
 from werkzeug.datastructures import MultiDict
-from werkzeug.wrappers import Response
 
 from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCard, SummonFerryman, TakeLoan
 from companion.web.forms.game import BringForm, EndTurnForm, FerryForm, LoanForm, MoveForm, PlagueForm
 from companion.web.http.db import recorded
+from companion.web.http.htmx import Answer
 from companion.web.http.perform import perform, record
 from companion.web.http.phone import remember_game
 from companion.web.screens.game import render_game
@@ -19,11 +19,9 @@ __all__ = ["bp"]
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
 
-Answer = Response | tuple[str, int]
-
 
 @bp.get("")
-def game(game_id: str) -> tuple[str, int]:
+def game(game_id: str) -> Answer:
     """The game: whose turn, what they may do, Hell, the Cemetery and every player."""
     view = recorded(game_id)
     remember_game(game_id)

@@ -6,13 +6,12 @@ from dataclasses import replace
 
 from flask import Blueprint, abort, render_template, request
 from flask_babel import get_locale
-from werkzeug.wrappers import Response
 
 from companion.game.errors import RuleViolation
 from companion.web.forms.corrections import REPLACEABLE
 from companion.web.forms.fields import ActionForm, UndoForm, new_key
 from companion.web.http.db import recorded, service
-from companion.web.http.htmx import is_htmx
+from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.perform import perform
 from companion.web.process import process
 from companion.web.screens.game import render_game
@@ -26,7 +25,7 @@ HISTORY_PAGE = 50  # entries per history page, newest first: a long game's page 
 
 
 @bp.post("/undo")
-def undo(game_id: str) -> Response | tuple[str, int]:
+def undo(game_id: str) -> Answer:
     """Undo the latest entry, or (with ``to``) every entry from that one on."""
     return perform(
         game_id,
@@ -37,7 +36,7 @@ def undo(game_id: str) -> Response | tuple[str, int]:
 
 
 @bp.post("/redo")
-def redo(game_id: str) -> Response | tuple[str, int]:
+def redo(game_id: str) -> Answer:
     """Redo the most recently undone entry."""
     return perform(game_id, ActionForm, lambda d: service().redo(game_id, d["seq"], d["key"]), "undo")
 
@@ -80,7 +79,7 @@ def history(game_id: str) -> str:
 
 
 @bp.get("/at/<int:seq>")
-def step(game_id: str, seq: int) -> tuple[str, int]:
+def step(game_id: str, seq: int) -> Answer:
     """The game right after one entry: a deep link to any step, and a step-by-step replay."""
     view = recorded(game_id)
     entries = history_entries(view)

@@ -17,6 +17,7 @@ from companion.service import KeyReused
 from companion.web.forms.fields import flatten_errors, new_key, parse
 from companion.web.forms.start import CreateForm
 from companion.web.http.db import service
+from companion.web.http.htmx import Answer
 from companion.web.http.phone import chosen_edition, remember_game, remembered_views
 from companion.web.http.safe_next import safe_next
 from companion.web.process import process
@@ -97,7 +98,7 @@ def language(code: str) -> Response:
 
 
 @bp.post("/games")
-def create() -> Response | tuple[str, int]:
+def create() -> Answer:
     """Create a game from the form; on success go to its page."""
     svc = service()
     values = request.form
@@ -109,7 +110,7 @@ def create() -> Response | tuple[str, int]:
             form=_form_defaults(),
             key=request.form.get("key") or new_key(),
             values=values,
-            errors=flatten_errors(exc.normalized_messages()),
+            errors=flatten_errors(exc.messages),
             my_games=_my_games(),
         ), 400
     edition = chosen_edition(svc, request.form.get("edition"))

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template
-from werkzeug.wrappers import Response
 
 from companion.game.commands import PlaceHalfDiplomas
 from companion.readmodels.playtime import format_minutes
 from companion.service import GameView
 from companion.web.forms.score import HalvesForm, HandCardForm
 from companion.web.http.db import recorded, service
+from companion.web.http.htmx import Answer
 from companion.web.http.perform import perform
 from companion.web.screens.hand_cards import CONTROL, hand_card_command
 from companion.web.screens.score import score_context
@@ -33,7 +33,7 @@ def _render_score(view: GameView, status: int = 200, **extra: Any) -> tuple[str,
 
 
 @bp.post("/halves")
-def place_halves(game_id: str) -> Response | tuple[str, int]:
+def place_halves(game_id: str) -> Answer:
     """Record where a player's pairs of half diplomas become diplomas."""
     return perform(
         game_id,
@@ -46,7 +46,7 @@ def place_halves(game_id: str) -> Response | tuple[str, int]:
 
 
 @bp.post("/hand-card")
-def hand_card(game_id: str) -> Response | tuple[str, int]:
+def hand_card(game_id: str) -> Answer:
     """Record one fraud card left in a player's hand at final scoring, by its end-game half."""
     return perform(
         game_id,

@@ -17,6 +17,7 @@ from companion.service.next_game import next_game_token, rotated_seat, start_nex
 from companion.web.forms.fields import new_key
 from companion.web.forms.table import ModeForm
 from companion.web.http.db import recorded, service
+from companion.web.http.htmx import Answer
 from companion.web.http.perform import perform
 from companion.web.http.phone import actor_label, remember_game, seat_of, set_seat
 
@@ -75,13 +76,13 @@ def take_seat(game_id: str) -> Response:
     """Sit this phone for a player (or leave the seat). Stored in this phone's cookie only."""
     view = recorded(game_id)
     raw = request.form.get("seat", "")
-    seat = int(raw) if raw.isdigit() and int(raw) < len(view.state.players) else None  # type: ignore[union-attr]
+    seat = int(raw) if raw.isdigit() and int(raw) < len(view.state.players) else None
     set_seat(game_id, seat)
     return redirect(url_for("play.game", game_id=game_id), 303)
 
 
 @bp.post("/g/<game_id>/mode")
-def mode(game_id: str) -> Response | tuple[str, int]:
+def mode(game_id: str) -> Answer:
     """Switch between one shared phone and a phone per seat (recorded in the log)."""
     return perform(
         game_id,
@@ -101,7 +102,7 @@ def code_form() -> str:
 
 
 @bp.get("/j/<code>")
-def by_code(code: str) -> Response | tuple[str, int]:
+def by_code(code: str) -> Answer:
     """Open the game a short code names."""
     game_id = service().game_for_code(code)
     if game_id is None:
@@ -110,7 +111,7 @@ def by_code(code: str) -> Response | tuple[str, int]:
 
 
 @bp.get("/j/go")
-def code_go() -> Response | tuple[str, int]:
+def code_go() -> Answer:
     """The code form's target."""
     return by_code(request.args.get("code", ""))
 

@@ -7,17 +7,16 @@ from typing import Any
 from flask import Blueprint, after_this_request, redirect, render_template, request, url_for
 from flask import Response as FlaskResponse
 from marshmallow import ValidationError
-from werkzeug.wrappers import Response
 
 from companion.game.commands import EnterCircle, EnterPlayer, PlaceHalfDiplomas, StartTally
 from companion.game.errors import RuleViolation
-from companion.game.tally import TallyState, tally_score
-from companion.service import GameView
+from companion.game.tally import tally_score
+from companion.service import TallyView
 from companion.web.forms.fields import ActionForm, UndoForm, flatten_errors, new_key, parse
 from companion.web.forms.score import HalvesForm
 from companion.web.forms.tally import TallyCircleForm, TallyPlayerForm, TallySheetForm, TallyStartForm
 from companion.web.http.db import recorded_tally, service
-from companion.web.http.htmx import is_htmx
+from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.perform import perform
 from companion.web.http.phone import remember_game
 from companion.web.screens.score import half_choices
@@ -29,11 +28,10 @@ __all__ = ["bp"]
 bp = Blueprint("tally", __name__)
 
 
-def render_tally(view: GameView, status: int = 200, **extra: Any) -> tuple[str, int]:
+def render_tally(view: TallyView, status: int = 200, **extra: Any) -> tuple[str, int]:
     """The tally page (the ``tally`` block alone for htmx)."""
     from jinja2_fragments.flask import render_block
 
-    assert isinstance(view.state, TallyState)
     sheet = tally_score(view.state)
     undoable = set(view.timeline.undoable)
     from_sheet = request.endpoint == "tally.sheet"
@@ -70,7 +68,7 @@ def start_form() -> str:
 
 
 @bp.post("/tally")
-def start() -> Response | tuple[str, int]:
+def start() -> Answer:
     """Start a quick tally and go to it."""
     try:
         data = parse(TallyStartForm, request.form)
@@ -78,7 +76,7 @@ def start() -> Response | tuple[str, int]:
         return render_template(
             "pages/tally_start.html",
             key=request.form.get("key") or new_key(),
-            errors=flatten_errors(exc.normalized_messages()),
+            errors=flatten_errors(exc.messages),
             values=request.form,
         ), 400
     try:
@@ -107,7 +105,7 @@ def _run(game_id: str, data: dict[str, Any], command: Any) -> Any:
 
 
 @bp.post("/t/<game_id>/sheet")
-def sheet(game_id: str) -> Response | tuple[str, int]:
+def sheet(game_id: str) -> Answer:
     """Save the whole sheet: every circle and player that changed becomes one entry."""
     return perform(
         game_id,
@@ -120,7 +118,7 @@ def sheet(game_id: str) -> Response | tuple[str, int]:
 
 
 @bp.post("/t/<game_id>/circle")
-def circle(game_id: str) -> Response | tuple[str, int]:
+def circle(game_id: str) -> Answer:
     """Enter one circle's end state."""
     return perform(
         game_id,
@@ -133,7 +131,7 @@ def circle(game_id: str) -> Response | tuple[str, int]:
 
 
 @bp.post("/t/<game_id>/player")
-def player(game_id: str) -> Response | tuple[str, int]:
+def player(game_id: str) -> Answer:
     """Enter one player's end state."""
     return perform(
         game_id,
@@ -158,7 +156,7 @@ def player(game_id: str) -> Response | tuple[str, int]:
 
 
 @bp.post("/t/<game_id>/halves")
-def halves(game_id: str) -> Response | tuple[str, int]:
+def halves(game_id: str) -> Answer:
     """Confirm where a player's half-diploma pairs go."""
     return perform(
         game_id,
@@ -171,7 +169,7 @@ def halves(game_id: str) -> Response | tuple[str, int]:
 
 
 @bp.post("/t/<game_id>/undo")
-def undo(game_id: str) -> Response | tuple[str, int]:
+def undo(game_id: str) -> Answer:
     """Undo the latest entry."""
     return perform(
         game_id,
@@ -184,7 +182,7 @@ def undo(game_id: str) -> Response | tuple[str, int]:
 
 
 @bp.post("/t/<game_id>/redo")
-def redo(game_id: str) -> Response | tuple[str, int]:
+def redo(game_id: str) -> Answer:
     """Redo the latest undone entry."""
     return perform(
         game_id,

@@ -9,7 +9,7 @@ from flask import Blueprint, abort, render_template, url_for
 
 from companion.service import GameView
 from companion.web.http.db import recorded, service
-from companion.web.http.htmx import is_htmx
+from companion.web.http.htmx import Answer, is_htmx
 from companion.web.screens.game import game_context, render_game
 from companion.web.screens.score import score_context
 
@@ -30,7 +30,7 @@ def _viewer_score(view: GameView, token: str) -> dict[str, Any]:
 
 
 @bp.get("/v/<token>")
-def screen(token: str) -> tuple[str, int]:
+def screen(token: str) -> Answer:
     """A read-only big screen: the game as it stands and its score, live, with nothing to press."""
     view = _viewed(token)
     live = {

@@ -16,7 +16,7 @@ from companion.game.rules.hell import why_stuck
 from companion.game.state import Phase
 from companion.service import GameView
 from companion.web.forms.fields import new_key
-from companion.web.http.htmx import is_htmx
+from companion.web.http.htmx import Answer, is_htmx
 from companion.web.screens.florence_board import accuse_prep, florence_board
 from companion.web.screens.hell_map import ferry_steps, guardian_steps
 from companion.web.screens.history import latest_entries
@@ -129,7 +129,7 @@ def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
     return chosen
 
 
-def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Any:
+def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Answer:
     """The game page, or for htmx only its ``block`` — or only the parts the phone's copy lacks.
 
     A phone that sends ``HX-Game-Parts`` (the digest of each part it shows) gets just the parts

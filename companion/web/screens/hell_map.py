@@ -190,7 +190,7 @@ def guardian_steps(state: GameState, guardian: str, params: dict[str, str], base
         most = 1
     elif to:
         near = tuple(s for s in state.side.adjacent(to) if s in state.hell and not state.hell[s].laid)
-        definition = next((g for g in state.edition.raw["guardians"] if g["id"] == guardian), {})
+        definition: dict[str, Any] = next((g for g in state.edition.raw["guardians"] if g["id"] == guardian), {})
         most = sum(int(e.get("count", 1)) for e in definition.get("effect", []) if e.get("primitive") != "wall_pass")
     chosen = tuple(t for t in params.get("gt", "").split(",") if t in near and guardian != "plutus")
     desk = params.get("gd", "") if guardian == "plutus" and params.get("gd", "") in near else ""
@@ -307,17 +307,17 @@ def build_map(
     for gate, shield in state.side.gates.items():
         x, _, _ = pos[shield]
         discs = tuple(
-            (player_letter(info.colour, info.letter), player_hex.get(info.colour, "#888"))
-            for info, p in zip(state.players, state.p, strict=True)
+            (player_letter(seat.colour, seat.letter), player_hex.get(seat.colour, "#888"))
+            for seat, p in zip(state.players, state.p, strict=True)
             if gate in p.discs
         )
         gates.append((x, wall_y, gate, discs))
     desks = []
-    for info, p in zip(state.players, state.p, strict=True):
+    for seat, p in zip(state.players, state.p, strict=True):
         for i, shield in enumerate(p.desks):
             x, y, _ = pos[shield]
             desks.append(
-                (x - 10 + 8 * i, y + 22, player_letter(info.colour, info.letter), player_hex.get(info.colour, "#888"))
+                (x - 10 + 8 * i, y + 22, player_letter(seat.colour, seat.letter), player_hex.get(seat.colour, "#888"))
             )
     rows = tuple(
         (c, _row_y(c), state.edition.circles[c].hex, colour_name(c), state.edition.circles[c].sin)

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.game.any_log import evolve_any, replay_any
 from companion.game.timeline import Action, Recorded, build_timeline
-from companion.service import GameView, is_game
+from companion.service import AnyView, is_game
 from companion.web.words.history import narrate
 from events.catalog import ActionRedone, ActionUndone, EntryReplaced, GameCreated, TallyStarted
 
@@ -39,7 +39,7 @@ def _player_of(action: Action) -> int | None:
     return None
 
 
-def _entry(view: GameView, action: Action, sentences: list[str], turn: int) -> Entry:
+def _entry(view: AnyView, action: Action, sentences: list[str], turn: int) -> Entry:
     row = view.row(action.seq)
     replacement = view.timeline.replacement_of(action.seq)
     return Entry(
@@ -57,7 +57,7 @@ def _entry(view: GameView, action: Action, sentences: list[str], turn: int) -> E
     )
 
 
-def _tell(view: GameView, action: Action, before: Any) -> tuple[list[str], Any]:
+def _tell(view: AnyView, action: Action, before: Any) -> tuple[list[str], Any]:
     """The sentences of a game action or a replacement, and the state after it."""
     sentences: list[str] = []
     state = before
@@ -94,7 +94,7 @@ class HistoryFold:
         """How many actions are told."""
         return len(self.told)
 
-    def advance(self, view: GameView) -> HistoryFold:
+    def advance(self, view: AnyView) -> HistoryFold:
         """Tell the actions of ``view`` not told yet (``view`` is this game, at least as long)."""
         state = self._state
         done = self._done
@@ -124,7 +124,7 @@ class HistoryFold:
         self._state = state
         return self
 
-    def entries(self, view: GameView) -> list[Entry]:
+    def entries(self, view: AnyView) -> list[Entry]:
         """Every told action as an entry of ``view``, oldest first (in effect and corrected as now)."""
         live, replacements = view.timeline.live, view.timeline.replacements
         out = []
@@ -138,7 +138,7 @@ class HistoryFold:
         return out
 
 
-def history_entries(view: GameView) -> list[Entry]:
+def history_entries(view: AnyView) -> list[Entry]:
     """Every action of the game, oldest first, told against the state it was recorded in.
 
     The state after each action is kept, so an undo returns to the state after the last action
@@ -147,7 +147,7 @@ def history_entries(view: GameView) -> list[Entry]:
     return HistoryFold().advance(view).entries(view)
 
 
-def latest_entries(view: GameView) -> tuple[Entry | None, Entry | None]:
+def latest_entries(view: AnyView) -> tuple[Entry | None, Entry | None]:
     """The entry "undo" would take back and the one "redo" would put back, told cheaply.
 
     The undone entry was undone from the state the game is in now, so it is told against it;
@@ -171,7 +171,7 @@ def latest_entries(view: GameView) -> tuple[Entry | None, Entry | None]:
     return last, redo
 
 
-def state_at(view: GameView, seq: int) -> Any:
+def state_at(view: AnyView, seq: int) -> Any:
     """The game right after the entry at ``seq``.
 
     For an entry still in effect: the final timeline's entries up to it (a clean replay, without

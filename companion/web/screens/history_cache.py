@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from companion.service import GameView
+from companion.service import AnyView
 from companion.service.caches import Lru
 from companion.web.screens.history import Entry, HistoryFold
 
@@ -22,7 +22,7 @@ class HistoryFolds:
         self._folds: Lru[tuple[str, str], HistoryFold] = Lru(kept)
         self._lock = threading.Lock()
 
-    def entries(self, view: GameView, language: str) -> list[Entry]:
+    def entries(self, view: AnyView, language: str) -> list[Entry]:
         """Every entry of ``view`` (as ``history_entries`` gives them), telling only new actions."""
         with self._lock:
             fold = self._folds.update((view.game_id, language), lambda kept: kept or HistoryFold())

@@ -16,6 +16,7 @@ purse draws that player, the actions and the undo bar, not the map.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Callable
@@ -68,10 +69,10 @@ class Part:
 
 def install(app: Flask) -> None:
     """While parts are drawn, ``csrf_token()`` writes a mark (filled in what is sent)."""
-    real = app.jinja_env.globals.get("csrf_token", generate_csrf)
+    real: Callable[[], str] = app.jinja_env.globals.get("csrf_token", generate_csrf)  # type: ignore[assignment]
 
     def csrf_token() -> str:
-        return CSRF_MARK if g.get("marking_parts") else real()  # type: ignore[operator,no-any-return]
+        return CSRF_MARK if g.get("marking_parts") else real()
 
     app.jinja_env.globals["csrf_token"] = csrf_token
 
@@ -192,7 +193,7 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
     try:
         for name in part_names(context["state"]):
             inputs = _inputs(name, context)
-            draw: Callable[[], Part] = lambda name=name: _draw(name, marked)  # noqa: E731
+            draw = functools.partial(_draw, name, marked)
             parts[name] = draw() if inputs is None else slots.get_or_make(_slot(game_id, name), inputs, draw)
     finally:
         g.marking_parts = False

@@ -15,7 +15,7 @@ from companion.game.progress import infamy_by_turn, infamy_ledger
 from companion.game.scoring import Scoresheet, best_half_tracks
 from companion.game.state import GameState, Phase
 from companion.readmodels.playtime import play_time
-from companion.service import GameView
+from companion.service import AnyView, GameView
 from companion.web.forms.fields import new_key
 from companion.web.process import process
 from companion.web.screens.charts import infamy_chart
@@ -25,7 +25,7 @@ from companion.web.words.bidi import isolate
 __all__ = ["after_game_context", "half_choices", "score_context", "share_text"]
 
 
-def half_choices(view: GameView, sheet: Any) -> dict[int, list[tuple[int, int]]]:
+def half_choices(view: AnyView, sheet: Any) -> dict[int, list[tuple[int, int]]]:
     """For each player with half-diploma pairs to place: the tracks, best first, with their value."""
     values = {c.circle: c.after for c in sheet.circles}
     out: dict[int, list[tuple[int, int]]] = {}

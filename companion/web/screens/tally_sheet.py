@@ -17,7 +17,7 @@ from companion.game.commands import EnterCircle, EnterPlayer
 from companion.game.tally import TallyState, decide_tally, evolve_tally
 from companion.service import GameService, Outcome
 from companion.web.forms.tally import FRAUD_FIELDS, TallySheetForm
-from events.catalog import EndgameHalf
+from events.catalog import EndgameHalf, Event
 
 __all__ = [
     "PlayerValues",
@@ -158,7 +158,8 @@ def record_sheet(svc: GameService, game_id: str, data: dict[str, Any]) -> Outcom
             trial = evolve_tally(trial, event)
     if not commands:
         return Outcome(view, (), duplicate=True)
-    seq, events, duplicate = data["seq"], [], True
+    events: list[Event] = []
+    seq, duplicate = data["seq"], True
     for n, command in enumerate(commands):
         outcome = svc.execute(game_id, seq, command, f"{data['key']}.{n}")
         seq, duplicate = outcome.view.seq, duplicate and outcome.duplicate

@@ -8,22 +8,21 @@ changed locale (``refresh``, ``force_locale``) still finds its own.
 
 from __future__ import annotations
 
-from typing import Any
-
+from babel.support import Translations
 from flask import g
 from flask_babel import Babel, Domain, get_locale
 
 __all__ = ["RequestDomain", "install"]
 
 
-class RequestDomain(Domain):  # type: ignore[misc]
+class RequestDomain(Domain):
     """The app's message domain, its catalogue kept for the rest of the request."""
 
-    def get_translations(self) -> Any:
+    def get_translations(self) -> Translations:
         locale = get_locale()
         if locale is None:  # outside a request: Flask-Babel's own answer
             return super().get_translations()
-        kept = g.get("companion_translations")
+        kept: tuple[object, Translations] | None = g.get("companion_translations")
         if kept is not None and kept[0] is locale:
             return kept[1]
         translations = super().get_translations()

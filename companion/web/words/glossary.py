@@ -8,6 +8,7 @@ from typing import Any
 
 from flask_babel import gettext, lazy_gettext, ngettext, pgettext
 
+from companion.game.any_log import AnyState
 from companion.game.state import GameState
 from companion.web.words.bidi import isolate
 
@@ -22,6 +23,7 @@ __all__ = [
     "location_name",
     "player_letter",
     "player_name",
+    "player_names",
     "quarter_name",
     "reason_name",
     "shield_label",
@@ -279,12 +281,18 @@ def quarter_name(quarter: str | None) -> str:
     return str(QUARTERS.get(quarter or "", quarter or "—"))
 
 
-def player_name(state: GameState, index: int) -> str:
+def player_names(state: AnyState) -> tuple[str, ...]:
+    """The players' names in turn order (a recorded game's seats, or a quick tally's names)."""
+    return tuple(p.name for p in state.players) if isinstance(state, GameState) else state.names
+
+
+def player_name(state: AnyState, index: int) -> str:
     """A player's name."""
-    return isolate(state.players[index].name) if 0 <= index < len(state.players) else str(index)
+    names = player_names(state)
+    return isolate(names[index]) if 0 <= index < len(names) else str(index)
 
 
-def shield_label(state: GameState, shield: str) -> str:
+def shield_label(state: AnyState, shield: str) -> str:
     """A shield as players read it: 'circle 4, shield C (Key)'."""
     info = state.side.shields.get(shield)
     if info is None:

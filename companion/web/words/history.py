@@ -7,6 +7,7 @@ from typing import Any
 
 from flask_babel import gettext, ngettext
 
+from companion.game.any_log import AnyState
 from companion.game.edition_switch import edition_from_text
 from companion.game.rules.fraud_at_end import AT_END
 from companion.game.state import GameState
@@ -27,7 +28,7 @@ from events import catalog as ev
 
 __all__ = ["narrate"]
 
-Teller = Callable[[Any, GameState], str]
+Teller = Callable[[Any, Any], str]  # (the event, the game or tally just before it)
 
 REASONS = {
     "bribe": "to use another quarter",
@@ -576,7 +577,7 @@ TELLERS: dict[type, Teller] = {
 }
 
 
-def narrate(event: ev.Event, state: GameState) -> str:
+def narrate(event: ev.Event, state: AnyState) -> str:
     """One event as a sentence; ``state`` is the game just before the event."""
     teller = TELLERS.get(type(event))
     if teller is None:

@@ -12,11 +12,11 @@ from typing import Any
 
 from flask_babel import gettext, lazy_gettext
 
+from companion.game.any_log import AnyState
 from companion.game.errors import RuleViolation
 from companion.game.refusals import CHOICES as CHOICE_CATALOGUE
 from companion.game.refusals import REFUSALS as REFUSAL_CATALOGUE
 from companion.game.refusals import Citation, Kind, placeholders
-from companion.game.state import GameState
 from companion.web.words.glossary import (
     FIELDS,
     PLAYER_COLOURS,
@@ -30,6 +30,7 @@ from companion.web.words.glossary import (
     kind_name,
     location_name,
     player_name,
+    player_names,
     quarter_name,
     requirement_label,
     reward_label,
@@ -111,7 +112,7 @@ def _council(params: dict[str, Any]) -> str:
     return gettext("nothing to bring back")
 
 
-def _one(kind: Kind, value: Any, params: dict[str, Any], state: GameState | None) -> str:
+def _one(kind: Kind, value: Any, params: dict[str, Any], state: AnyState | None) -> str:
     """One parameter value in words, by its declared kind."""
     if isinstance(value, (list, tuple)) and kind is not Kind.HIDDEN:
         return ", ".join(_one(kind, v, params, state) for v in value)
@@ -119,7 +120,7 @@ def _one(kind: Kind, value: Any, params: dict[str, Any], state: GameState | None
         case Kind.COLOUR | Kind.COLOURS:
             return colour_name(value) if isinstance(value, int) else str(value)
         case Kind.PLAYER:
-            if isinstance(value, int) and state is not None and 0 <= value < len(state.players):
+            if isinstance(value, int) and state is not None and 0 <= value < len(player_names(state)):
                 return player_name(state, value)
             return gettext("player %(n)s", n=value + 1) if isinstance(value, int) else str(value)
         case Kind.PLAYER_COLOUR | Kind.PLAYER_COLOURS:
@@ -176,18 +177,18 @@ def _one(kind: Kind, value: Any, params: dict[str, Any], state: GameState | None
     return str(value)
 
 
-def _sentence(msgid: str, kinds: Any, params: dict[str, Any], state: GameState | None) -> str:
+def _sentence(msgid: str, kinds: Any, params: dict[str, Any], state: AnyState | None) -> str:
     words = {name: _one(kinds.get(name, Kind.TEXT), value, params, state) for name, value in params.items()}
     return gettext(msgid) % {name: words.get(name, "") for name in placeholders(msgid)}
 
 
-def describe_refusal(exc: RuleViolation, state: GameState | None) -> str:
+def describe_refusal(exc: RuleViolation, state: AnyState | None) -> str:
     """A refusal as one sentence in the reader's language, its values in words."""
     entry = REFUSAL_CATALOGUE[exc.code]
     return _sentence(entry.sentence, entry.params, exc.params, state)
 
 
-def describe_choice(key: str, params: dict[str, Any], state: GameState | None) -> str:
+def describe_choice(key: str, params: dict[str, Any], state: AnyState | None) -> str:
     """A legal alternative as a short phrase."""
     entry = CHOICE_CATALOGUE[key]
     return _sentence(entry.phrase, entry.params, params, state)
