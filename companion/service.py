@@ -51,7 +51,8 @@ from companion.snapshot import SNAPSHOT_EVERY, SnapshotError, in_effect, state_f
 from companion.view_cache import ViewCache
 from companion.wire import command_from_json, command_to_json, event_from_stored_row, to_new_events
 from events.catalog import ActionRedone, ActionUndone, Event, LocationSetup
-from events.store import EventStore, KeyReused, NewEvent, StaleSequence, StoredEvent, UnknownGame
+from events.sqlite import SqliteStore
+from events.store import KeyReused, NewEvent, StaleSequence, StoredEvent, UnknownGame
 
 __all__ = ["Conflict", "GameService", "GameView", "KeyReused", "Outcome", "UnknownGame", "new_token"]
 
@@ -219,7 +220,7 @@ class GameService:
 
     def __init__(
         self,
-        store: EventStore,
+        store: SqliteStore,
         editions: dict[str, tuple[str, Edition]],
         rng: random.Random | None = None,
         cache: ViewCache[GameView] | None = None,
@@ -620,7 +621,7 @@ def _rows_as_stored(
     command: dict[str, Any] | None,
     actor: str | None,
 ) -> tuple[StoredEvent, ...]:
-    """The rows an append just stored, as ``EventStore.read`` would give them back."""
+    """The rows an append just stored, as ``SqliteStore.read`` would give them back."""
     stored_command = None if command is None else json.loads(json.dumps(command, sort_keys=True))
     return tuple(
         StoredEvent(

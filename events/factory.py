@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from events.store import EventStore, Store, connect
+from events.sqlite import SqliteStore, connect
+from events.store import Store
 
 __all__ = ["connect_store", "is_postgres", "open_store", "shown", "sqlite_path"]
 
@@ -42,18 +43,18 @@ def shown(target: str | Path) -> str:
 def connect_store(target: str | Path) -> Store:
     """A store on a new connection to ``target``, without migrating (one per request)."""
     if is_postgres(target):
-        from events.pg_store import PgEventStore
+        from events.postgres import PostgresStore
 
-        return PgEventStore.connect(str(target))
-    return EventStore(connect(sqlite_path(target)))
+        return PostgresStore.connect(str(target))
+    return SqliteStore(connect(sqlite_path(target)))
 
 
 def open_store(target: str | Path) -> Store:
     """The store at ``target``, created and migrated if needed (a SQLite file's folder too)."""
     if is_postgres(target):
-        from events.pg_store import PgEventStore
+        from events.postgres import PostgresStore
 
-        return PgEventStore.open(str(target))
+        return PostgresStore.open(str(target))
     path = sqlite_path(target)
     path.parent.mkdir(parents=True, exist_ok=True)
-    return EventStore.open(path)
+    return SqliteStore.open(path)

@@ -16,7 +16,8 @@ from werkzeug.wrappers import Response
 from companion.service import GameService, GameView, UnknownGame
 from companion.view_cache import DEFAULT_GAMES, ViewCache
 from events.factory import connect_store
-from events.store import EventStore, Store
+from events.sqlite import SqliteStore
+from events.store import Store
 
 __all__ = ["StorePool", "check_address", "close_store", "open_store", "recorded", "service", "store_pool", "view_cache"]
 
@@ -31,7 +32,7 @@ class StorePool:
     def __init__(self, app: Flask, kept: int = POOL_KEPT) -> None:
         self.app = app
         self.kept = kept
-        self._idle: list[EventStore] = []
+        self._idle: list[SqliteStore] = []
         self._lock = threading.Lock()
 
     def take(self) -> Store:
@@ -46,7 +47,7 @@ class StorePool:
 
         Only SQLite connections are kept here; the PostgreSQL store keeps its own clean connections.
         """
-        if not isinstance(store, EventStore) or store.conn.in_transaction:
+        if not isinstance(store, SqliteStore) or store.conn.in_transaction:
             store.close()
             return
         with self._lock:

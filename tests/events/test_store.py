@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from events.factory import connect_store, is_postgres, open_store
-from events.store import KeyReused, NewEvent, StaleSequence, Store, connect
+from events.sqlite import connect
+from events.store import KeyReused, NewEvent, StaleSequence, Store
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,7 +6,7 @@ An append locks its game's row (``SELECT … FOR UPDATE``), so appends to one ga
 while other games write in parallel; a creation takes an advisory lock on its idempotency key.
 Each insert into the log sends ``NOTIFY companion_events, '<game_id> <last_seq>'`` from a trigger,
 in its own transaction, so listeners in any process hear of it exactly when it is committed
-(see ``listen``). An append is five round trips: BEGIN, the lock, one query for where the log
+(see ``events.postgres_notify``). An append is five round trips: BEGIN, the lock, one query for where the log
 stands and what the key recorded, one INSERT of the whole action, and COMMIT.
 """
 
@@ -17,8 +17,7 @@ import os
 import select
 import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,11 +25,11 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg.pq import TransactionStatus
 
+from events.postgres_notify import CHANNEL
 from events.store import (
     CREATE_RETRY_SECONDS,
     RESTORED_GAME_COLUMNS,
     AppendResult,
-    EventStore,
     KeyReused,
     NewEvent,
     Snapshot,
@@ -43,9 +42,8 @@ from events.store import (
     stored_row,
 )
 
-__all__ = ["CHANNEL", "Appended", "Notifications", "PgEventStore", "listen"]
+__all__ = ["PostgresStore"]
 
-CHANNEL = "companion_events"
 MIGRATION_LOCK = 0x1F_E5_17  # one advisory lock id: concurrent starts migrate one at a time
 
 MIGRATIONS: list[tuple[str, list[str]]] = [
@@ -253,7 +251,7 @@ def _data(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-class PgEventStore:
+class PostgresStore:
     """The log of every game, in one PostgreSQL database."""
 
     def __init__(self, conn: psycopg.Connection[Any], reuse_as: str | None = None) -> None:
@@ -261,13 +259,13 @@ class PgEventStore:
         self._reuse_as = reuse_as
 
     @classmethod
-    def connect(cls, url: str) -> PgEventStore:
+    def connect(cls, url: str) -> PostgresStore:
         """A store on an autocommit connection to ``url`` (no migration): an idle one of this process if
         any, else a new one; ``close`` leaves it for the next request (one per request, as the app does)."""
         return cls(_IDLE.take(url), reuse_as=url)
 
     @classmethod
-    def open(cls, url: str) -> PgEventStore:
+    def open(cls, url: str) -> PostgresStore:
         """Open (creating and migrating if needed) the store at ``url``, on a connection of its own."""
         store = cls(psycopg.connect(url, autocommit=True))
         store.migrate()
@@ -323,7 +321,7 @@ class PgEventStore:
         actor: str | None = None,
         retry_window: float = CREATE_RETRY_SECONDS,
     ) -> str:
-        """Index a new game and append its first action, atomically (see ``EventStore.create_game``)."""
+        """Index a new game and append its first action, atomically (see ``SqliteStore.create_game``)."""
         with self.conn.transaction():
             # Two taps on "create" with one key queue here, so the second sees the first's game.
             self.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (idempotency_key,))
@@ -370,7 +368,7 @@ class PgEventStore:
             )
 
     def restore_game(self, game: dict[str, Any], rows: Sequence[StoredEvent]) -> None:
-        """Store a game moved from another store exactly as it was (see ``EventStore.restore_game``)."""
+        """Store a game moved from another store exactly as it was (see ``SqliteStore.restore_game``)."""
         with self.conn.transaction(), self.conn.cursor() as cur:
             cur.execute(
                 "INSERT INTO games (game_id, kind, created_at, edition_hash, read_token, write_token, join_code) "
@@ -436,7 +434,7 @@ class PgEventStore:
         command: dict[str, Any] | None = None,
         actor: str | None = None,
     ) -> AppendResult:
-        """Append ``events`` as one action if the log is still at ``expected_seq`` (see ``EventStore.append``)."""
+        """Append ``events`` as one action if the log is still at ``expected_seq`` (see ``SqliteStore.append``)."""
         if not events:
             raise ValueError("an action needs at least one event")
         if not idempotency_key:
@@ -599,62 +597,6 @@ class PgEventStore:
         return found
 
 
-# ----------------------------------------------------------------- live updates across processes
-
-
-@dataclass(frozen=True)
-class Appended:
-    """A committed append somewhere in the cluster: the game and its new last seq."""
-
-    game_id: str
-    last_seq: int
-
-
-class Notifications:
-    """A ``LISTEN`` on the append channel, on a connection of its own: ``poll`` returns the appends committed since.
-
-    Use it as a context manager; ``poll`` is meant for one thread (or greenlet) at a time.
-    """
-
-    def __init__(self, url: str) -> None:
-        self.conn = psycopg.connect(url, autocommit=True)
-        self.conn.execute(f"LISTEN {CHANNEL}")
-
-    def poll(self, timeout: float) -> list[Appended]:
-        """Wait up to ``timeout`` seconds for the first append, then take every one already arrived."""
-        notes = list(self.conn.notifies(timeout=timeout, stop_after=1))
-        if notes:
-            notes += self.conn.notifies(timeout=0.001)
-        found = []
-        for note in notes:
-            game_id, _, seq = note.payload.rpartition(" ")
-            found.append(Appended(game_id, int(seq)))
-        return found
-
-    def close(self) -> None:
-        """Stop listening and close the connection."""
-        self.conn.close()
-
-    def __enter__(self) -> Notifications:
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        self.close()
-
-
-def listen(url: str, callback: Callable[[Appended], None], stop: Callable[[], bool], timeout: float = 1.0) -> None:
-    """Call ``callback`` for every append committed by any process, until ``stop()`` is true.
-
-    Blocks: run it in a thread (or a greenlet). ``stop`` is checked at least every ``timeout``
-    seconds. A notification only says which game moved and its new last seq: read the log for
-    the events (or compare with a cached projection's seq).
-    """
-    with Notifications(url) as feed:
-        while not stop():
-            for appended in feed.poll(timeout):
-                callback(appended)
-
-
-def _contract(sqlite: EventStore, postgres: PgEventStore) -> list[Store]:
-    """Both engines keep one contract: mypy checks each class against ``Store`` here."""
-    return [sqlite, postgres]
+def _contract(store: PostgresStore) -> Store:
+    """mypy checks the engine against the ``Store`` protocol here."""
+    return store
