@@ -23,13 +23,14 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, Protocol
 
 __all__ = [
     "CREATE_RETRY_SECONDS",
+    "EVENT_COLUMNS",
     "RESTORED_GAME_COLUMNS",
     "AppendResult",
+    "EventRow",
     "KeyReused",
     "NewEvent",
     "Snapshot",
@@ -37,6 +38,7 @@ __all__ = [
     "Store",
     "StoredEvent",
     "UnknownGame",
+    "action_rows",
 ]
 
 CREATE_RETRY_SECONDS = 600  # a double tap or a network retry comes back within minutes, not days
@@ -195,28 +197,53 @@ class Store(Protocol):
     def presence_elsewhere(self, process: str, since: float) -> dict[str, Counter[str]]: ...
 
 
-def _command_of(text: str | None) -> dict[str, Any] | None:
-    return None if text is None else dict(json.loads(text))
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
 RESTORED_GAME_COLUMNS = ("game_id", "kind", "created_at", "edition_hash", "read_token", "write_token", "join_code")
+EVENT_COLUMNS = (
+    "game_id",
+    "seq",
+    "action",
+    "type",
+    "version",
+    "data",
+    "recorded_at",
+    "idempotency_key",
+    "command",
+    "actor",
+)
+
+# One row of the ``events`` table, in ``EVENT_COLUMNS`` order.
+EventRow = tuple[str, int, int, str, int, str, str, str | None, str | None, str | None]
 
 
-def stored_row(game_id: str, row: StoredEvent) -> dict[str, Any]:
-    """An event as the columns of the ``events`` table (both engines store the same text)."""
-    return {
-        "game_id": game_id,
-        "seq": row.seq,
-        "action": row.action,
-        "type": row.type,
-        "version": row.version,
-        "data": json.dumps(row.data, sort_keys=True, separators=(",", ":")),
-        "recorded_at": row.recorded_at,
-        "idempotency_key": row.idempotency_key,
-        "command": None if row.command is None else json.dumps(row.command, sort_keys=True),
-        "actor": row.actor,
-    }
+def action_rows(
+    game_id: str,
+    first_seq: int,
+    events: Sequence[NewEvent],
+    recorded_at: str | Sequence[str],
+    idempotency_key: str | None = None,
+    command: dict[str, Any] | None = None,
+    actor: str | None = None,
+) -> list[EventRow]:
+    """The rows of one action, as every engine stores them (in ``EVENT_COLUMNS`` order).
+
+    The events take the seqs from ``first_seq`` on and each carries ``action`` = ``first_seq``; the
+    first alone carries the idempotency key, the command and the actor. Data is stored as compact
+    JSON text with sorted keys, the command as JSON with sorted keys. ``recorded_at`` is one time for
+    the whole action (an append), or one per event (a log copied as it was recorded).
+    """
+    times = [recorded_at] * len(events) if isinstance(recorded_at, str) else recorded_at
+    return [
+        (
+            game_id,
+            first_seq + i,
+            first_seq,
+            evt.type,
+            evt.version,
+            json.dumps(evt.data, sort_keys=True, separators=(",", ":")),
+            time,
+            idempotency_key if i == 0 else None,
+            json.dumps(command, sort_keys=True) if i == 0 and command is not None else None,
+            actor if i == 0 else None,
+        )
+        for i, (evt, time) in enumerate(zip(events, times, strict=True))
+    ]
