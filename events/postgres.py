@@ -1,21 +1,28 @@
-"""The append-only event log on PostgreSQL (psycopg 3), keeping the same contract as the SQLite store.
+"""The append-only event log on PostgreSQL (psycopg 3), keeping the contract of ``events.store``.
 
-The tables mirror the SQLite schema: ``events`` keyed ``(game_id, seq)``, ``games`` and the
+The queries it shares with SQLite are written once in ``events.sql``; here is what is PostgreSQL's
+own. The tables mirror the SQLite schema: ``events`` keyed ``(game_id, seq)``, ``games`` and the
 content-addressed ``editions``. A trigger refuses every UPDATE, DELETE and TRUNCATE of an event.
 An append locks its game's row (``SELECT … FOR UPDATE``), so appends to one game queue in order
 while other games write in parallel; a creation takes an advisory lock on its idempotency key.
 Each insert into the log sends ``NOTIFY companion_events, '<game_id> <last_seq>'`` from a trigger,
 in its own transaction, so listeners in any process hear of it exactly when it is committed
-(see ``events.postgres_notify``). An append is five round trips: BEGIN, the lock, one query for where the log
-stands and what the key recorded, one INSERT of the whole action, and COMMIT.
+(see ``events.postgres_notify``). An append is five round trips: BEGIN, the lock, one query for
+where the log stands and what the key recorded, one INSERT of the whole action, and COMMIT.
+
+A request's store borrows its connection from one ``psycopg_pool.ConnectionPool`` per database and
+process (``PostgresStore.connect``), at most ``COMPANION_PG_POOL_MAX`` (10) at once; ``open``, which
+migrates, keeps a connection of its own. psycopg and psycopg_pool must be imported after gevent has
+patched the standard library (the pool's maintenance threads are then greenlets): this module is
+only imported where a PostgreSQL store is first asked for.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import select
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
@@ -23,6 +30,8 @@ from typing import Any
 import psycopg
 from psycopg import errors as pg_errors
 from psycopg.pq import TransactionStatus
+from psycopg.rows import TupleRow
+from psycopg_pool import ConnectionPool
 
 from events.postgres_notify import CHANNEL
 from events.sql import TABLES, SqlStore, Write, command_of, utc_now
@@ -122,65 +131,93 @@ def _pg(query: str) -> bytes:
     return query.replace("?", "%s").encode()
 
 
-IDLE_CONNECTIONS = 16  # kept open per process for the next request, across all URLs
+POOL_MAX = 10  # connections per process to one database, unless COMPANION_PG_POOL_MAX says otherwise
+POOL_MAX_ENV = "COMPANION_PG_POOL_MAX"
+POOL_TIMEOUT = 30.0  # seconds a request waits for a free connection, then PoolTimeout (an OperationalError)
+POOL_MAX_LIFETIME = 30 * 60.0  # a connection is replaced after half an hour (a failover, the server's memory)
+POOL_MAX_IDLE = 5 * 60.0  # a connection the load no longer needs is closed after five unused minutes
+POOLS_KEPT = 4  # databases with a pool in one process: one in production; the oldest pool is closed past it
 
 
-class _IdleConnections:
-    """Connections a closed store left open for the next request of this process (connecting costs ~5 ms).
+def pool_max() -> int:
+    """The cap of connections per process and database: ``COMPANION_PG_POOL_MAX``, else ``POOL_MAX``."""
+    cap = int(os.environ.get(POOL_MAX_ENV) or POOL_MAX)
+    if cap < 2:  # the live notifier of a process keeps one for as long as pages listen
+        raise ValueError(f"{POOL_MAX_ENV} must be at least 2, not {cap}")
+    return cap
 
-    Only a connection idle outside any transaction is kept; one the server has closed meanwhile is
-    not handed out; a forked child never reuses its parent's (the list is dropped when the pid
-    changes), and the oldest is closed past the cap.
+
+class _Pools:
+    """One ``psycopg_pool.ConnectionPool`` per URL in this process, made on first use.
+
+    A request borrows a connection (``PostgresStore.connect``) and gives it back (``close``): a
+    connection costs ~5 ms to open, and a burst of pages never holds more than the cap of server
+    connections per process; past it a request waits for one to come back. Each connection is
+    checked with a round trip when lent (one the server closed meanwhile is replaced), and
+    autocommit as before. A forked child never uses its parent's pools (they are left alone, their
+    connections being the parent's): it makes its own when the pid changes.
     """
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.pid = os.getpid()
-        self.idle: list[tuple[str, psycopg.Connection[Any]]] = []
+        self.by_url: OrderedDict[str, ConnectionPool[psycopg.Connection[TupleRow]]] = OrderedDict()
+        self.inherited: list[ConnectionPool[psycopg.Connection[TupleRow]]] = []
 
-    def take(self, url: str) -> psycopg.Connection[Any]:
+    def after_fork(self) -> None:
+        """In a forked child: a fresh lock (the parent's may have been held by another thread)."""
+        self.lock = threading.Lock()
+
+    def of(self, url: str) -> ConnectionPool[psycopg.Connection[TupleRow]]:
+        """The pool of ``url`` in this process."""
+        retired = None
         with self.lock:
             if self.pid != os.getpid():
-                self.pid, self.idle = os.getpid(), []
-            found = None
-            for i in range(len(self.idle) - 1, -1, -1):
-                if self.idle[i][0] == url:
-                    found = self.idle.pop(i)[1]
-                    break
-        if found is not None and _still_open(found):
-            return found
-        if found is not None:
-            found.close()
-        return psycopg.connect(url, autocommit=True)
-
-    def give_back(self, url: str, conn: psycopg.Connection[Any]) -> None:
-        oldest = None
-        if conn.closed or conn.broken or conn.info.transaction_status != TransactionStatus.IDLE:
-            oldest = conn
-        else:
-            with self.lock:
-                if self.pid != os.getpid():
-                    return
-                self.idle.append((url, conn))
-                if len(self.idle) > IDLE_CONNECTIONS:
-                    oldest = self.idle.pop(0)[1]
-        if oldest is not None:
-            oldest.close()
+                self.pid = os.getpid()
+                self.inherited += self.by_url.values()
+                self.by_url = OrderedDict()
+            pool = self.by_url.get(url)
+            if pool is None:
+                pool = self.by_url[url] = _new_pool(url)
+                if len(self.by_url) > POOLS_KEPT:
+                    retired = self.by_url.popitem(last=False)[1]
+            else:
+                self.by_url.move_to_end(url)
+        if retired is not None:
+            retired.close()  # its idle connections now; those lent out when they come back
+        return pool
 
 
-_IDLE = _IdleConnections()
+def _new_pool(url: str) -> ConnectionPool[psycopg.Connection[TupleRow]]:
+    """A pool for ``url``: no connection until asked, at most ``pool_max()``, each checked when lent."""
+
+    def pre_ping(conn: psycopg.Connection[TupleRow]) -> None:
+        """``ConnectionPool.check_connection``; when it finds a connection gone, the server probably
+        restarted or failed over and took every idle one with it: check them all now, so that the
+        request is not handed the dead ones one by one (the pool waits 1, 2, 4… s between tries)."""
+        try:
+            ConnectionPool.check_connection(conn)
+        except psycopg.Error:
+            pool.check()
+            raise
+
+    pool: ConnectionPool[psycopg.Connection[TupleRow]] = ConnectionPool(
+        url,
+        kwargs={"autocommit": True},
+        min_size=0,
+        max_size=pool_max(),
+        open=True,
+        timeout=POOL_TIMEOUT,
+        max_lifetime=POOL_MAX_LIFETIME,
+        max_idle=POOL_MAX_IDLE,
+        check=pre_ping,
+        name="companion-pg",
+    )
+    return pool
 
 
-def _still_open(conn: psycopg.Connection[Any]) -> bool:
-    """Whether an idle connection can serve a request: nothing may arrive on an idle socket but the
-    server's goodbye (a restart, a failover, an idle timeout), so a readable socket means gone."""
-    if conn.closed or conn.broken:
-        return False
-    try:
-        readable, _, _ = select.select([conn.fileno()], [], [], 0)
-    except (OSError, ValueError):
-        return False
-    return not readable
+_POOLS = _Pools()
+os.register_at_fork(after_in_child=_POOLS.after_fork)
 
 
 class PostgresStore(SqlStore):
@@ -188,15 +225,19 @@ class PostgresStore(SqlStore):
 
     CREATED_ORDER = "created_order"
 
-    def __init__(self, conn: psycopg.Connection[Any], reuse_as: str | None = None) -> None:
+    def __init__(
+        self, conn: psycopg.Connection[Any], lender: ConnectionPool[psycopg.Connection[TupleRow]] | None = None
+    ) -> None:
         self.conn = conn
-        self._reuse_as = reuse_as
+        self._lender = lender
+        self._closed = False
 
     @classmethod
     def connect(cls, url: str) -> PostgresStore:
-        """A store on an autocommit connection to ``url`` (no migration): an idle one of this process if
-        any, else a new one; ``close`` leaves it for the next request (one per request, as the app does)."""
-        return cls(_IDLE.take(url), reuse_as=url)
+        """A store on an autocommit connection to ``url`` (no migration), borrowed from this process's
+        pool for the URL (one per request, as the app does); ``close`` gives it back."""
+        pool = _POOLS.of(url)
+        return cls(pool.getconn(), lender=pool)
 
     @classmethod
     def open(cls, url: str) -> PostgresStore:
@@ -223,11 +264,17 @@ class PostgresStore(SqlStore):
                 )
 
     def close(self) -> None:
-        """Close the connection (or, from ``connect``, leave it idle for the next request)."""
-        if self._reuse_as is not None:
-            _IDLE.give_back(self._reuse_as, self.conn)
-        else:
+        """Close the connection, or give a borrowed one back to its pool (closed first if it was left
+        inside a transaction or broken: the pool replaces it, and no request gets a dirty one)."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._lender is None:
             self.conn.close()
+            return
+        if self.conn.info.transaction_status != TransactionStatus.IDLE:
+            self.conn.close()
+        self._lender.putconn(self.conn)
 
     # ----------------------------------------------------------------- the hooks of SqlStore
 
