@@ -2,7 +2,7 @@
 inclusive method (linear interpolation between the closest ranks; the smallest and largest values
 are the 0th and 100th percentiles).
 
-    from bench.figures import p50, p95, p99
+    from bench.figures import p50, p95, p99, percentiles_ms
 """
 
 from __future__ import annotations
@@ -34,3 +34,8 @@ def p95(values: Sequence[float]) -> float:
 
 def p99(values: Sequence[float]) -> float:
     return percentile(values, 99)
+
+
+def percentiles_ms(seconds: Sequence[float], *points: int) -> dict[str, float]:
+    """The ``points`` percentiles of durations in seconds, in milliseconds: ``{"p50_ms": …}`` (0 with none)."""
+    return {f"p{point}_ms": round(percentile(seconds, point) * 1000, 2) if seconds else 0.0 for point in points}

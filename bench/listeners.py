@@ -235,9 +235,10 @@ async def run_load(args: argparse.Namespace, port: int, tables: list[Table]) -> 
 
 def blocking_calls(folder: Path) -> dict[str, Any]:
     """What one notifier check and one durable append cost (each blocks the gevent hub while it runs)."""
-    from events.store import EventStore, NewEvent
+    from events.sqlite import SqliteStore
+    from events.store import NewEvent
 
-    store = EventStore.open(folder / "blocking.sqlite3")
+    store = SqliteStore.open(folder / "blocking.sqlite3")
     store.create_game("g", "game", "h", ("r", "w"), [NewEvent("GameStarted", 1, {})], "create")
     appends = []
     for n in range(200):

@@ -78,7 +78,7 @@ from companion.service import GameService, new_token
 from companion.service.caches import ViewCache
 from events.catalog import ActionRedone, Event, GameEnded, SeatSetup
 from events.codec import encode
-from events.store import EventStore
+from events.sqlite import SqliteStore
 from tests.live_client import CHROMIUM_ARGS, chromium_path
 from tests.random_play import choices
 
@@ -210,7 +210,7 @@ def play_random_game(edition: Edition, seed: int, target: int, undo_rate: float 
     raise RuntimeError(f"could not build a game of {target} events")
 
 
-def store_game(store: EventStore, editions: dict[str, tuple[str, Edition]], game: PlayedGame) -> str:
+def store_game(store: SqliteStore, editions: dict[str, tuple[str, Edition]], game: PlayedGame) -> str:
     """Import ``game``'s log into ``store`` (one transaction) and check the app rebuilds the pure play."""
     edition = editions[DEFAULT_EDITION][1]
     store.keep_edition(edition.content_hash, edition.id, editions[DEFAULT_EDITION][0])
@@ -279,7 +279,7 @@ def bench_eventsourcing(workdir: Path, events: int, repeats: int) -> dict[str, A
 
 
 def bench_cold(
-    store: EventStore, editions: dict[str, tuple[str, Edition]], game_id: str, repeats: int
+    store: SqliteStore, editions: dict[str, tuple[str, Edition]], game_id: str, repeats: int
 ) -> dict[str, Any]:
     """A cold ``GameService.view`` (empty cache: snapshot plus the events after it), and a full replay."""
     GameService(store, editions, cache=ViewCache()).view(game_id)  # keeps a snapshot, warms the page cache
@@ -650,7 +650,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
         workdir = Path(tmp)
         db = workdir / "companion.sqlite3"
-        store = EventStore.open(db)
+        store = SqliteStore.open(db)
         games: dict[int, str] = {}
         try:
             for size in args.sizes:

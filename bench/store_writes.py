@@ -23,13 +23,15 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.figures import p50, p95, p99  # noqa: E402
+from bench.figures import percentiles_ms  # noqa: E402
 from events.factory import connect_store, is_postgres, open_store  # noqa: E402
 from events.store import NewEvent  # noqa: E402
 
@@ -70,15 +72,16 @@ def worker(url: str, games: list[str], threads: int, seconds: float, start_at: f
     queue.put(latencies)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_database_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--db URL`` and ``--start-pg``: where a store benchmark runs (``database`` reads them)."""
     parser.add_argument("--db", help="postgresql://… or a SQLite path (default: a throw-away SQLite file)")
     parser.add_argument("--start-pg", action="store_true", help="start a throw-away PostgreSQL cluster for the run")
-    parser.add_argument("--processes", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--games", type=int, default=64, help="games written to (each by one thread)")
-    args = parser.parse_args()
+
+
+@contextmanager
+def database(args: argparse.Namespace) -> Iterator[str]:
+    """The URL a run uses: ``--db``, else a throw-away PostgreSQL cluster (``--start-pg``, stopped on
+    leaving), else a SQLite file in a temp folder."""
     folder = None
     url = args.db
     if args.start_pg:
@@ -89,6 +92,21 @@ def main() -> int:
     if url is None:
         url = str(Path(tempfile.mkdtemp()) / "writes.sqlite3")
     try:
+        yield url
+    finally:
+        if folder:
+            subprocess.run([str(ROOT / "scripts" / "pg-throwaway.sh"), "stop", folder], check=False)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_database_arguments(parser)
+    parser.add_argument("--processes", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--games", type=int, default=64, help="games written to (each by one thread)")
+    args = parser.parse_args()
+    with database(args) as url:
         store = open_store(url)
         names = [f"bench-{uuid.uuid4().hex[:10]}" for _ in range(max(args.games, args.processes * args.threads))]
         for name in names:
@@ -107,18 +125,13 @@ def main() -> int:
         latencies = [x for _ in procs for x in queue.get(timeout=args.seconds + 120)]
         for p in procs:
             p.join(30)
-    finally:
-        if folder:
-            subprocess.run([str(ROOT / "scripts" / "pg-throwaway.sh"), "stop", folder], check=False)
     report = {
         "engine": "postgresql" if is_postgres(url) else "sqlite",
         "writers": args.processes * args.threads,
         "seconds": args.seconds,
         "appends": len(latencies),
         "appends_per_second": round(len(latencies) / args.seconds),
-        "p50_ms": round(p50(latencies) * 1000, 2),
-        "p95_ms": round(p95(latencies) * 1000, 2),
-        "p99_ms": round(p99(latencies) * 1000, 2),
+        **percentiles_ms(latencies, 50, 95, 99),
     }
     print(json.dumps(report))
     return 0

@@ -28,7 +28,7 @@ from companion.service import GameService
 from e2e.helpers import shield, stat
 from e2e.test_full_game import Table, cemetery_link, end_turn, final_totals, location
 from events.catalog import SeatSetup
-from events.store import EventStore
+from events.sqlite import SqliteStore
 from tests.random_play import choices
 
 SEED = 5  # the first seed whose run leaves every player a last turn to play (no sudden death)
@@ -42,7 +42,7 @@ def one_accusation_from_the_gate(folder: Path) -> dict[str, object]:
     Florence an accusation without a bribe if one is allowed (Dante advances), else a member sent
     without a bribe; after the location, the turn ends.
     """
-    service = GameService(EventStore.open(folder / "build.sqlite3"), load_all())
+    service = GameService(SqliteStore.open(folder / "build.sqlite3"), load_all())
     edition = service.edition(next(iter(service.editions)))
     seats = (SeatSetup("Ana", "crimson"), SeatSetup("Ben", "navy"), SeatSetup("Cleo", "gold"))
     game = service.create_game(

@@ -23,11 +23,11 @@ from companion.formats.commands import command_from_json  # noqa: E402
 from companion.formats.export import export_game  # noqa: E402
 from companion.game.commands import CreateGame, Redo, StartTally, Undo  # noqa: E402
 from companion.service import GameService  # noqa: E402
-from events.store import EventStore  # noqa: E402
+from events.sqlite import SqliteStore  # noqa: E402
 
 
 def record(script: dict, db: Path) -> dict:
-    service = GameService(EventStore.open(db), load_all())
+    service = GameService(SqliteStore.open(db), load_all())
     if "tally" in script:
         start = command_from_json({"type": "StartTally", "data": script["tally"]})
         assert isinstance(start, StartTally)

@@ -21,7 +21,7 @@ import pytest
 from companion.editions import load_all
 from companion.game.edition import Edition
 from events.factory import is_postgres
-from events.store import EventStore
+from events.sqlite import SqliteStore
 from tests.builders import Table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,8 +49,8 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def store(db_path: Path) -> Iterator[EventStore]:
-    s = EventStore.open(db_path)
+def store(db_path: Path) -> Iterator[SqliteStore]:
+    s = SqliteStore.open(db_path)
     yield s
     s.close()
 

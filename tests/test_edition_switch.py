@@ -18,7 +18,7 @@ from companion.game.rules.hell import legal_hell_moves
 from companion.service import GameService
 from events.catalog import EditionChanged, SeatSetup
 from events.codec import decode, encode
-from events.store import EventStore
+from events.sqlite import SqliteStore
 from tests.builders import Table
 
 
@@ -54,7 +54,7 @@ def test_a_modified_edition_changes_the_legal_moves_exactly_where_it_changed(edi
 
 @pytest.fixture
 def game(tmp_path: Path) -> tuple[GameService, str, dict[str, int]]:
-    service = GameService(EventStore.open(tmp_path / "switch.sqlite3"), load_all())
+    service = GameService(SqliteStore.open(tmp_path / "switch.sqlite3"), load_all())
     game_id = service.create_game(
         CreateGame((SeatSetup("Ana", "crimson"), SeatSetup("Ben", "navy")), plague_card=(5, 2, 3)), "create"
     )
@@ -143,7 +143,7 @@ def test_edition_changed_round_trips_through_json(edition: Edition) -> None:
 def test_a_tally_keeps_its_edition(tmp_path: Path) -> None:
     from companion.game.commands import StartTally
 
-    service = GameService(EventStore.open(tmp_path / "t.sqlite3"), load_all())
+    service = GameService(SqliteStore.open(tmp_path / "t.sqlite3"), load_all())
     tally = service.create_game(StartTally(("Ana", "Ben")), "tally")
     shipped = service.view(tally).edition
     ours = _save(service, shipped, ("1b", "2a"))

@@ -18,7 +18,7 @@ from companion.formats.export import BadExport, import_game, parse_export, repla
 from companion.game.edition import content_hash
 from companion.service import GameService
 from companion.web import create_app
-from events.store import EventStore
+from events.sqlite import SqliteStore
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 LONG = "A" * 100_000
@@ -120,7 +120,7 @@ def hostile(case: str) -> bytes:
 
 @pytest.fixture
 def service(tmp_path: Path) -> GameService:
-    return GameService(EventStore.open(tmp_path / "import.sqlite3"), load_all())
+    return GameService(SqliteStore.open(tmp_path / "import.sqlite3"), load_all())
 
 
 def test_the_hostile_files_really_differ_from_a_good_one(service: GameService) -> None:
@@ -150,7 +150,7 @@ def test_the_import_page_names_the_problem(case: str, tmp_path: Path) -> None:
     assert response.status_code in (400, 422)
     page = response.get_data(as_text=True)
     assert 'role="alert"' in page and HOSTILE[case][1] in page
-    assert EventStore.open(tmp_path / "web.sqlite3").game_ids() == []
+    assert SqliteStore.open(tmp_path / "web.sqlite3").game_ids() == []
 
 
 @pytest.mark.parametrize("command", ["import", "replay", "score"])
@@ -164,7 +164,7 @@ def test_the_command_line_says_one_line_and_exits_1(case: str, command: str, tmp
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err and len(err) < 400 and HOSTILE[case][1] in err
     if command == "import":
-        assert EventStore.open(db).game_ids() == []
+        assert SqliteStore.open(db).game_ids() == []
 
 
 def test_an_import_stores_validated_rows_not_the_raw_file(service: GameService) -> None:

@@ -15,7 +15,7 @@ import pytest
 from companion.editions import load_all
 from companion.game.commands import TakeLoan
 from companion.service import GameService
-from events.store import EventStore
+from events.sqlite import SqliteStore
 from tests.live_client import Stream, free_port, new_game, shared_phones, start_server, stop_server, take_loan
 
 DATABASE = "live.sqlite3"
@@ -117,7 +117,7 @@ def test_a_write_by_another_process_reaches_the_open_pages(port: int, tmp_path: 
     game = new_game(port, "server-create-03")
     streams = [Stream("127.0.0.1", port, f"/g/{game['game_id']}/events") for _ in range(5)]
     assert all(s.when(lambda s: game["seq"] in s.seqs(), 3) for s in streams)
-    store = EventStore.open(tmp_path / DATABASE)  # this test's process, not the server's
+    store = SqliteStore.open(tmp_path / DATABASE)  # this test's process, not the server's
     try:
         wrote = time.monotonic()
         outcome = GameService(store, load_all()).execute(game["game_id"], game["seq"], TakeLoan(0), "other-0001")

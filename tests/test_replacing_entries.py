@@ -13,12 +13,12 @@ from companion.game.commands import BringSoul, CreateGame, EndTurn, SendMember
 from companion.game.errors import RuleViolation
 from companion.service import GameService
 from events.catalog import EntryReplaced, SeatSetup
-from events.store import EventStore
+from events.sqlite import SqliteStore
 
 
 @pytest.fixture
 def game(tmp_path: Path) -> tuple[GameService, str, dict[str, int]]:
-    service = GameService(EventStore.open(tmp_path / "r.sqlite3"), load_all())
+    service = GameService(SqliteStore.open(tmp_path / "r.sqlite3"), load_all())
     game_id = service.create_game(
         CreateGame((SeatSetup("Ana", "crimson"), SeatSetup("Ben", "navy")), plague_card=(5, 2, 3)), "create-key"
     )

@@ -16,7 +16,7 @@ from companion.readmodels.summary import state_summary
 from companion.service import GameService
 from companion.web import create_app
 from events.catalog import SeatSetup
-from events.store import EventStore
+from events.sqlite import SqliteStore
 
 
 @pytest.fixture
@@ -66,7 +66,7 @@ def corrected_game(service: GameService) -> str:
 
 
 def test_undo_preview_of_every_entry_of_a_corrected_game_matches_a_real_undo(tmp_path: Path) -> None:
-    service = GameService(EventStore.open(tmp_path / "p.sqlite3"), load_all())
+    service = GameService(SqliteStore.open(tmp_path / "p.sqlite3"), load_all())
     game = corrected_game(service)
     view = service.view(game)
     entries = [a.seq for a in view.timeline.actions]
@@ -86,7 +86,7 @@ def test_undo_preview_of_every_entry_of_a_corrected_game_matches_a_real_undo(tmp
 
 
 def test_the_undo_preview_page_answers_for_every_entry_of_a_corrected_game(app: Flask, tmp_path: Path) -> None:
-    service = GameService(EventStore.open(tmp_path / "web.sqlite3"), load_all())
+    service = GameService(SqliteStore.open(tmp_path / "web.sqlite3"), load_all())
     game = corrected_game(service)
     client = app.test_client()
     statuses = {}

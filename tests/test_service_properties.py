@@ -21,14 +21,14 @@ from companion.editions import load_all
 from companion.game.commands import BringSoul, CreateGame, EndTurn, MoveSoul, TakeLoan
 from companion.game.errors import RuleViolation
 from companion.service import Conflict, GameService
-from events.store import EventStore
+from events.sqlite import SqliteStore
 from tests.builders import seats
 from tests.random_play import choices
 
 EDITIONS = load_all()
 
 
-def stored(store: EventStore, game_id: str) -> list[tuple[object, ...]]:
+def stored(store: SqliteStore, game_id: str) -> list[tuple[object, ...]]:
     """Every stored row, every column."""
     return [
         (r.seq, r.action, r.type, r.version, repr(r.data), r.recorded_at, r.idempotency_key, r.actor)
@@ -53,7 +53,7 @@ def wild_command(data: st.DataObject, shields: list[str]) -> object:
 @given(data=st.data(), players=st.integers(2, 4))
 def test_refusals_never_touch_the_log_and_the_live_state_is_the_replay(data: st.DataObject, players: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        store = EventStore.open(Path(folder) / "props.sqlite3")
+        store = SqliteStore.open(Path(folder) / "props.sqlite3")
         try:
             service = GameService(store, EDITIONS)
             game_id = service.create_game(CreateGame(players=seats(players), plague_card=(2, 4, 6, 8)), "create-001")

@@ -23,7 +23,7 @@ from companion.game.timeline import build_timeline
 from companion.service import GameService, GameView
 from companion.service.caches import ViewCache
 from companion.service.snapshot import SnapshotError, in_effect, state_from_json, state_to_json
-from events.store import EventStore
+from events.sqlite import SqliteStore
 from tests.builders import seats
 from tests.random_play import choices
 
@@ -51,7 +51,7 @@ def play(service: GameService, game_id: str, steps: int, rng: random.Random) -> 
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4), steps=st.integers(0, 60))
 def test_a_game_state_round_trips_through_its_snapshot(tmp_path_factory, seed: int, players: int, steps: int) -> None:
-    store = EventStore.open(tmp_path_factory.mktemp("snap") / "s.sqlite3")
+    store = SqliteStore.open(tmp_path_factory.mktemp("snap") / "s.sqlite3")
     try:
         service = GameService(store, EDITIONS)
         game_id = service.create_game(CreateGame(players=seats(players), plague_card=(2, 4, 6)), "create")
@@ -79,7 +79,7 @@ def test_a_snapshot_of_another_shape_does_not_load() -> None:
 def played(tmp_path: Path) -> tuple[Path, str, GameView, GameView]:
     """A game of a few dozen events (no snapshot kept yet), its first view and its last."""
     path = tmp_path / "snapshots.sqlite3"
-    store = EventStore.open(path)
+    store = SqliteStore.open(path)
     service = GameService(store, EDITIONS)
     game_id = service.create_game(CreateGame(players=seats(3), plague_card=(2, 4, 6)), "create")
     first = service.view(game_id)
@@ -90,7 +90,7 @@ def played(tmp_path: Path) -> tuple[Path, str, GameView, GameView]:
 
 
 def cold_state(path: Path, game_id: str) -> object:
-    store = EventStore.open(path)
+    store = SqliteStore.open(path)
     try:
         return GameService(store, EDITIONS, cache=ViewCache()).view(game_id).state
     finally:
@@ -99,7 +99,7 @@ def cold_state(path: Path, game_id: str) -> object:
 
 def keep(path: Path, game_id: str, view: GameView, seq: int, state: object, version: int, edition_hash: str) -> None:
     """Store ``state`` as the snapshot at ``seq`` of the game ``view`` shows, with these tags."""
-    store = EventStore.open(path)
+    store = SqliteStore.open(path)
     try:
         store.save_snapshot(game_id, seq, version, edition_hash, in_effect(view.timeline, seq), state_to_json(state))
     finally:
@@ -128,7 +128,7 @@ def test_a_snapshot_from_before_an_undo_that_reaches_behind_it_is_ignored(played
     state_at = replay_any(last.edition, build_timeline(r for r in last.records if r.seq <= at).effective_events())
     keep(path, game_id, last, at, marked(state_at), PROJECTION_VERSION, last.edition.content_hash)
     assert cold_state(path, game_id) == marked(last.state)  # it fits the log as it is
-    store = EventStore.open(path)
+    store = SqliteStore.open(path)
     try:
         service = GameService(store, EDITIONS, cache=ViewCache())
         undone = service.undo(game_id, last.seq, "undo-to-second", to_action=second).view
@@ -140,7 +140,7 @@ def test_a_snapshot_from_before_an_undo_that_reaches_behind_it_is_ignored(played
 
 def test_a_long_game_keeps_snapshots_and_a_cold_start_folds_only_what_follows(tmp_path: Path) -> None:
     path = tmp_path / "long.sqlite3"
-    store = EventStore.open(path)
+    store = SqliteStore.open(path)
     try:
         service = GameService(store, EDITIONS)
         game_id = service.create_game(CreateGame(players=seats(2), plague_card=(2, 4, 6)), "create")

@@ -33,7 +33,8 @@ from companion.game.timeline import Recorded, build_timeline
 from companion.service import GameService, GameView
 from companion.service.caches import ViewCache
 from events.codec import decode
-from events.store import EventStore, UnknownGame
+from events.sqlite import SqliteStore
+from events.store import UnknownGame
 from tests.builders import seats
 from tests.random_play import choices
 
@@ -42,7 +43,7 @@ EDITIONS = load_all()
 
 def cold(path: Path, game_id: str) -> GameView:
     """The game rebuilt from the log alone: a new connection, a new service, an empty cache."""
-    store = EventStore.open(path)
+    store = SqliteStore.open(path)
     try:
         return GameService(store, EDITIONS, cache=ViewCache()).view(game_id)
     finally:
@@ -81,7 +82,7 @@ def test_a_view_from_the_cache_or_a_snapshot_equals_a_cold_replay(
     with tempfile.TemporaryDirectory() as folder, patch.object(service_module, "SNAPSHOT_EVERY", every):
         path = Path(folder) / "cache.sqlite3"
         cache: ViewCache[GameView] = ViewCache()
-        writer_store, reader_store = EventStore.open(path), EventStore.open(path)
+        writer_store, reader_store = SqliteStore.open(path), SqliteStore.open(path)
         try:
             writer = GameService(writer_store, EDITIONS, cache=cache)
             reader = GameService(reader_store, EDITIONS, cache=cache)  # another request of the same process
@@ -122,7 +123,7 @@ def test_a_view_from_the_cache_or_a_snapshot_equals_a_cold_replay(
 @pytest.fixture
 def game(tmp_path: Path) -> tuple[Path, str]:
     path = tmp_path / "two.sqlite3"
-    store = EventStore.open(path)
+    store = SqliteStore.open(path)
     game_id = GameService(store, EDITIONS).create_game(CreateGame(players=seats(2), plague_card=(2, 4)), "create")
     store.close()
     return path, game_id
@@ -130,7 +131,7 @@ def game(tmp_path: Path) -> tuple[Path, str]:
 
 def test_a_write_by_another_process_is_seen_at_once(game: tuple[Path, str]) -> None:
     path, game_id = game
-    here, there = EventStore.open(path), EventStore.open(path)
+    here, there = SqliteStore.open(path), SqliteStore.open(path)
     try:
         ours = GameService(here, EDITIONS, cache=ViewCache())
         theirs = GameService(there, EDITIONS, cache=ViewCache())  # its own cache, as another process has
@@ -149,7 +150,7 @@ def test_a_write_by_another_process_is_seen_at_once(game: tuple[Path, str]) -> N
 
 def test_a_stale_cache_never_answers_a_write(game: tuple[Path, str]) -> None:
     path, game_id = game
-    here, there = EventStore.open(path), EventStore.open(path)
+    here, there = SqliteStore.open(path), SqliteStore.open(path)
     try:
         ours = GameService(here, EDITIONS, cache=ViewCache())
         theirs = GameService(there, EDITIONS, cache=ViewCache())
@@ -167,7 +168,7 @@ def test_a_stale_cache_never_answers_a_write(game: tuple[Path, str]) -> None:
 
 def test_undo_of_the_latest_action_needs_no_replay(game: tuple[Path, str], monkeypatch: pytest.MonkeyPatch) -> None:
     path, game_id = game
-    store = EventStore.open(path)
+    store = SqliteStore.open(path)
     try:
         service = GameService(store, EDITIONS, cache=ViewCache())
         view = service.view(game_id)
@@ -223,7 +224,7 @@ def test_the_cache_is_safe_across_threads() -> None:
 
 def test_a_rebuild_leaves_the_garbage_collector_as_it_found_it(game: tuple[Path, str]) -> None:
     path, game_id = game
-    store = EventStore.open(path)
+    store = SqliteStore.open(path)
     try:
         assert gc.isenabled()
         GameService(store, EDITIONS, cache=ViewCache()).view(game_id)

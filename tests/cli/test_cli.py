@@ -14,7 +14,7 @@ from companion.editions import load_all
 from companion.game.commands import BringSoul, CreateGame, EndTurn, SendMember
 from companion.service import GameService
 from events.catalog import SeatSetup
-from events.store import EventStore
+from events.sqlite import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -22,7 +22,7 @@ FIXTURES = ROOT / "tests" / "fixtures"
 
 @pytest.fixture
 def recorded(db_path: Path) -> str:
-    service = GameService(EventStore.open(db_path), load_all())
+    service = GameService(SqliteStore.open(db_path), load_all())
     game = service.create_game(
         CreateGame((SeatSetup("Ana", "crimson"), SeatSetup("Ben", "navy")), plague_card=(2, 3, 4)), "create"
     )
@@ -78,7 +78,7 @@ def test_import_stores_a_copy_under_a_new_id(recorded: str, db_path: Path, tmp_p
     assert main(["import", str(path), "--db", str(other_db)]) == 0
     new_id = capsys.readouterr().out.strip()
     assert new_id != recorded
-    view = GameService(EventStore.open(other_db), load_all()).view(new_id)
+    view = GameService(SqliteStore.open(other_db), load_all()).view(new_id)
     assert view.state.active == 1 and view.seq == 7
 
 

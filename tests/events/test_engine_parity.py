@@ -1,7 +1,7 @@
 """Both engines stay one contract: the same public methods and the same tables and columns.
 
 A method or a migration added to the SQLite store alone fails here until the PostgreSQL store
-(``events/pg_store.py``) and the ``Store`` protocol have it too.
+(``events/postgres.py``) and the ``Store`` protocol have it too.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from pathlib import Path
 
 import psycopg
 
-from events.pg_store import PgEventStore
-from events.store import EventStore, Store
+from events.postgres import PostgresStore
+from events.sqlite import SqliteStore
+from events.store import Store
 
 ENGINE_ONLY = {"connect", "open"}  # how each engine is reached differs; everything else is shared
 PG_ONLY_COLUMNS = {("games", "created_order")}  # SQLite's rowid, made explicit
@@ -27,7 +28,7 @@ def public(cls: type) -> dict[str, inspect.Signature]:
 
 
 def test_both_engines_and_the_protocol_have_the_same_methods_and_signatures() -> None:
-    sqlite, postgres = public(EventStore), public(PgEventStore)
+    sqlite, postgres = public(SqliteStore), public(PostgresStore)
     contract = {name for name in vars(Store) if not name.startswith("_")}
     assert set(sqlite) == set(postgres)
     assert set(sqlite) == contract, "add the method to the Store protocol in events/store.py"
@@ -36,7 +37,7 @@ def test_both_engines_and_the_protocol_have_the_same_methods_and_signatures() ->
 
 
 def test_postgresql_has_the_same_tables_and_columns_as_sqlite(tmp_path: Path, pg_url: str) -> None:
-    sqlite = EventStore.open(tmp_path / "parity.sqlite3")
+    sqlite = SqliteStore.open(tmp_path / "parity.sqlite3")
     tables = [
         str(r[0])
         for r in sqlite.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -44,7 +45,7 @@ def test_postgresql_has_the_same_tables_and_columns_as_sqlite(tmp_path: Path, pg
     ]
     in_sqlite = {(t, str(c[1])) for t in tables for c in sqlite.conn.execute(f"PRAGMA table_info({t})")}
     sqlite.close()
-    PgEventStore.open(pg_url).close()
+    PostgresStore.open(pg_url).close()
     with psycopg.connect(pg_url) as conn:
         rows = conn.execute(
             "SELECT table_name, column_name FROM information_schema.columns "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from events.factory import is_postgres, open_store, shown, sqlite_path
-from events.store import EventStore
+from events.sqlite import SqliteStore
 
 
 def test_postgresql_urls_and_everything_else() -> None:
@@ -21,7 +21,7 @@ def test_a_sqlite_url_names_a_relative_or_an_absolute_file() -> None:
 
 def test_a_sqlite_url_opens_the_sqlite_store_creating_its_folder(tmp_path: Path) -> None:
     store = open_store(f"sqlite:///{tmp_path / 'new' / 'c.sqlite3'}")
-    assert isinstance(store, EventStore) and (tmp_path / "new" / "c.sqlite3").exists()
+    assert isinstance(store, SqliteStore) and (tmp_path / "new" / "c.sqlite3").exists()
     store.close()
 
 

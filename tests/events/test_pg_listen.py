@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from events.factory import open_store
-from events.pg_store import Appended, Notifications, listen
+from events.postgres_notify import Appended, Notifications, listen
 from events.store import NewEvent, StaleSequence
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from events.factory import connect_store, is_postgres, open_store
-from events.store import KeyReused, NewEvent, StaleSequence, Store, connect
+from events.sqlite import connect
+from events.store import KeyReused, NewEvent, StaleSequence, Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -160,8 +161,13 @@ def test_two_threads_appending_at_the_same_seq_exactly_one_wins(store_url: str, 
     reader.close()
 
 
-def test_twenty_concurrent_submits_on_one_seq_exactly_one_lands(store_url: str, game: str) -> None:
+def test_twenty_concurrent_submits_on_one_seq_exactly_one_lands(
+    store_url: str, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     writers = 20
+    # each writer holds its own connection at the barrier: twenty at once, past the default cap of a
+    # process's PostgreSQL pool (its pool for this URL is made in the first writer, after this)
+    monkeypatch.setenv("COMPANION_PG_POOL_MAX", str(writers))
     barrier = threading.Barrier(writers)
     outcomes: list[str] = []
     lock = threading.Lock()

@@ -20,7 +20,7 @@ from companion.service import GameService, KeyReused
 from companion.web import create_app
 from companion.web.forms.fields import new_key
 from events.catalog import SeatSetup
-from events.store import EventStore
+from events.sqlite import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -193,7 +193,7 @@ def new_key_outside() -> str:
 
 @pytest.fixture
 def service(tmp_path: Path) -> GameService:
-    return GameService(EventStore.open(tmp_path / "svc.sqlite3"), load_all())
+    return GameService(SqliteStore.open(tmp_path / "svc.sqlite3"), load_all())
 
 
 def test_an_export_carries_no_key_token_or_join_code(service: GameService) -> None:

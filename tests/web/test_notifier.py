@@ -13,26 +13,27 @@ import pytest
 from companion.web import create_app
 from companion.web.live.notifier import Listener, Notifier
 from companion.web.process import process
-from events.store import EventStore, NewEvent
+from events.sqlite import SqliteStore
+from events.store import NewEvent
 
 START = NewEvent("GameStarted", 1, {})
 SLOW_CHECK = 30.0  # so long that only a poke can explain a prompt wake-up
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[EventStore]:
-    store = EventStore.open(tmp_path / "notify.sqlite3")
+def store(tmp_path: Path) -> Iterator[SqliteStore]:
+    store = SqliteStore.open(tmp_path / "notify.sqlite3")
     for game in ("g1", "g2"):
         store.create_game(game, "game", "hash", (f"read-{game}", f"write-{game}"), [START], f"create-{game}")
     yield store
     store.close()
 
 
-def database(store: EventStore) -> str:
+def database(store: SqliteStore) -> str:
     return str(store.conn.execute("PRAGMA database_list").fetchone()[2])
 
 
-def write(store: EventStore, game_id: str, key: str) -> int:
+def write(store: SqliteStore, game_id: str, key: str) -> int:
     result = store.append(game_id, store.last_seq(game_id), [NewEvent("LoanTaken", 1, {"player": 0})], key)
     return result.last_seq
 
@@ -60,7 +61,7 @@ def settle(listeners: list[Listener]) -> None:
         listener.wait(0)
 
 
-def test_one_write_poked_in_this_process_wakes_every_listener_of_its_game_at_once(store: EventStore) -> None:
+def test_one_write_poked_in_this_process_wakes_every_listener_of_its_game_at_once(store: SqliteStore) -> None:
     notifier = Notifier(database(store), check_seconds=SLOW_CHECK)
     table = [notifier.subscribe("g1", "shared") for _ in range(60)]
     elsewhere = notifier.subscribe("g2", "viewer")
@@ -79,13 +80,13 @@ def test_one_write_poked_in_this_process_wakes_every_listener_of_its_game_at_onc
         notifier.unsubscribe(listener)
 
 
-def test_a_write_from_another_connection_is_found_by_the_cheap_check(store: EventStore) -> None:
+def test_a_write_from_another_connection_is_found_by_the_cheap_check(store: SqliteStore) -> None:
     notifier = Notifier(database(store), check_seconds=0.05)
     listeners = [notifier.subscribe("g1", "shared") for _ in range(200)]
     notifier.note_seq("g1", store.last_seq("g1"))
     time.sleep(0.1)
     settle(listeners)
-    other = EventStore.open(database(store))  # another connection, as another process would write
+    other = SqliteStore.open(database(store))  # another connection, as another process would write
     seq = write(other, "g1", "elsewhere-0001")
     other.close()
     checks_before = notifier.checks
@@ -102,7 +103,7 @@ def test_a_write_from_another_connection_is_found_by_the_cheap_check(store: Even
         notifier.unsubscribe(listener)
 
 
-def test_a_join_and_a_leave_wake_the_other_listeners_and_count_right(store: EventStore) -> None:
+def test_a_join_and_a_leave_wake_the_other_listeners_and_count_right(store: SqliteStore) -> None:
     notifier = Notifier(database(store), check_seconds=SLOW_CHECK)
     first = notifier.subscribe("g1", "0")
     settle([first])
@@ -119,7 +120,7 @@ def test_a_join_and_a_leave_wake_the_other_listeners_and_count_right(store: Even
     assert notifier.listeners() == 0 and notifier.seats("g1")[1] == {}
 
 
-def test_the_watcher_ends_when_nobody_listens_and_starts_again(store: EventStore) -> None:
+def test_the_watcher_ends_when_nobody_listens_and_starts_again(store: SqliteStore) -> None:
     notifier = Notifier(database(store), check_seconds=0.02)
     listener = notifier.subscribe("g1", "shared")
     notifier.unsubscribe(listener)
@@ -156,7 +157,7 @@ def test_a_successful_write_request_pokes_the_notifier(tmp_path: Path) -> None:
     notifier = process(app).notifier
     listener = notifier.subscribe(game, "shared")
     with app.app_context():
-        seq = EventStore.open(app.config["DATABASE"]).last_seq(game)
+        seq = SqliteStore.open(app.config["DATABASE"]).last_seq(game)
     notifier.note_seq(game, seq)
     time.sleep(0.05)
     settle([listener])

@@ -16,7 +16,8 @@ from werkzeug.wrappers import Response
 from companion.service import AnyView, GameService, GameView, TallyView, UnknownGame, is_game, is_tally
 from companion.web.process import process
 from events.factory import connect_store
-from events.store import EventStore, Store
+from events.sqlite import SqliteStore
+from events.store import Store
 
 __all__ = ["StorePool", "check_address", "close_store", "recorded", "recorded_tally", "service"]
 
@@ -29,7 +30,7 @@ class StorePool:
     def __init__(self, app: Flask, kept: int = POOL_KEPT) -> None:
         self.app = app
         self.kept = kept
-        self._idle: list[EventStore] = []
+        self._idle: list[SqliteStore] = []
         self._lock = threading.Lock()
 
     def take(self) -> Store:
@@ -44,7 +45,7 @@ class StorePool:
 
         Only SQLite connections are kept here; the PostgreSQL store keeps its own clean connections.
         """
-        if not isinstance(store, EventStore) or store.conn.in_transaction:
+        if not isinstance(store, SqliteStore) or store.conn.in_transaction:
             store.close()
             return
         with self._lock:

@@ -243,11 +243,12 @@ class Notifier:
     def _watch_postgres(self) -> None:
         """On PostgreSQL every committed append is announced (``LISTEN``/``NOTIFY``, from any process):
         listen, note where each game listened to stands, then wake pages as announcements arrive."""
-        from events.pg_store import Notifications, PgEventStore
+        from events.postgres import PostgresStore
+        from events.postgres_notify import Notifications
 
         try:
             with Notifications(self.database) as feed:
-                store = PgEventStore.connect(self.database)
+                store = PostgresStore.connect(self.database)
                 try:
                     with self._lock:
                         games = list(self._listeners)
