@@ -26,17 +26,6 @@ TOP = 14.0
 ROW = 62.0
 WALL_GAP = 22.0
 
-GUARDIAN_GLYPHS = {
-    "medusa": "Me",
-    "minotaur": "Mt",
-    "minos": "Mn",
-    "cerberus": "Ce",
-    "geryon": "Ge",
-    "centaurs": "Cn",
-    "plutus": "Pl",
-    "phlegyas": "Ph",
-}
-
 
 @dataclass(frozen=True)
 class Cell:

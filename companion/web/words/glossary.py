@@ -13,6 +13,7 @@ from companion.game.state import GameState
 from companion.web.words.bidi import isolate
 
 __all__ = [
+    "GUARDIAN_GLYPHS",
     "colour_name",
     "describe_endgame",
     "describe_reward",
@@ -97,6 +98,17 @@ GUARDIANS = {
     "centaurs": _("Centaurs"),
     "plutus": _("Plutus"),
     "phlegyas": _("Phlegyas"),
+}
+
+GUARDIAN_GLYPHS = {
+    "medusa": "Me",
+    "minotaur": "Mt",
+    "minos": "Mn",
+    "cerberus": "Ce",
+    "geryon": "Ge",
+    "centaurs": "Cn",
+    "plutus": "Pl",
+    "phlegyas": "Ph",
 }
 
 REWARDS = {

@@ -6,8 +6,8 @@ from flask import Flask
 from flask_babel import get_locale, gettext
 
 from companion.game.state import GameState, Phase
-from companion.web.screens.hell_map import GUARDIAN_GLYPHS
 from companion.web.words.glossary import (
+    GUARDIAN_GLYPHS,
     KINDS,
     LOCATION_ACTIONS,
     PLAYER_COLOURS,
