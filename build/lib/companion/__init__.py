@@ -1,0 +1,1 @@
+"""Inferno Companion: a phone-first referee and scorekeeper beside the physical board game."""

@@ -1,0 +1,57 @@
+"""``companion edition check FILE`` and ``companion edition diff A B``: edition files from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion.editions.library import check_progress, diff_editions
+from companion.game.edition import EditionError, parse_edition
+
+__all__ = ["add_edition_commands"]
+
+
+def _read(path: str) -> str:
+    return Path(path).read_text(encoding="utf-8")
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Validate an edition file: the validator's message and exit 1 when it is not valid."""
+    try:
+        edition = parse_edition(_read(args.file))
+    except (OSError, EditionError) as exc:
+        print(f"{args.file}: {exc}", file=sys.stderr)
+        return 1
+    done, total, _left = check_progress(edition.raw)
+    print(f"{args.file}: a valid edition, '{edition.name}' ({edition.id}), sha256 {edition.content_hash}")
+    print(f"  {done} of {total} estimated values checked against a real board")
+    return 0
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    """What differs between two edition files, one line per difference (exit 1 when one does not read)."""
+    try:
+        a, b = parse_edition(_read(args.a)).raw, parse_edition(_read(args.b)).raw
+    except (OSError, EditionError) as exc:
+        print(f"cannot read: {exc}", file=sys.stderr)
+        return 1
+    differences = diff_editions(a, b)
+    if not differences:
+        print("The two editions play the same (provenance and notes aside).")
+    for line in differences:
+        print(line)
+    return 0
+
+
+def add_edition_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``edition check`` and ``edition diff`` to the command line."""
+    edition = sub.add_parser("edition", help="check or compare edition files")
+    inner = edition.add_subparsers(dest="edition_command", required=True)
+    check = inner.add_parser("check", help="validate an edition file (exit 1 with the message when invalid)")
+    check.add_argument("file")
+    check.set_defaults(run=cmd_check)
+    diff = inner.add_parser("diff", help="say what differs between two edition files")
+    diff.add_argument("a")
+    diff.add_argument("b")
+    diff.set_defaults(run=cmd_diff)

@@ -1,0 +1,1 @@
+"""The pure game core: standard library and ``events.catalog`` only (no Flask, no SQL)."""

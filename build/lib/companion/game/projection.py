@@ -1,0 +1,291 @@
+"""Rebuilding the game from its events: ``evolve`` applies one fact; ``replay`` folds them.
+
+``evolve`` holds no rules and never rejects an event: a recorded event is a fact. It is a
+``match`` over the closed set of game events, ending in ``assert_never`` so that mypy
+names any event type a projection forgot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from companion.game.edition import Edition
+from companion.game.edition_switch import switched
+from companion.game.frozen import changed
+from companion.game.projection_florence import FLORENCE_EVENTS, evolve_florence
+from companion.game.state import Floor, GameState, Phase, PlayerInfo, PlayerState, Soul
+from events.catalog import (
+    BellReturned,
+    BellTaken,
+    CoinsGained,
+    CoinsPaid,
+    Corrected,
+    CubeMoved,
+    DeskPlaced,
+    DiplomaAwarded,
+    DiscPlaced,
+    EditionChanged,
+    Event,
+    FlorinsExchanged,
+    FraudCardPlayed,
+    GameCreated,
+    GameEnded,
+    GuardianMoved,
+    HalfDiplomaGained,
+    HalfDiplomasPlaced,
+    InfamyChanged,
+    LoanTaken,
+    NextGameCreated,
+    PlagueCardRevealed,
+    PlagueDeckExhausted,
+    SkullAdvanced,
+    SoulBroughtIn,
+    SoulCorrected,
+    SoulLaidDown,
+    SoulMoved,
+    SoulPetrified,
+    SoulShifted,
+    StartingSkullPlaced,
+    StyxCrossed,
+    TableModeChosen,
+    TollPaid,
+    TurnEnded,
+    TurnQuarterSet,
+    WallPassGranted,
+)
+
+__all__ = ["PROJECTION_VERSION", "evolve", "initial_state", "replay"]
+
+# Bump on any change to what ``evolve`` (or the state's shape) makes of an event, here, in
+# ``projection_florence`` or in the tally: stored snapshots of older projections are then ignored.
+PROJECTION_VERSION = 1
+
+
+def _counts(d: dict[int, int], colour: int, delta: int) -> dict[int, int]:
+    out = dict(d)
+    out[colour] = out.get(colour, 0) + delta
+    if out[colour] <= 0:
+        del out[colour]
+    return out
+
+
+def initial_state(edition: Edition, created: GameCreated) -> GameState:
+    """The table right after set-up, from the creation event and its pinned edition."""
+    count = len(created.players)
+    economy = edition.section("economy")
+    florins = created.start_florins or (int(economy["start_florins"]),) * count
+    drachmas = created.start_drachmas or (int(economy["start_drachmas"]),) * count
+    family = edition.section("family")
+    tower = edition.section("tower")
+    floors = tuple(Floor(int(h)) for h in tower["heights"][: int(tower["start_floors"])])
+    guests = frozenset(int(c) for c in edition.section("guests")["colours"])
+    barrels = frozenset(int(c) for c in edition.section("barrels")["colours"])
+    players = tuple(
+        PlayerState(
+            florins=florins[i],
+            drachmas=drachmas[i],
+            palace_guests=guests,
+            market_barrels=barrels,
+            home_nobles=int(family["nobles"]),
+            home_urchins=int(family["start_urchins_at_home"]),
+            reserve_urchins=int(family["urchins"]) - int(family["start_urchins_at_home"]),
+            tower=floors,
+            fraud_hand=int(economy["start_fraud_cards"]),
+        )
+        for i in range(count)
+    )
+    side = edition.sides[created.side]
+    florence = {loc.location: loc.quarter for loc in created.florence} or {
+        location: quarter
+        for quarter, locations in edition.section("default_layout")["quarters"].items()
+        for location in locations
+    }
+    guardians = {g.guardian: g.shield for g in created.guardians}
+    supply = {int(c): int(n) for c, n in edition.section("souls")["supply"].items()}
+    phlegethon = {int(c): int(i) for c, i in edition.section("phlegethon")["start"].items()}
+    return GameState(
+        edition=edition,
+        side=side,
+        players=tuple(
+            PlayerInfo(s.name, s.colour, edition.colours.get(s.colour, s.name[:1].upper())) for s in created.players
+        ),
+        expansion=created.expansion,
+        p=players,
+        hell={},
+        cemetery={},
+        supply=supply,
+        phlegethon=phlegethon,
+        florence=florence,
+        guardians=guardians,
+    )
+
+
+def evolve(state: GameState, event: Event) -> GameState:
+    """Apply one recorded event. Never refuses: the rules were checked before recording."""
+    match event:
+        case StartingSkullPlaced(player=p, track=track):
+            skulls = dict(state.p[p].skulls)
+            skulls[track] = skulls.get(track, state.edition.first_level) + 1
+            return state.with_player(p, skulls=skulls)
+        case PlagueCardRevealed(souls=souls):
+            cemetery, supply = state.cemetery, state.supply
+            for colour in souls:
+                cemetery = _counts(cemetery, colour, 1)
+                supply = _counts(supply, colour, -1)
+            return changed(state, cemetery=cemetery, supply=supply, needs_plague_card=False)
+        case PlagueDeckExhausted():
+            return changed(state, needs_plague_card=False, plague_deck_empty=True)
+        case LoanTaken(player=p, drachmas=d, ship_to=ship, infamy_penalty=penalty):
+            pl = state.p[p]
+            return state.with_player(p, ship=ship, drachmas=pl.drachmas + d, infamy=pl.infamy - penalty)
+        case CoinsPaid(player=p, florins=f, drachmas=d):
+            pl = state.p[p]
+            return state.with_player(p, florins=pl.florins - f, drachmas=pl.drachmas - d)
+        case CoinsGained(player=p, florins=f, drachmas=d):
+            pl = state.p[p]
+            return state.with_player(p, florins=pl.florins + f, drachmas=pl.drachmas + d)
+        case FlorinsExchanged(player=p, florins=f, drachmas=d):
+            pl = state.p[p]
+            return state.with_player(p, florins=pl.florins - f, drachmas=pl.drachmas + d)
+        case InfamyChanged(player=p, amount=amount):
+            return state.with_player(p, infamy=state.p[p].infamy + amount)
+        case SoulBroughtIn(player=p, colour=colour, shield=shield, cost=cost):
+            cemetery = _counts(state.cemetery, colour, -1)
+            state = state.with_player(p, drachmas=state.p[p].drachmas - cost)
+            return changed(
+                state,
+                hell={**state.hell, shield: Soul(colour)},
+                cemetery=cemetery,
+                needs_plague_card=not cemetery and not state.plague_deck_empty,
+            )
+        case SoulMoved(player=p, from_shield=start, path=path, wall_pass_used=used):
+            hell = dict(state.hell)
+            soul = hell.pop(start)
+            hell[path[-1]] = soul
+            if used:
+                state = state.with_player(p, wall_passes=state.p[p].wall_passes - 1)
+            return changed(state, hell=hell)
+        case SoulLaidDown(player=p, shield=shield, infamy=infamy):
+            hell = {**state.hell, shield: changed(state.hell[shield], laid=True)}
+            state = state.with_player(p, infamy=state.p[p].infamy + infamy)
+            return changed(state, hell=hell)
+        case DiscPlaced(player=p, gate=gate):
+            return state.with_player(p, discs=state.p[p].discs | {gate})
+        case SoulCorrected(shield=shield, colour=colour, laid=laid, petrified=petrified):
+            hell = {k: v for k, v in state.hell.items() if k != shield}
+            if colour:
+                hell[shield] = Soul(colour, laid=laid or petrified, petrified=petrified)
+            return changed(state, hell=hell)
+        case SkullAdvanced(player=p, track=track, level=level):
+            return state.with_player(p, skulls={**state.p[p].skulls, track: level})
+        case DiplomaAwarded(player=p, track=track):
+            return state.with_player(p, diplomas=state.p[p].diplomas | {track})
+        case HalfDiplomaGained(player=p):
+            return state.with_player(p, half_diplomas=state.p[p].half_diplomas + 1)
+        case HalfDiplomasPlaced(player=p, tracks=tracks):
+            return changed(state, half_choices={**state.half_choices, p: tracks})
+        case CubeMoved(circle=circle, space=space):
+            return changed(state, phlegethon={**state.phlegethon, circle: space})
+        case Corrected():
+            return apply_correction(state, event)
+        case EditionChanged():
+            return switched(state, event)
+        case TableModeChosen(mode=mode):
+            return changed(state, table_mode=mode)
+        case TurnQuarterSet(quarter=quarter):
+            return changed(state, quarter=quarter, phase=Phase.FLORENCE)
+        case TurnEnded(player=p, next_player=nxt):
+            left = state.final_turns_left
+            if left is not None and p != state.end_trigger:
+                left -= 1
+            return changed(
+                state,
+                active=nxt,
+                turn=state.turn + 1,
+                phase=Phase.HELL,
+                quarter=None,
+                action=None,
+                used=frozenset(),
+                final_turns_left=left,
+            )
+        case GuardianMoved(guardian=g, to_shield=shield):
+            return changed(state, guardians={**state.guardians, g: shield})
+        case SoulPetrified(shield=shield):
+            return changed(state, hell={**state.hell, shield: changed(state.hell[shield], laid=True, petrified=True)})
+        case SoulShifted(from_shield=a, to_shield=b):
+            hell = dict(state.hell)
+            hell[b] = hell.pop(a)
+            return changed(state, hell=hell)
+        case WallPassGranted(player=p, uses=uses):
+            return state.with_player(p, wall_passes=state.p[p].wall_passes + uses)
+        case FraudCardPlayed(player=p, play=play, drachmas=d, reason=reason):
+            pl = state.p[p]
+            scored = pl.hand_scored + (reason == "in_hand_at_end")
+            return state.with_player(
+                p, drachmas=pl.drachmas - d, endgames=(*pl.endgames, play.endgame), hand_scored=scored
+            )
+        case DeskPlaced(player=p, shield=shield, from_shield=old):
+            desks = [d for d in state.p[p].desks if d != old] if old else list(state.p[p].desks)
+            return state.with_player(p, desks=(*desks, shield))
+        case TollPaid(player=p, owner=owner, drachmas=d):
+            state = state.with_player(p, drachmas=state.p[p].drachmas - d)
+            return state.with_player(owner, drachmas=state.p[owner].drachmas + d)
+        case BellTaken(player=p):
+            return state.with_player(p, bells=state.p[p].bells + 1)
+        case BellReturned(player=p):
+            return state.with_player(p, bells=state.p[p].bells - 1)
+        case StyxCrossed(colour=colour, count=count):
+            cemetery = _counts(state.cemetery, colour, -count)
+            supply = _counts(state.supply, colour, count)
+            return changed(
+                state, cemetery=cemetery, supply=supply, needs_plague_card=not cemetery and not state.plague_deck_empty
+            )
+        case _ if isinstance(event, FLORENCE_EVENTS):
+            return evolve_florence(state, event)
+        case GameEnded(reason=reason):
+            return changed(state, phase=Phase.OVER, ended=reason)
+        case NextGameCreated():
+            return state  # a pointer to the table's next game: nothing on this board changes
+        case GameCreated():
+            raise ValueError("GameCreated starts a game; it cannot be applied to one")
+        case _:
+            raise ValueError(f"no projection for event {type(event).__name__}")
+
+
+def apply_correction(state: GameState, c: Corrected) -> GameState:
+    """Apply a correction recorded by the table (the new value simply replaces the old)."""
+    match c.what:
+        case "resource":
+            return state.with_player(c.player, **{c.key: c.value})
+        case "skull":
+            return state.with_player(c.player, skulls={**state.p[c.player].skulls, int(c.key): c.value})
+        case "diploma":
+            track = int(c.key)
+            diplomas = state.p[c.player].diplomas
+            return state.with_player(c.player, diplomas=diplomas | {track} if c.value else diplomas - {track})
+        case "disc":
+            discs = state.p[c.player].discs
+            return state.with_player(c.player, discs=discs | {c.key} if c.value else discs - {c.key})
+        case "cemetery":
+            cemetery = {**state.cemetery, int(c.key): c.value}
+            cemetery = {k: v for k, v in cemetery.items() if v > 0}
+            return changed(state, cemetery=cemetery, needs_plague_card=not cemetery and not state.plague_deck_empty)
+        case "cube":
+            return changed(state, phlegethon={**state.phlegethon, int(c.key): c.value})
+        case "guardian":
+            return changed(state, guardians={**state.guardians, c.key: c.shield})
+        case "dante":
+            return changed(state, dante=c.value)
+    return state
+
+
+def replay(edition: Edition, events: Iterable[Event]) -> GameState:
+    """Fold a game's effective events (the first must be ``GameCreated``)."""
+    iterator = iter(events)
+    first = next(iterator, None)
+    if not isinstance(first, GameCreated):
+        raise ValueError("a game's log must start with GameCreated")
+    state = initial_state(edition, first)
+    for evt in iterator:
+        state = evolve(state, evt)
+    return state

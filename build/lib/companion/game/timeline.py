@@ -1,0 +1,175 @@
+"""Undo and redo as facts: which recorded actions are in effect, and what to append next.
+
+An *action* is the batch of events one command appended; it is named by the seq of its
+first event. ``ActionUndone`` and ``ActionRedone`` events take actions out of effect and
+put them back; nothing is ever deleted. The game state is the fold of the events of the
+actions in effect, in log order, so replaying the log always gives the live state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from companion.game.errors import Choice, RuleViolation
+from events.catalog import ActionRedone, ActionUndone, EntryReplaced, Event
+
+__all__ = ["Action", "Recorded", "Timeline", "build_timeline", "decide_redo", "decide_undo", "extend_timeline"]
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """One event as read from the log: its seq and the action it belongs to."""
+
+    seq: int
+    action: int
+    event: Event
+
+
+@dataclass(frozen=True)
+class Action:
+    """A batch of events appended by one command (or one undo/redo)."""
+
+    seq: int
+    events: tuple[Event, ...]
+
+    @property
+    def is_log_control(self) -> bool:
+        """Whether this action is an undo or a redo rather than a game action."""
+        return isinstance(self.events[0], (ActionUndone, ActionRedone))
+
+    @property
+    def replaces(self) -> int | None:
+        """The entry this action replaces, when it is a replacement."""
+        first = self.events[0]
+        return first.target if isinstance(first, EntryReplaced) else None
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """Every action, which game actions are in effect, and the redo stack."""
+
+    actions: tuple[Action, ...]
+    done: tuple[int, ...]
+    undone: tuple[int, ...]  # a stack: the last entry is redone first
+    by_seq: dict[int, Action] = field(default_factory=dict, compare=False)
+    live: frozenset[int] = field(default=frozenset(), compare=False)
+    replacements: dict[int, Action] = field(default_factory=dict, compare=False)  # target -> latest live one
+    corrections: tuple[Action, ...] = field(default=(), compare=False)  # every replacement, live or not
+
+    def replacement_of(self, seq: int) -> Action | None:
+        """The replacement in effect for the entry at ``seq`` (the latest one), if any."""
+        return self.replacements.get(seq)
+
+    def events_of(self, seq: int) -> tuple[Event, ...]:
+        """The events an entry contributes now: its own, or those of its replacement."""
+        replacement = self.replacements.get(seq)
+        return replacement.events[1:] if replacement is not None else self.by_seq[seq].events
+
+    def effective_events(self, before: int | None = None) -> Iterator[Event]:
+        """The events of the actions in effect, in log order (only those before ``before``)."""
+        for action in self.actions:
+            if before is not None and action.seq >= before:
+                return
+            if action.seq in self.live and action.replaces is None:
+                yield from self.events_of(action.seq)
+
+    def action(self, seq: int) -> Action:
+        """The action that starts at ``seq``."""
+        return self.by_seq[seq]
+
+    @cached_property
+    def undoable(self) -> tuple[int, ...]:
+        """Game actions that may be undone, oldest first (set-up never is)."""
+        return self.done[1:]
+
+    def later_entries(self, seq: int) -> tuple[int, ...]:
+        """Entries in effect after ``seq``, in log order (replacements excluded)."""
+        return tuple(a.seq for a in self.actions if a.seq > seq and a.seq in self.live and a.replaces is None)
+
+
+def _group(records: Iterable[Recorded]) -> tuple[Action, ...]:
+    grouped: dict[int, list[Event]] = {}
+    for record in records:
+        grouped.setdefault(record.action, []).append(record.event)
+    return tuple(Action(seq, tuple(evts)) for seq, evts in grouped.items())
+
+
+def _settle(actions: tuple[Action, ...], done: list[int], undone: list[int]) -> None:
+    """Move ``done``/``undone`` through ``actions`` in log order."""
+    for action in actions:
+        first = action.events[0]
+        if isinstance(first, ActionUndone):
+            for evt in action.events:
+                assert isinstance(evt, ActionUndone)
+                done.remove(evt.action)
+                undone.append(evt.action)
+        elif isinstance(first, ActionRedone):
+            for evt in action.events:
+                assert isinstance(evt, ActionRedone)
+                undone.remove(evt.action)
+                done.append(evt.action)
+        else:
+            done.append(action.seq)
+            undone.clear()
+
+
+def _timeline(
+    actions: tuple[Action, ...],
+    done: list[int],
+    undone: list[int],
+    by_seq: dict[int, Action],
+    corrections: tuple[Action, ...],
+) -> Timeline:
+    live = frozenset(done)
+    replacements = {target: a for a in corrections if a.seq in live and (target := a.replaces) is not None}
+    return Timeline(actions, tuple(done), tuple(undone), by_seq, live, replacements, corrections)
+
+
+def build_timeline(records: Iterable[Recorded]) -> Timeline:
+    """Group a game's events into actions and work out which are in effect."""
+    actions = _group(records)
+    done: list[int] = []
+    undone: list[int] = []
+    _settle(actions, done, undone)
+    corrections = tuple(a for a in actions if a.replaces is not None)
+    return _timeline(actions, done, undone, {a.seq: a for a in actions}, corrections)
+
+
+def extend_timeline(timeline: Timeline, records: Iterable[Recorded]) -> Timeline:
+    """``timeline`` with whole actions recorded after it (equal to building it from every record)."""
+    added = _group(records)
+    if not added:
+        return timeline
+    done = list(timeline.done)
+    undone = list(timeline.undone)
+    _settle(added, done, undone)
+    by_seq = dict(timeline.by_seq)
+    by_seq.update((a.seq, a) for a in added)
+    corrections = timeline.corrections + tuple(a for a in added if a.replaces is not None)
+    return _timeline(timeline.actions + added, done, undone, by_seq, corrections)
+
+
+def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[ActionUndone, ...]:
+    """Undo the latest action, or every action from ``to_action`` on ("undo to here")."""
+    undoable = timeline.undoable
+    if not undoable:
+        raise RuleViolation("nothing_to_undo")
+    if to_action is None:
+        return (ActionUndone(undoable[-1]),)
+    if to_action not in undoable:
+        raise RuleViolation(
+            "not_undoable",
+            {"action": to_action},
+            [Choice("choice.undo_to", {"action": seq}) for seq in undoable[-5:]],
+        )
+    index = undoable.index(to_action)
+    return tuple(ActionUndone(seq) for seq in reversed(undoable[index:]))
+
+
+def decide_redo(timeline: Timeline) -> ActionRedone:
+    """Put back the most recently undone action, while no new action was recorded since."""
+    if not timeline.undone:
+        raise RuleViolation("nothing_to_redo")
+    return ActionRedone(timeline.undone[-1])

@@ -1,0 +1,142 @@
+"""What a process keeps between requests, each on one bounded, thread-safe LRU: rebuilt games
+(``ViewCache``), values made from them (``Memo``) and values kept with their inputs (``Slots``).
+
+The log stays the only truth. A cached view is only ever served after the store's last seq
+for its game was read and matches the view's seq; a view behind the log is brought forward
+from the new rows, never trusted as it is. Dropping the whole cache is always safe.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Generic, Protocol, TypeVar
+
+__all__ = ["DEFAULT_GAMES", "Lru", "Memo", "Slots", "ViewCache"]
+
+DEFAULT_GAMES = 64  # games kept per process (a 5,000-event view is ~9 MB, a whole game ~1-2 MB); the
+# app setting VIEW_CACHE_GAMES (env COMPANION_VIEW_CACHE_GAMES) sizes it for a hosted service
+
+
+K = TypeVar("K")
+T = TypeVar("T")
+
+
+class Lru(Generic[K, T]):
+    """A bounded, thread-safe mapping that drops its least recently used entry first: the base of
+    every cache a process keeps (views, memos, drawn parts, the history told so far)."""
+
+    def __init__(self, size: int) -> None:
+        if size < 1:
+            raise ValueError("a cache holds at least one entry")
+        self.size = size
+        self._items: OrderedDict[K, T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> T | None:
+        """The value kept for ``key`` (now the most recently used), if any."""
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: T) -> T:
+        """Keep ``value`` for ``key``; the least recently used entries go past the size."""
+        return self.update(key, lambda _kept: value)
+
+    def update(self, key: K, choose: Callable[[T | None], T]) -> T:
+        """Keep for ``key`` what ``choose`` makes of the value kept now (None when none), atomically."""
+        with self._lock:
+            value = choose(self._items.get(key))
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+            return value
+
+    def drop(self, key: K) -> None:
+        """Forget ``key``."""
+        with self._lock:
+            self._items.pop(key, None)
+
+    def clear(self) -> None:
+        """Forget everything."""
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._items)
+
+
+class _Sequenced(Protocol):
+    @property
+    def seq(self) -> int: ...
+
+
+V = TypeVar("V", bound=_Sequenced)
+
+
+class ViewCache(Lru[str, V]):
+    """The latest view built of each recently read game, least recently used dropped first."""
+
+    def __init__(self, games: int = DEFAULT_GAMES) -> None:
+        if games < 1:
+            raise ValueError("a view cache holds at least one game")
+        super().__init__(games)
+
+    @property
+    def games(self) -> int:
+        """How many games it keeps."""
+        return self.size
+
+    def put(self, game_id: str, view: V) -> V:
+        """Keep ``view`` unless a view further along the log is kept already; return the one kept."""
+        return self.update(game_id, lambda kept: kept if kept is not None and kept.seq > view.seq else view)
+
+
+class Memo(Lru[K, T]):
+    """Values made from a view (keyed by game, seq and whatever else they depend on): a page drawn
+    again at the same seq is not worked out again."""
+
+    def __init__(self, size: int = DEFAULT_GAMES) -> None:
+        super().__init__(size)
+
+    def get_or_make(self, key: K, make: Callable[[], T]) -> T:
+        """The value kept for ``key``, or ``make()`` kept for it (made outside the lock)."""
+        kept = self.get(key)
+        return kept if kept is not None else self.put(key, make())
+
+
+class Slots(Generic[K, T]):
+    """One value per slot, each kept with the inputs it was made from and reused only while the
+    inputs asked for are equal (``==``) to them.
+
+    For values whose inputs are not hashable (a game's souls, its players): the slot names the
+    game and what is made, the inputs say from what; an unequal input makes the value again.
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self._slots: Lru[K, tuple[object, T]] = Lru(size)
+        self.made = 0  # values made (not reused) since the start: what a test or benchmark reads
+
+    @property
+    def size(self) -> int:
+        """How many slots it keeps."""
+        return self._slots.size
+
+    def get_or_make(self, slot: K, inputs: object, make: Callable[[], T]) -> T:
+        """The value kept in ``slot`` if it was made from equal ``inputs``, else ``make()`` kept there."""
+        kept = self._slots.get(slot)
+        if kept is not None and kept[0] == inputs:
+            return kept[1]
+        value = make()
+        self.made += 1
+        self._slots.put(slot, (inputs, value))
+        return value
+
+    def clear(self) -> None:
+        """Forget every value."""
+        self._slots.clear()

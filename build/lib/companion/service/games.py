@@ -1,0 +1,536 @@
+"""The one path every page, the CLI and the API take: load → replay → decide → append.
+
+The service owns the imperative shell around the pure core: it reads the log, upcasts and
+replays it with the game's pinned edition, asks the rules, and appends what they decide in
+one durable transaction. The log is the only truth: rebuilt views are kept in a disposable
+per-process ``ViewCache``, served only after the store's last seq for the game matches, brought
+forward from new rows, and extended by the write path with the events it just appended.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import random
+import secrets
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.formats.commands import command_from_json, command_to_json, to_new_events
+from companion.game.any_log import AnyState, decide_any, decide_start, replay_any
+from companion.game.audit import LoggedAction, commands_of
+from companion.game.commands import (
+    Command,
+    CreateGame,
+    Redo,
+    ReplaceEntry,
+    StartTally,
+    SwitchEdition,
+    TallyCommand,
+    Undo,
+)
+from companion.game.edition import Edition, parse_edition
+from companion.game.edition_recheck import SwitchCheck, recheck_switch
+from companion.game.errors import Choice, RuleViolation
+from companion.game.projection import PROJECTION_VERSION
+from companion.game.replacement import Recheck, decide_replace
+from companion.game.timeline import (
+    Recorded,
+    Timeline,
+    build_timeline,
+    decide_redo,
+    decide_undo,
+    extend_timeline,
+)
+from companion.service.caches import ViewCache
+from companion.service.snapshot import SNAPSHOT_EVERY, SnapshotError, in_effect, state_from_json, state_to_json
+from companion.service.view import (
+    PRIORS_KEPT,
+    AnyView,
+    LogView,
+    advance,
+    cyclic_gc_paused,
+    decoded,
+    live_actions,
+    rebuild,
+)
+from events.catalog import Event, LocationSetup
+from events.store import KeyReused, NewEvent, StaleSequence, Store, StoredEvent, UnknownGame
+
+__all__ = ["Conflict", "GameService", "KeyReused", "Outcome", "UnknownGame", "new_join_code", "new_token", "refusal_of"]
+
+logger = logging.getLogger(__name__)
+
+
+def new_token() -> str:
+    """An unguessable id: 128 bits of randomness, URL-safe, never starting with "-" (which a
+    command line would read as an option: ``companion export -Ab…``)."""
+    while True:
+        token = secrets.token_urlsafe(16)
+        if not token.startswith("-"):
+            return token
+
+
+JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: easy to read aloud and type
+
+
+def new_join_code() -> str:
+    """A short code to type on a phone: 10 characters (about 50 bits), shown as XXXXX-XXXXX."""
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(10))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did: the fresh view, the events it appended, and if it was a repeat."""
+
+    view: AnyView
+    events: tuple[Event, ...]
+    duplicate: bool
+
+
+class Conflict(Exception):
+    """The screen that sent a command was drawn from an older seq; ``view`` is fresh."""
+
+    def __init__(self, view: AnyView, expected: int) -> None:
+        super().__init__(f"stale seq {expected}, game is at {view.seq}")
+        self.view = view
+        self.expected = expected
+
+
+class GameService:
+    """Create, read and change games through the rules and the event store."""
+
+    def __init__(
+        self,
+        store: Store,
+        editions: dict[str, tuple[str, Edition]],
+        rng: random.Random | None = None,
+        cache: ViewCache[AnyView] | None = None,
+    ) -> None:
+        self.store = store
+        self.editions = editions
+        self.rng = rng or random.SystemRandom()
+        self.default_actor: str | None = None
+        self.cache: ViewCache[AnyView] = cache if cache is not None else ViewCache()
+        self._by_hash: dict[str, Edition] = {e.content_hash: e for _, e in editions.values()}
+
+    # ------------------------------------------------------------------ editions
+
+    def edition(self, edition_id: str) -> Edition:
+        """The current edition file with this id."""
+        return self.editions[edition_id][1]
+
+    def pinned_edition(self, content_hash: str) -> Edition:
+        """The exact edition a game was created with, from the copy kept in the store."""
+        if content_hash not in self._by_hash:
+            text = self.store.edition_content(content_hash)
+            if text is None:
+                raise LookupError(f"edition {content_hash} is not kept in this database")
+            self._by_hash[content_hash] = parse_edition(text)
+        return self._by_hash[content_hash]
+
+    def deal_florence(self, edition: Edition, key: str | None = None) -> tuple[LocationSetup, ...]:
+        """A random layout of the location tiles: one free and one special per quarter.
+
+        Dealt for a creation ``key``, the layout follows from the key, so a retry of the very same
+        request (same secret key) is the very same command and is answered with the same game.
+        """
+        rng = random.Random(hashlib.sha256(key.encode("utf-8")).digest()) if key is not None else self.rng
+        free = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "free"]
+        special = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "special"]
+        rng.shuffle(free)
+        rng.shuffle(special)
+        return tuple(
+            LocationSetup(location, quarter)
+            for quarter, pair in zip(edition.quarters, zip(free, special, strict=True), strict=True)
+            for location in pair
+        )
+
+    # ------------------------------------------------------------------ reading
+
+    def view(self, game_id: str) -> AnyView:
+        """Read, upcast and replay a game; raises ``UnknownGame``.
+
+        A kept view is served while the log has not moved (its last seq is read every time: one
+        indexed read), brought forward from the new rows when it has, and rebuilt when it is gone.
+        """
+        cached = self.cache.get(game_id)
+        if cached is not None:
+            last = self.store.last_seq(game_id)
+            if last == cached.seq:
+                return cached
+            if last > cached.seq:
+                return self.cache.put(game_id, self._extend(cached, tuple(self.store.read(game_id, after=cached.seq))))
+        with cyclic_gc_paused():
+            return self.cache.put(game_id, self._cold(game_id))
+
+    def _cold(self, game_id: str) -> AnyView:
+        """The game rebuilt from its log, folding only the events after a snapshot when one fits."""
+        meta = self.store.game(game_id)
+        rows = tuple(self.store.read(game_id))
+        edition = self.pinned_edition(meta["edition_hash"])
+        records = decoded(rows)
+        timeline = build_timeline(records)
+        seq = rows[-1].seq if rows else 0
+        live = live_actions(timeline)
+        # a snapshot behind the latest live actions, so the states before them are kept for undo
+        window = live[-PRIORS_KEPT].seq - 1 if len(live) > PRIORS_KEPT and not timeline.replacements else seq
+        base = self._snapshot(game_id, edition, timeline, window)
+        state, priors = rebuild(edition, timeline, base)
+        view = LogView(
+            game_id=game_id,
+            kind=meta["kind"],
+            edition=edition,
+            rows=rows,
+            timeline=timeline,
+            state=state,
+            seq=seq,
+            read_token=meta["read_token"],
+            write_token=meta["write_token"],
+            join_code=meta.get("join_code"),
+            records=records,
+            priors=priors,
+        )
+        if seq - (base[0] if base else 0) >= SNAPSHOT_EVERY:
+            self._keep_snapshot(view)
+        return view
+
+    def _snapshot(self, game_id: str, edition: Edition, timeline: Timeline, seq: int) -> tuple[int, AnyState] | None:
+        """The newest kept state of this projection and edition that still holds for ``timeline``."""
+        found = self.store.latest_snapshot(game_id, PROJECTION_VERSION, edition.content_hash, seq)
+        if found is None or found.in_effect != in_effect(timeline, found.seq):
+            return None
+        try:
+            return found.seq, state_from_json(found.state, edition)
+        except SnapshotError:
+            return None
+
+    def _keep_snapshot(self, view: AnyView) -> None:
+        """Store a snapshot of ``view`` beside the log (a shortcut for the next cold start): the
+        state before the oldest action kept for undo when there is one, else the state now.
+
+        A snapshot is disposable: when it cannot be written (a read-only or busy file), the game
+        is served all the same and the next cold start simply folds more events.
+        """
+        seq, state = (view.priors[0][0] - 1, view.priors[0][1]) if view.priors else (view.seq, view.state)
+        try:
+            self.store.save_snapshot(
+                view.game_id,
+                seq,
+                PROJECTION_VERSION,
+                view.edition.content_hash,
+                in_effect(view.timeline, seq),
+                state_to_json(state),
+            )
+        except sqlite3.Error:
+            logger.warning("could not keep a snapshot of game %s at seq %d", view.game_id, seq, exc_info=True)
+
+    def _extend(self, view: AnyView, new_rows: tuple[StoredEvent, ...]) -> AnyView:
+        """``view`` brought forward by whole actions appended since it was built."""
+        if not new_rows:
+            return view
+        added = decoded(new_rows)
+        timeline = extend_timeline(view.timeline, added)
+        new_actions = timeline.actions[len(view.timeline.actions) :]
+        advanced = advance(view, timeline, new_actions)
+        state, priors = advanced if advanced is not None else rebuild(view.edition, timeline)
+        return replace(
+            view,
+            rows=view.rows + new_rows,
+            timeline=timeline,
+            state=state,
+            seq=new_rows[-1].seq,
+            records=view.records + added,
+            priors=priors,
+        )
+
+    # ------------------------------------------------------------------ writing
+
+    def create_game(
+        self,
+        command: CreateGame | StartTally,
+        idempotency_key: str,
+        edition_id: str | None = None,
+        actor: str | None = None,
+    ) -> str:
+        """Create a game (or a quick tally) and return its id.
+
+        The same key with the same command (a retry) creates it once; the key with another command
+        raises ``KeyReused`` and reveals nothing about the game that holds it.
+        """
+        edition = self.edition(edition_id or next(iter(self.editions)))
+        return self._start(edition, self.editions[edition.id][0], command, idempotency_key, actor)
+
+    def _start(
+        self, edition: Edition, text: str, command: CreateGame | StartTally, idempotency_key: str, actor: str | None
+    ) -> str:
+        """Record the start of a game (or tally) on ``edition`` (kept by its hash with its ``text``)."""
+        events = decide_start(edition, command)
+        self.store.keep_edition(edition.content_hash, edition.id, text)
+        game_id = self.store.create_game(
+            game_id=new_token(),
+            kind="tally" if isinstance(command, StartTally) else "game",
+            edition_hash=edition.content_hash,
+            tokens=(new_token(), new_token()),
+            events=to_new_events(events),
+            idempotency_key=idempotency_key,
+            command=command_to_json(command),
+            actor=actor,
+        )
+        self.store.set_join_code(game_id, new_join_code())
+        return game_id
+
+    def game_for_code(self, code: str) -> str | None:
+        """The game a typed join code opens (dashes, spaces and case ignored)."""
+        cleaned = "".join(ch for ch in code.upper() if ch.isalnum())
+        return self.store.game_for("join_code", cleaned) if len(cleaned) == 10 else None
+
+    def game_for_read_token(self, token: str) -> str | None:
+        """The game a viewer link shows."""
+        return self.store.game_for("read_token", token)
+
+    def _append(
+        self,
+        game_id: str,
+        expected_seq: int,
+        key: str,
+        produce: Callable[[AnyView], list[Event]],
+        command: dict[str, Any] | None,
+        actor: str | None,
+    ) -> Outcome:
+        view = self.view(game_id)
+        prior = self.store.recorded_under_key(game_id, key)
+        if prior is not None:
+            if prior[1] != command:
+                raise KeyReused()
+            return Outcome(view, (), duplicate=True)
+        if expected_seq != view.seq:
+            raise Conflict(view, expected_seq)
+        events = produce(view)
+        new_events = to_new_events(events)
+        who = actor or self.default_actor
+        try:
+            result = self.store.append(game_id, expected_seq, new_events, key, command, who)
+        except StaleSequence as exc:
+            raise Conflict(self.view(game_id), expected_seq) from exc
+        if result.duplicate:  # a twin request recorded this key in between: its events, not ours, are in the log
+            return Outcome(self.view(game_id), (), True)
+        rows = _rows_as_stored(result.first_seq, new_events, result.recorded_at, key, command, who)
+        fresh = self._extend(view, rows)
+        if fresh.seq // SNAPSHOT_EVERY > view.seq // SNAPSHOT_EVERY:
+            self._keep_snapshot(fresh)
+        return Outcome(self.cache.put(game_id, fresh), tuple(events), False)
+
+    def execute(
+        self,
+        game_id: str,
+        expected_seq: int,
+        command: Command | TallyCommand,
+        idempotency_key: str,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Judge ``command`` against the game drawn at ``expected_seq`` and record it.
+
+        Raises ``Conflict`` when the log moved on, ``RuleViolation`` when illegal. A repeated
+        ``idempotency_key`` records nothing and reports ``duplicate``; the key reused for another
+        command raises ``KeyReused``.
+        """
+        return self._append(
+            game_id,
+            expected_seq,
+            idempotency_key,
+            lambda view: decide_any(view.state, command),
+            command_to_json(command),
+            actor,
+        )
+
+    def undo(
+        self,
+        game_id: str,
+        expected_seq: int,
+        idempotency_key: str,
+        to_action: int | None = None,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Take back the latest action, or every action from ``to_action`` on."""
+        return self._append(
+            game_id,
+            expected_seq,
+            idempotency_key,
+            lambda view: list(decide_undo(view.timeline, to_action)),
+            command_to_json(Undo(to_action)),
+            actor,
+        )
+
+    def redo(self, game_id: str, expected_seq: int, idempotency_key: str, actor: str | None = None) -> Outcome:
+        """Put back the most recently undone action."""
+        return self._append(
+            game_id,
+            expected_seq,
+            idempotency_key,
+            lambda view: [decide_redo(view.timeline)],
+            command_to_json(Redo()),
+            actor,
+        )
+
+    def commands(self, view: AnyView) -> dict[int, Any]:
+        """Every entry's command as it stands now (replacements answer for what they replace)."""
+        actions = [
+            LoggedAction(r.seq, command_from_json(r.command, checked=False) if r.command else None, ())
+            for r in view.rows
+            if r.command is not None
+        ]
+        return commands_of(actions)
+
+    def check_replacement(self, game_id: str, target: int, replacement: Any) -> tuple[AnyView, Recheck]:
+        """What replacing entry ``target`` would record, and the first later entry that breaks."""
+        view = self.view(game_id)
+        return view, decide_replace(view.edition, view.timeline, target, replacement, self.commands(view))
+
+    def replace(
+        self,
+        game_id: str,
+        expected_seq: int,
+        idempotency_key: str,
+        target: int,
+        replacement: Any,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Replace an earlier entry, if every later entry still holds; else a refusal naming it."""
+
+        def produce(view: AnyView) -> list[Event]:
+            recheck = decide_replace(view.edition, view.timeline, target, replacement, self.commands(view))
+            if recheck.broken is not None and recheck.reason is not None:
+                raise RuleViolation(
+                    "later_entry_breaks",
+                    {"entry": recheck.broken, "why": recheck.reason.code, **recheck.reason.params},
+                    [Choice("choice.undo_to", {"action": recheck.broken})],
+                )
+            return list(recheck.events)
+
+        return self._append(
+            game_id, expected_seq, idempotency_key, produce, command_to_json(ReplaceEntry(target, replacement)), actor
+        )
+
+    def preview_undo(self, game_id: str, to_action: int | None = None) -> tuple[AnyView, tuple[int, ...], AnyState]:
+        """What an undo would take back, and the state it would leave: nothing is recorded."""
+        view = self.view(game_id)
+        undos = decide_undo(view.timeline, to_action)
+        reverted = tuple(u.action for u in undos)
+        head = view.seq + 1
+        undone = view.records + tuple(Recorded(head + i, head, u) for i, u in enumerate(undos))
+        # the timeline the undo would leave: corrections still answer for what they replace
+        return view, reverted, replay_any(view.edition, build_timeline(undone).effective_events())
+
+    # ------------------------------------------------------------------ the edition library
+
+    def edition_text(self, content_hash: str) -> str:
+        """The exact text of a shipped or kept edition; raises ``LookupError``."""
+        for text, edition in self.editions.values():
+            if edition.content_hash == content_hash:
+                return text
+        kept = self.store.edition_content(content_hash)
+        if kept is None:
+            raise LookupError(f"edition {content_hash} is not kept in this database")
+        return kept
+
+    def edition_by_hash(self, content_hash: str) -> Edition:
+        """A shipped or saved edition by its content hash; raises ``LookupError``."""
+        return self.pinned_edition(content_hash)
+
+    def edition_choices(self) -> list[tuple[str, str]]:
+        """Every edition a game may be created with, as (hash, name): the shipped ones, then the saved ones."""
+        shipped = [(e.content_hash, e.name) for _, e in self.editions.values()]
+        return shipped + [(h, n) for n, h, _ in self.store.named_editions()]
+
+    def save_edition(self, name: str, text: str) -> Edition:
+        """Validate an edition's text and keep it under ``name``; raises ``EditionError``."""
+        edition = parse_edition(text)
+        self.store.name_edition(name, edition.content_hash, edition.id, text)
+        self._by_hash.setdefault(edition.content_hash, edition)
+        return edition
+
+    def create_game_with(
+        self, content_hash: str, command: CreateGame, idempotency_key: str, actor: str | None = None
+    ) -> str:
+        """Create a game pinned to the shipped or saved edition with this hash."""
+        edition = self.edition_by_hash(content_hash)
+        return self._start(edition, self.edition_text(content_hash), command, idempotency_key, actor)
+
+    def preview_switch(self, game_id: str, content_hash: str) -> tuple[AnyView, SwitchCheck]:
+        """What switching the game to this edition would record, and the first entry it would break.
+
+        Raises ``RuleViolation`` when the switch itself is refused. Nothing is recorded.
+        """
+        view = self.view(game_id)
+        text = self.edition_text(content_hash)
+        return view, recheck_switch(view.state, view.timeline, self.commands(view), text)
+
+    def switch_edition(
+        self, game_id: str, expected_seq: int, idempotency_key: str, content_hash: str, actor: str | None = None
+    ) -> Outcome:
+        """Switch a running game to a corrected edition if every entry still holds under it."""
+        text = self.edition_text(content_hash)
+
+        def produce(view: AnyView) -> list[Event]:
+            check = recheck_switch(view.state, view.timeline, self.commands(view), text)
+            if check.broken is not None and check.reason is not None:
+                raise RuleViolation(
+                    "edition_breaks_entry",
+                    {"entry": check.broken, "why": check.reason.code, **check.reason.params},
+                    [Choice("choice.undo_to", {"action": check.broken})],
+                    rule="a game switches edition only when every entry still holds under the new one",
+                )
+            return list(check.events)
+
+        edition = self.edition_by_hash(content_hash)
+        self.store.keep_edition(edition.content_hash, edition.id, text)
+        return self._append(
+            game_id,
+            expected_seq,
+            idempotency_key,
+            produce,
+            {"type": SwitchEdition.__name__, "data": {"content": text}},
+            actor,
+        )
+
+
+def _rows_as_stored(
+    first: int,
+    events: list[NewEvent],
+    recorded_at: str,
+    key: str,
+    command: dict[str, Any] | None,
+    actor: str | None,
+) -> tuple[StoredEvent, ...]:
+    """The rows an append just stored, as the store's ``read`` would give them back."""
+    stored_command = None if command is None else json.loads(json.dumps(command, sort_keys=True))
+    return tuple(
+        StoredEvent(
+            seq=first + i,
+            action=first,
+            type=evt.type,
+            version=evt.version,
+            data=json.loads(json.dumps(evt.data, sort_keys=True, separators=(",", ":"))),
+            recorded_at=recorded_at,
+            idempotency_key=key if i == 0 else None,
+            command=stored_command if i == 0 else None,
+            actor=actor if i == 0 else None,
+        )
+        for i, evt in enumerate(events)
+    )
+
+
+def refusal_of(exc: RuleViolation) -> dict[str, Any]:
+    """A refusal as plain data (for JSON answers and tests), with its English sentence template."""
+    return {
+        "code": exc.code,
+        "key": exc.key,
+        "sentence": exc.sentence,
+        "params": exc.params,
+        "rule": exc.rule,
+        "alternatives": [{"key": c.key, "params": c.params} for c in exc.alternatives],
+    }

@@ -1,0 +1,150 @@
+"""The phone web app: application factory, one blueprint per area.
+
+``create_app`` loads and validates every edition file first, so a broken file stops the
+app at start with a message naming the bad entry, never mid-game.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, request, session
+from flask_babel import Babel
+from flask_compress import Compress
+from flask_htmx import HTMX
+from flask_wtf.csrf import CSRFProtect
+
+from companion.editions import load_all
+from companion.service.caches import DEFAULT_GAMES, Memo, ViewCache
+from companion.translations import compile_catalogues
+from companion.web import process
+from companion.web.api import endpoints as api
+from companion.web.http import db, security, static_files
+from companion.web.live import stream as live
+from companion.web.pages import (
+    corrections,
+    data,
+    edition_switch,
+    editions,
+    errors,
+    florence,
+    game,
+    history,
+    home,
+    our_games,
+    score,
+    table,
+    tally,
+    viewer,
+)
+from companion.web.screens import parts
+from companion.web.screens.history_cache import HistoryFolds
+from companion.web.words import bidi, catalogue, template_globals
+from events.factory import open_store as open_migrated_store
+
+__all__ = ["ROOT", "create_app"]
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("en", "es")
+# brotli first (the smallest text on the wire at a cost of ~1-2 ms a page); text/event-stream is not
+# among Flask-Compress's mimetypes: live streams always go out as written, never buffered
+COMPRESSION = {
+    "COMPRESS_ALGORITHM": ["br", "zstd", "gzip", "deflate"],
+    "COMPRESS_ALGORITHM_STREAMING": ["br", "zstd", "deflate"],
+    "COMPRESS_BR_LEVEL": 6,
+}
+
+
+def _secret_key(instance: Path) -> str:
+    env = os.environ.get("COMPANION_SECRET_KEY")
+    if env:
+        return env
+    instance.mkdir(parents=True, exist_ok=True)
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32), encoding="utf-8")
+    return path.read_text(encoding="utf-8").strip()
+
+
+def select_locale() -> str:
+    """The language: the player's switch, else the browser's preference, else English."""
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. ``test_config`` overrides settings (tests pass a temp DATABASE)."""
+    app = Flask(
+        __name__,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+        instance_path=str(ROOT / "instance"),
+    )
+    instance = Path(app.instance_path)
+    app.config.from_mapping(
+        DATABASE=os.environ.get("COMPANION_DB", str(instance / "companion.sqlite3")),
+        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "companion" / "translations"),
+        WTF_CSRF_TIME_LIMIT=None,
+        SESSION_COOKIE_SAMESITE="Lax",
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        VIEW_CACHE_GAMES=int(os.environ.get("COMPANION_VIEW_CACHE_GAMES", DEFAULT_GAMES)),
+        PROXY_HOPS=int(os.environ.get("COMPANION_PROXY_HOPS") or 0),  # proxies in front whose X-Forwarded-* count
+    )
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(instance)
+    shipped = load_all()  # a broken edition file stops the app here, with its message
+    notifier = live.install_notifier(app)  # wakes every open live page after a write
+    open_migrated_store(app.config["DATABASE"]).close()  # creates (a SQLite file's folder too) and migrates
+
+    security.install(app)
+    csrf = CSRFProtect(app)
+    parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
+    app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
+    Compress(app)
+    static = static_files.install(app)  # static files: compressed once per file at the best level, not per request
+    HTMX(app)
+    try:
+        compile_catalogues()
+    except OSError:  # a read-only install: the catalogues compiled at set-up are used as they are
+        app.logger.warning("could not compile the translation catalogues", exc_info=True)
+    catalogue.install(Babel(app, locale_selector=select_locale))  # one catalogue lookup per request
+    games = int(app.config["VIEW_CACHE_GAMES"])
+    app.extensions[process.KEY] = process.Process(
+        editions=shipped,
+        views=ViewCache(games),
+        parts=parts.part_slots(games),
+        score_progress=Memo(games),
+        history_folds=HistoryFolds(),
+        stores=db.StorePool(app),
+        notifier=notifier,
+        static=static,
+    )
+    app.teardown_appcontext(db.close_store)
+    app.before_request(db.check_address)
+    app.register_blueprint(home.bp)
+    app.register_blueprint(game.bp)
+    app.register_blueprint(florence.bp)
+    app.register_blueprint(corrections.bp)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(data.bp)
+    app.register_blueprint(table.bp)
+    app.register_blueprint(viewer.bp)
+    app.register_blueprint(history.bp)
+    app.register_blueprint(score.bp)
+    app.register_blueprint(tally.bp)
+    app.register_blueprint(our_games.bp)
+    app.register_blueprint(editions.bp)
+    app.register_blueprint(edition_switch.bp)
+    csrf.exempt(api.blp)  # the API authenticates with a bearer token, not a cookie: no CSRF to forge
+    api.init_api(app)
+    errors.register(app)  # after the API, so HTML pages keep their own error pages
+    template_globals.install(app)
+    bidi.install(app)
+    return app

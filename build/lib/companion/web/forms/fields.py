@@ -1,0 +1,102 @@
+"""The shape of what a phone sends: marshmallow schemas with a message per field.
+
+These check *shape* only (types, ranges, required fields). Whether a well-formed request
+is legal now is the rules' business (``RuleViolation``), never this module's.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from marshmallow import EXCLUDE, Schema, fields, validate
+from werkzeug.datastructures import MultiDict
+
+from companion.formats.schema_errors import flatten_messages
+
+__all__ = [
+    "ActionForm",
+    "PlayerActionForm",
+    "UndoForm",
+    "field_messages",
+    "flatten_errors",
+    "integer",
+    "integers",
+    "new_key",
+    "parse",
+    "text",
+]
+
+
+def new_key() -> str:
+    """A fresh idempotency key for one form on one rendered screen: 128 random bits, a secret."""
+    return secrets.token_urlsafe(16)
+
+
+def field_messages() -> dict[str, Any]:
+    """The sentences a field says when it is missing or not a valid value."""
+    return {
+        "required": _l("This field is required."),
+        "invalid": _l("Not a valid value."),
+        "null": _l("This field is required."),
+    }
+
+
+def integer(**kw: Any) -> fields.Integer:
+    """A whole number as a form sends it (a string), with the sentences of ``field_messages``."""
+    return fields.Integer(strict=False, error_messages=field_messages(), **kw)
+
+
+def text(max_len: int = 24, default: str = "") -> fields.String:
+    """An optional short text."""
+    return fields.String(load_default=default, validate=validate.Length(max=max_len))
+
+
+def integers(low: int = 0, high: int = 99) -> fields.List:  # type: ignore[type-arg]
+    """An optional list of whole numbers between ``low`` and ``high``."""
+    return fields.List(integer(validate=validate.Range(min=low, max=high)), load_default=list)
+
+
+class ActionForm(Schema):
+    """Every state-changing form: the seq its screen was drawn from and an idempotency key."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    seq = integer(required=True, validate=validate.Range(min=0))
+    key = fields.String(required=True, validate=validate.Length(min=8, max=80), error_messages=field_messages())
+
+
+class PlayerActionForm(ActionForm):
+    """A form that acts for one player."""
+
+    player = integer(required=True, validate=validate.Range(min=0, max=7))
+    confirm_loan = fields.Boolean(load_default=False)
+
+
+class UndoForm(ActionForm):
+    """Undo the latest entry, or every entry from ``to`` on."""
+
+    to = integer(load_default=None, allow_none=True, validate=validate.Range(min=1))
+
+
+def parse(schema: type[Schema], form: MultiDict[str, str]) -> dict[str, Any]:
+    """Load a submitted form through ``schema``; raises ``ValidationError`` per field."""
+    instance = schema()
+    data: dict[str, Any] = {}
+    for key in form:
+        field = instance.fields.get(key)
+        if isinstance(field, fields.List):
+            data[key] = form.getlist(key)
+        elif isinstance(field, fields.Boolean):
+            data[key] = form.get(key) in ("1", "on", "true", "yes")
+        else:
+            data[key] = form.get(key)
+    loaded: dict[str, Any] = instance.load(data)
+    return loaded
+
+
+def flatten_errors(messages: Any) -> dict[str, list[str]]:
+    """A form's messages by field, as the pages show them beside each field (``_schema``: the form's own)."""
+    return {name or "_schema": texts for name, texts in flatten_messages(messages, depth=1).items()}

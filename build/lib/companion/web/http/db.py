@@ -1,0 +1,132 @@
+"""One store connection per request, kept on ``g`` and given back at teardown; the rebuilt games
+are shared by every request of the process through its ``ViewCache`` (``process().views``).
+
+Connections are reused from a small per-app pool rather than opened and closed per request:
+closing the last connection to a WAL database checkpoints and removes the WAL, an fsync paid
+by every request that happened to be alone.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from flask import Flask, abort, g, redirect, request, url_for
+from werkzeug.wrappers import Response
+
+from companion.service import AnyView, GameService, GameView, TallyView, UnknownGame, is_game, is_tally
+from companion.web.process import process
+from events.factory import connect_store
+from events.sqlite import SqliteStore
+from events.store import Store
+
+__all__ = ["StorePool", "check_address", "close_store", "recorded", "recorded_tally", "service"]
+
+POOL_KEPT = 8  # idle connections kept per app; more requests at once open (and later close) their own
+
+
+class StorePool:
+    """Idle connections to one database file, each lent to one request at a time."""
+
+    def __init__(self, app: Flask, kept: int = POOL_KEPT) -> None:
+        self.app = app
+        self.kept = kept
+        self._idle: list[SqliteStore] = []
+        self._lock = threading.Lock()
+
+    def take(self) -> Store:
+        """An idle connection, or a new one."""
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        return connect_store(self.app.config["DATABASE"])
+
+    def give(self, store: Store) -> None:
+        """Take back a connection a request is done with (closed if it is not clean or not needed).
+
+        Only SQLite connections are kept here; the PostgreSQL store keeps its own clean connections.
+        """
+        if not isinstance(store, SqliteStore) or store.conn.in_transaction:
+            store.close()
+            return
+        with self._lock:
+            if len(self._idle) < self.kept:
+                self._idle.append(store)
+                return
+        store.close()
+
+
+def service() -> GameService:
+    """The game service of this request (one per request; it records which seat sent each action).
+
+    Its views come from the process's cache, so a request replays nothing the log already held.
+    """
+    if "service" in g:
+        svc: GameService = g.service
+        return svc
+    if "store" not in g:
+        g.store = process().stores.take()
+    kept = process()
+    svc = GameService(g.store, kept.editions, cache=kept.views)
+    game_id = (request.view_args or {}).get("game_id") if request else None
+    if game_id:
+        from companion.web.http.phone import actor_label
+
+        svc.default_actor = actor_label(game_id)
+    g.service = svc
+    return svc
+
+
+def close_store(_exc: BaseException | None = None) -> None:
+    """Give this request's connection back to the pool, if one was taken."""
+    g.pop("service", None)
+    store = g.pop("store", None)
+    if store is not None:
+        process().stores.give(store)
+
+
+# Pages under these prefixes show one kind of record; a link to the other kind is sent to its page.
+PAGES_OF = {"/g/": "game", "/t/": "tally"}
+HOME_OF = {"game": "play.game", "tally": "tally.page"}
+ANY_KIND = frozenset({"data.export_json", "data.export_text", "data.clone"})
+
+
+def _view(game_id: str) -> AnyView:
+    try:
+        return service().view(game_id)
+    except UnknownGame:
+        abort(404)
+
+
+def recorded(game_id: str) -> GameView:
+    """The recorded game at ``game_id``; a 404 page when there is none (or it is a quick tally)."""
+    view = _view(game_id)
+    if not is_game(view):
+        abort(404)
+    return view
+
+
+def recorded_tally(game_id: str) -> TallyView:
+    """The quick tally at ``game_id``; a 404 page when there is none (or it is a recorded game)."""
+    view = _view(game_id)
+    if not is_tally(view):
+        abort(404)
+    return view
+
+
+def check_address() -> Response | None:
+    """Before any page of one game (``/g/<id>/…``, ``/t/<id>/…``): a 404 page for an unknown id,
+    and for a game opened at a tally's address (or the other way round) its own page on GET and
+    a 404 on a form post, so no page is ever drawn for the wrong kind of record."""
+    game_id = (request.view_args or {}).get("game_id")
+    prefix = request.path[:3]
+    if not game_id or prefix not in PAGES_OF:
+        return None
+    try:
+        view = service().view(game_id)
+    except UnknownGame:
+        abort(404)
+    if view.kind == PAGES_OF[prefix] or request.endpoint in ANY_KIND:
+        return None
+    if request.method != "GET":
+        abort(404)
+    return redirect(url_for(HOME_OF[view.kind], game_id=game_id), 303)

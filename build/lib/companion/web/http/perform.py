@@ -1,0 +1,147 @@
+"""Turning a submitted form into a recorded command, and the game into a page or fragment.
+
+Every state-changing form goes through ``perform``: parse the shape (400 with a message
+per field), call the service (409 with the fresh state on a stale seq, 422 with the rule
+and the alternatives on an illegal command), then show the fresh game. A plain browser
+gets a full page (303 redirect after success); htmx gets the parts of the game that changed
+(``game_parts``). A loan the player did not ask for is confirmed first (``loans``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import redirect, request, url_for
+from flask_babel import gettext
+from marshmallow import Schema, ValidationError
+
+from companion.game.errors import RuleViolation
+from companion.game.loans import LoanToConfirm, check_loans
+from companion.game.state import GameState
+from companion.service import Conflict, Outcome
+from companion.web.forms.fields import flatten_errors, parse
+from companion.web.http.db import service
+from companion.web.http.htmx import Answer, is_htmx
+from companion.web.http.phone import SeatRefused, check_seat
+from companion.web.screens.game import render_game
+from companion.web.screens.loan_confirm import confirmation
+from companion.web.words.glossary import player_name
+from companion.web.words.refusals import describe_choice, describe_refusal, describe_rule
+
+__all__ = ["perform", "record"]
+
+
+Renderer = Callable[..., Answer]  # draws a page: (view, status, **what to show)
+
+
+def _seat_refusal(state: GameState, control: str, exc: SeatRefused) -> dict[str, Any]:
+    if exc.seat is None:
+        text = gettext(
+            "This phone has not taken a seat. In seats mode each player acts from the phone that "
+            "took their seat: open “Join” to take yours."
+        )
+    else:
+        text = gettext(
+            "This phone sits for %(seat)s: %(player)s acts from their own phone.",
+            seat=player_name(state, exc.seat),
+            player=player_name(state, exc.player),
+        )
+    return {"control": control, "text": text, "rule": "", "alternatives": []}
+
+
+def record(game_id: str, data: dict[str, Any], command: Any) -> Outcome:
+    """Record ``command`` for a form; a loan the player did not confirm is asked about first."""
+    svc = service()
+    current = svc.view(game_id)
+    # A key already recorded goes straight to the service (a double tap, or a key reused for
+    # another entry); only a fresh entry drawn from the current screen is judged for loans.
+    if current.seq == data["seq"] and svc.store.action_for_key(game_id, data["key"]) is None:
+        command = check_loans(current.state, command, bool(data.get("confirm_loan")))
+    return svc.execute(game_id, data["seq"], command, data["key"])
+
+
+def _kept_choices(render: Renderer) -> dict[str, Any]:
+    """What the player had chosen on the page (soul, accusation, guardian), kept after a refusal."""
+    if render is not render_game:
+        return {}
+    return {
+        "select": request.form.get("select") or None,
+        "accuse": request.form.get("prepare") or None,
+        "guardian": request.form.get("guardian") or None,
+        "guardian_params": {
+            "gto": request.form.get("to_shield", ""),
+            "gt": ",".join(request.form.getlist("targets")),
+            "gd": request.form.get("desk_below", ""),
+        },
+    }
+
+
+def perform(
+    game_id: str,
+    schema: type[Schema],
+    run: Callable[[dict[str, Any]], Outcome],
+    control: str,
+    render: Renderer | None = None,
+    after: str = "play.game",
+    acts_for_player: bool = True,
+) -> Answer:
+    """Parse a form, record its command through ``run``, and answer with the fresh page.
+
+    ``render(view, status, **extra)`` draws the page (the game by default); ``after`` is the
+    endpoint a plain browser is sent to after a success. In seats mode the phone must sit for
+    the form's ``player`` (``acts_for_player``), or at least at some seat.
+    """
+    draw: Renderer = render or render_game
+    svc = service()
+    try:
+        data = parse(schema, request.form)
+    except ValidationError as exc:
+        view = svc.view(game_id)
+        fields = flatten_errors(exc.messages)
+        details = [f"{name}: {' '.join(messages)}" for name, messages in fields.items()]
+        return draw(
+            view,
+            400,
+            errors={"control": control, "fields": fields},
+            refusal={
+                "control": control,
+                "text": gettext("Some fields need fixing."),
+                "details": details,
+                "alternatives": [],
+            },
+        )
+    current = svc.view(game_id)
+    if isinstance(current.state, GameState):
+        try:
+            check_seat(current.state, game_id, data.get("player") if acts_for_player else None)
+        except SeatRefused as exc:
+            return draw(current, 403, refusal=_seat_refusal(current.state, control, exc))
+    try:
+        outcome = run(data)
+    except Conflict as exc:
+        notice = gettext(
+            "This screen was out of date: the game moved on at another phone. "
+            "Here is the fresh state; nothing was recorded."
+        )
+        return draw(exc.view, 409, notice=notice, notice_kind="conflict")
+    except LoanToConfirm as exc:
+        view = svc.view(game_id)
+        assert isinstance(view.state, GameState)  # only a recorded game's command takes a loan
+        return draw(view, 200, loan_confirm=confirmation(view.state, exc, control), **_kept_choices(draw))
+    except RuleViolation as exc:
+        view = svc.view(game_id)
+        refusal = {
+            "control": control,
+            "code": exc.code,
+            "text": describe_refusal(exc, view.state),
+            "rule": describe_rule(exc),
+            "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
+            "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
+        }
+        extra = _kept_choices(draw)
+        return draw(view, 422, refusal=refusal, **extra)
+    if not is_htmx():
+        return redirect(url_for(after, game_id=game_id), 303)
+    done = gettext("Already recorded.") if outcome.duplicate else None
+    return draw(outcome.view, 200, notice=done, notice_kind="info")

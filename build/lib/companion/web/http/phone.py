@@ -1,0 +1,107 @@
+"""This phone, as the app knows it: a signed session cookie holding the seat it took in each game,
+the games it remembers, and the edition it chose last. Nothing here is listed publicly.
+
+Seats: in ``shared`` mode any phone acts for the active player. In ``seats`` mode a phone acts only
+for the player whose seat it took; undo and redo stay open to every seated phone. Viewer links
+(``/v/<read token>``) never reach a form at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from flask import session
+
+from companion.game.edition import Edition, EditionError
+from companion.game.state import GameState
+from companion.service import AnyView, GameService
+from companion.web.http.db import service
+
+__all__ = [
+    "SeatRefused",
+    "actor_label",
+    "check_seat",
+    "chosen_edition",
+    "remember_edition",
+    "remember_game",
+    "remembered_views",
+    "seat_of",
+    "set_seat",
+]
+
+
+class SeatRefused(Exception):
+    """A phone tried to act for a player whose seat it did not take."""
+
+    def __init__(self, seat: int | None, player: int) -> None:
+        super().__init__(f"seat {seat} may not act for player {player}")
+        self.seat = seat
+        self.player = player
+
+
+def seat_of(game_id: str) -> int | None:
+    """The seat this phone took in ``game_id`` (None when it took none)."""
+    seat = session.get("seats", {}).get(game_id)
+    return seat if isinstance(seat, int) else None
+
+
+def set_seat(game_id: str, seat: int | None) -> None:
+    """Sit this phone at ``seat`` (None: leave the seat)."""
+    seats = dict(session.get("seats", {}))
+    if seat is None:
+        seats.pop(game_id, None)
+    else:
+        seats[game_id] = seat
+    session["seats"] = dict(list(seats.items())[-20:])
+
+
+def check_seat(state: GameState, game_id: str, player: int | None) -> None:
+    """Refuse an action for ``player`` from a phone that sits elsewhere (seats mode only)."""
+    if state.table_mode != "seats":
+        return
+    seat = seat_of(game_id)
+    if seat is None or (player is not None and seat != player):
+        raise SeatRefused(seat, -1 if player is None else player)
+
+
+def actor_label(game_id: str) -> str:
+    """How the log records who sent an action: ``seat:N`` or ``shared``."""
+    seat = seat_of(game_id)
+    return "shared" if seat is None else f"seat:{seat}"
+
+
+REMEMBERED = 12  # games a phone keeps in its list
+
+
+def remember_game(game_id: str) -> None:
+    """Keep a game in this phone's list (a signed cookie; games are never listed publicly)."""
+    games = [g for g in session.get("games", []) if g != game_id]
+    session["games"] = [game_id, *games][:REMEMBERED]
+
+
+def remembered_views() -> Iterator[AnyView]:
+    """The games and quick tallies this phone remembers, newest first (gone ones skipped)."""
+    svc = service()
+    for game_id in session.get("games", []):
+        try:
+            yield svc.view(game_id)
+        except LookupError:
+            continue
+
+
+def remember_edition(content_hash: str) -> None:
+    """This phone's edition for its next new game (kept in its signed cookie)."""
+    session["edition"] = content_hash
+
+
+def chosen_edition(svc: GameService, form_value: str | None) -> Edition:
+    """The edition picked on the new-game form, else this phone's last one, else the shipped one."""
+    for candidate in (form_value, session.get("edition")):
+        if candidate:
+            try:
+                edition = svc.edition_by_hash(str(candidate))
+            except (LookupError, EditionError):
+                continue
+            remember_edition(edition.content_hash)
+            return edition
+    return svc.edition(next(iter(svc.editions)))

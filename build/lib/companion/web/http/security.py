@@ -1,0 +1,58 @@
+"""Security headers on every response and a session cookie that is Secure over HTTPS.
+
+Flask-Talisman writes the headers: a Content-Security-Policy that runs scripts only from this
+site's ``static/`` files (no inline script, no eval) and lets no other site frame a page,
+``X-Content-Type-Options: nosniff``, and ``Referrer-Policy: no-referrer`` (a game's address is
+its key). Inline ``style="--sc: …"`` attributes colour the circles and the score chart is an
+inline SVG with its own ``<style>``, so inline styles are allowed (a style cannot run code).
+The app also serves phones over plain HTTP on the LAN: it never forces HTTPS, and marks the
+session cookie ``Secure`` only when the request came over HTTPS. Behind a TLS proxy, the
+``PROXY_HOPS`` setting (env ``COMPANION_PROXY_HOPS``: how many proxies stand in front) makes the
+app trust that many ``X-Forwarded-For/Proto/Host`` values (Werkzeug's ``ProxyFix``), so the join
+links and QR codes say ``https://`` and the cookie is ``Secure``; without it no such header is
+trusted (a phone on the LAN could send any).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, request
+from flask.sessions import SecureCookieSessionInterface
+from flask_talisman import Talisman
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+__all__ = ["CONTENT_SECURITY_POLICY", "install"]
+
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "connect-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'none'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+
+
+class SessionOverHttps(SecureCookieSessionInterface):
+    """The signed session cookie, ``Secure`` whenever the request came over HTTPS."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def install(app: Flask) -> None:
+    """Add the security headers to every response of ``app`` and secure its session cookie."""
+    Talisman(
+        app,
+        force_https=False,
+        session_cookie_secure=False,
+        frame_options="DENY",
+        content_security_policy=CONTENT_SECURITY_POLICY,
+        referrer_policy="no-referrer",
+    )
+    app.session_interface = SessionOverHttps()
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    if hops > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]

@@ -1,0 +1,185 @@
+"""Live updates: every open page learns of a new entry, and of who joins or leaves, at once, by
+Server-Sent Events.
+
+The stream sends ``event: seq`` with the log's sequence number as its id, so a phone that lost
+its connection (the browser resends ``Last-Event-ID``, or the page passes ``since``) is told at
+once where the log stands and fetches the fresh state; a page without SSE polls ``/seq``. The
+stream also sends who is connected (``event: presence``). A stream neither polls the database nor
+holds a connection to it: it sleeps until the app's notifier wakes it (``notifier.py``), and it
+leaves the presence list as soon as its page hangs up (``hangup.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
+from flask_babel import gettext
+from markupsafe import escape
+
+from companion.service import is_game
+from companion.web.http.db import service
+from companion.web.http.phone import seat_of
+from companion.web.live.hangup import PROBE_SECONDS, HangupWatch
+from companion.web.live.notifier import CHECK_SECONDS, Listener, Notifier
+from companion.web.process import process
+
+__all__ = ["bp", "install_notifier", "stream_game"]
+
+bp = Blueprint("live", __name__)
+
+HEARTBEAT_SECONDS = 15.0
+STREAM_SECONDS = 600.0  # then the browser reconnects (with Last-Event-ID) and a fresh stream starts
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def install_notifier(app: Flask) -> Notifier:
+    """Give ``app`` its notifier, woken after every successful write request."""
+    notifier = Notifier(app.config["DATABASE"], float(app.config.get("LIVE_CHECK_SECONDS", CHECK_SECONDS)))
+
+    @app.after_request
+    def wake_the_notifier(response: Response) -> Response:
+        if request.method in WRITE_METHODS and response.status_code < 400:
+            notifier.poke()
+        return response
+
+    return notifier
+
+
+def presence_words() -> dict[str, str]:
+    """The words of the presence list, in the reader's language (read once, in the request)."""
+    return {
+        "here": gettext("here"),
+        "away": gettext("away"),
+        "shared": gettext("shared phones: %(n)s"),
+        "viewer": gettext("big screens: %(n)s"),
+    }
+
+
+def presence_html(names: list[tuple[str, str]], seats: dict[str, int], words: dict[str, str]) -> str:
+    """Who is connected, as a short list (names are escaped: they are players' own words)."""
+    parts = []
+    for index, (name, letter) in enumerate(names):
+        here = seats.get(str(index), 0) > 0
+        label = words["here"] if here else words["away"]
+        parts.append(
+            f'<li class="{"here" if here else "away"}"><span aria-hidden="true">{escape(letter)}</span> '
+            f"{escape(name)}: {escape(label)}</li>"
+        )
+    for key in ("shared", "viewer"):
+        if seats.get(key, 0):
+            parts.append(f"<li>{escape(words[key] % {'n': seats[key]})}</li>")
+    return f'<ul class="presence-list">{"".join(parts)}</ul>'
+
+
+class LiveStream:
+    """The body of one live response: leaves the presence list when closed, even if never read."""
+
+    def __init__(self, notifier: Notifier, listener: Listener, hangup: HangupWatch, body: Iterator[str]) -> None:
+        self._notifier = notifier
+        self._listener = listener
+        self._hangup = hangup
+        self._body = body
+
+    def __iter__(self) -> Iterator[str]:
+        return self._body
+
+    def close(self) -> None:
+        """Called by the server when the response ends (or the page hung up)."""
+        self._body.close()  # type: ignore[attr-defined]
+        self._hangup.stop()
+        self._notifier.unsubscribe(self._listener)
+
+
+def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
+    """The event stream of one game for one connection."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    notifier = process(app).notifier
+    view = service().view(game_id)
+    names = [(p.name, p.letter) for p in view.state.players] if is_game(view) else []
+    words = presence_words()
+    hangup = HangupWatch(request.environ)
+    listener = notifier.subscribe(game_id, seat)
+    try:
+        notifier.note_seq(game_id, service().store.last_seq(game_id))  # read after subscribing: no write missed
+        hangup.start(listener.hang_up)
+    except BaseException:
+        notifier.unsubscribe(listener)
+        raise
+    heartbeat = float(app.config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS))
+    lifetime = float(app.config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)) * random.uniform(0.9, 1.1)  # spread
+
+    def events() -> Iterator[str]:
+        sent_seq = since
+        sent_presence = -1
+        started = time.monotonic()
+        next_beat = started + heartbeat
+        yield "retry: 1000\n\n"
+        while not listener.hung_up:
+            seq = notifier.seq(game_id)
+            if seq != sent_seq:
+                sent_seq = seq
+                yield f"id: {seq}\nevent: seq\ndata: {seq}\n\n"
+            if notifier.presence.version(game_id) != sent_presence:
+                sent_presence, seats = notifier.seats(game_id)
+                html = presence_html(names, dict(seats), words)
+                yield "event: presence\ndata: " + html.replace("\n", " ") + "\n\n"
+            now = time.monotonic()
+            if now - started >= lifetime:
+                return
+            if now >= next_beat:
+                next_beat = now + heartbeat
+                yield ": keep-alive\n\n"
+            wait = min(next_beat, started + lifetime) - now
+            if hangup.needs_probing:
+                wait = min(wait, PROBE_SECONDS)
+            listener.wait(wait)
+            if hangup.needs_probing and hangup.hung_up():
+                return
+
+    return LiveStream(notifier, listener, hangup, events())
+
+
+def _since() -> int:
+    raw = request.headers.get("Last-Event-ID") or request.args.get("since") or "-1"
+    return int(raw) if raw.lstrip("-").isdigit() else -1
+
+
+def _response(stream: LiveStream) -> Response:
+    return Response(
+        stream, mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    )
+
+
+@bp.get("/g/<game_id>/events")
+def game_events(game_id: str) -> Response:
+    """The live stream of a game for a phone at the table (an unknown id is a 404 before it)."""
+    seat = seat_of(game_id)
+    return _response(stream_game(game_id, "shared" if seat is None else str(seat), _since()))
+
+
+@bp.get("/v/<token>/events")
+def viewer_events(token: str) -> Response:
+    """The live stream of a game for a read-only big screen."""
+    game_id = service().game_for_read_token(token)
+    if game_id is None:
+        abort(404)
+    return _response(stream_game(game_id, "viewer", _since()))
+
+
+@bp.get("/g/<game_id>/seq")
+def game_seq(game_id: str) -> Response:
+    """Where the log stands (the polling fallback when SSE is unavailable)."""
+    return jsonify({"seq": service().view(game_id).seq})
+
+
+@bp.get("/v/<token>/seq")
+def viewer_seq(token: str) -> Response:
+    """Where the log stands, for a viewer page without SSE."""
+    game_id = service().game_for_read_token(token)
+    if game_id is None:
+        abort(404)
+    return Response(json.dumps({"seq": service().store.last_seq(game_id)}), mimetype="application/json")

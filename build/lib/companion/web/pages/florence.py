@@ -1,0 +1,138 @@
+"""Florence from the phone: send a member, accuse, hold the council, take a location's action.
+
+Views parse the form's shape, build the command, and hand it to the service; the rules
+decide. Fraud cards, guardians and rewards arrive as flat form fields (see ``forms``) and
+are assembled here into the dataclasses the commands carry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint
+
+from companion.game.commands import (
+    Accuse,
+    Command,
+    DeliverBarrel,
+    ExchangeFlorins,
+    HoldCouncil,
+    MoveInTower,
+    PlaceDisc,
+    PlayFraud,
+    RaiseCube,
+    ReturnFromTower,
+    SendMember,
+    TakeBarrel,
+    TakeGuest,
+    UseGuardian,
+    UseStyx,
+)
+from companion.web.forms.florence import (
+    AccuseForm,
+    CouncilForm,
+    LocationForm,
+    SendForm,
+    fraud_of,
+    guardian_of,
+    reward_of,
+)
+from companion.web.http.htmx import Answer
+from companion.web.http.perform import perform, record
+
+__all__ = ["bp"]
+
+bp = Blueprint("florence", __name__, url_prefix="/g/<game_id>")
+
+
+def _run(game_id: str, d: dict[str, Any], command: Any) -> Any:
+    return record(game_id, d, command)
+
+
+@bp.post("/send")
+def send(game_id: str) -> Answer:
+    """Send a family member from home to a location."""
+    return perform(
+        game_id,
+        SendForm,
+        lambda d: _run(game_id, d, SendMember(d["player"], d["kind"], d["location"], d["bribe"], d["borrow"])),
+        "send",
+    )
+
+
+@bp.post("/accuse")
+def accuse(game_id: str) -> Answer:
+    """Accuse at a location, with what the steps need (bonus tile, Dante's step)."""
+
+    def run(d: dict[str, Any]) -> Any:
+        command = Accuse(
+            player=d["player"],
+            location=d["location"],
+            member=d["member"],
+            floor=d["floor"],
+            bribe=d["bribe"],
+            borrow=d["borrow"],
+            bonus=reward_of(d, "bonus"),
+            dante_guardian=guardian_of(d) if d["dante_guardian"] else None,
+            dante_fraud=fraud_of(d) if d["dante_fraud"] else None,
+        )
+        return _run(game_id, d, command)
+
+    return perform(game_id, AccuseForm, run, "accuse")
+
+
+@bp.post("/council")
+def council(game_id: str) -> Answer:
+    """Hold the family council (when it is the only choice)."""
+    return perform(
+        game_id,
+        CouncilForm,
+        lambda d: _run(game_id, d, HoldCouncil(d["player"], d["choice"], d["source"], d["kind"], d["colour"])),
+        "council",
+    )
+
+
+def _piece(d: dict[str, Any]) -> tuple[str, int, int]:
+    """(kind, colour, floor) of the tower piece chosen as ``floor:kind:colour``, or the separate fields."""
+    if d["piece"]:
+        floor, kind, colour = d["piece"].split(":")
+        return kind, int(colour), int(floor)
+    return d["kind"], d["colour"], d["floor"]
+
+
+def _location_command(option: str, d: dict[str, Any]) -> Command:
+    p = d["player"]
+    commands: dict[str, Callable[[], Command]] = {
+        "exchange": lambda: ExchangeFlorins(p, d["florins"]),
+        "cube": lambda: RaiseCube(p, d["circle"]),
+        "disc": lambda: PlaceDisc(p, d["gate"]),
+        "deliver": lambda: DeliverBarrel(p, d["colour"]),
+        "barrel": lambda: TakeBarrel(p, d["colour"], d["floor"]),
+        "guest": lambda: TakeGuest(p, d["colour"], d["floor"]),
+        "home": lambda: ReturnFromTower(
+            p,
+            tuple(int(m.split(":")[0]) for m in d["member"]) or tuple(d["floors"]),
+            tuple(m.split(":")[1] for m in d["member"]) or tuple(d["kinds"]),
+        ),
+        "rearrange": lambda: MoveInTower(p, *_piece(d), d["to_floor"]),
+        "guardian": lambda: UseGuardian(p, guardian_of(d), d["borrow"]),
+        "styx": lambda: UseStyx(p, d["colour"], d["count"], d["first_track"], d["last_track"], d["borrow"]),
+        "fraud": lambda: PlayFraud(p, fraud_of(d), d["borrow"]),
+    }
+    return commands[option]()
+
+
+OPTIONS = ("exchange", "cube", "disc", "deliver", "barrel", "guest", "home", "rearrange", "guardian", "styx", "fraud")
+
+
+@bp.post("/location/<option>")
+def location_option(game_id: str, option: str) -> Answer:
+    """One optional effect of the location where the member was just placed."""
+    if option not in OPTIONS:
+        from flask import abort
+
+        abort(404)
+    return perform(
+        game_id, LocationForm, lambda d: _run(game_id, d, _location_command(option, d)), f"location-{option}"
+    )

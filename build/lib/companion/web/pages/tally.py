@@ -1,0 +1,194 @@
+"""The quick tally: enter the end state of a game played without the app, and score it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, after_this_request, redirect, render_template, request, url_for
+from flask import Response as FlaskResponse
+from marshmallow import ValidationError
+
+from companion.game.commands import EnterCircle, EnterPlayer, PlaceHalfDiplomas, StartTally
+from companion.game.errors import RuleViolation
+from companion.game.tally import tally_score
+from companion.service import TallyView
+from companion.web.forms.fields import ActionForm, UndoForm, flatten_errors, new_key, parse
+from companion.web.forms.score import HalvesForm
+from companion.web.forms.tally import TallyCircleForm, TallyPlayerForm, TallySheetForm, TallyStartForm
+from companion.web.http.db import recorded_tally, service
+from companion.web.http.htmx import Answer, is_htmx
+from companion.web.http.perform import perform
+from companion.web.http.phone import remember_game
+from companion.web.screens.score import half_choices
+from companion.web.screens.tally_sheet import endgame_halves, posted_values, record_sheet, recorded_values
+from companion.web.words.refusals import describe_refusal
+
+__all__ = ["bp"]
+
+bp = Blueprint("tally", __name__)
+
+
+def render_tally(view: TallyView, status: int = 200, **extra: Any) -> tuple[str, int]:
+    """The tally page (the ``tally`` block alone for htmx)."""
+    from jinja2_fragments.flask import render_block
+
+    sheet = tally_score(view.state)
+    undoable = set(view.timeline.undoable)
+    from_sheet = request.endpoint == "tally.sheet"
+    refused_sheet = from_sheet and status in (400, 422)
+    context = {
+        "from_sheet": from_sheet,
+        "view": view,
+        "state": view.state,
+        "values": posted_values(view.state, request.form) if refused_sheet else recorded_values(view.state),
+        "sheet": sheet,
+        "choices": half_choices(view, sheet),
+        "new_key": new_key,
+        "can_undo": bool(undoable),
+        "can_redo": bool(view.timeline.undone),
+        **extra,
+    }
+    if is_htmx():
+        if from_sheet and status == 200:
+            after_this_request(_show_the_score)
+        return render_block("pages/tally.html", "tally", **context), status
+    return render_template("pages/tally.html", **context), status
+
+
+def _show_the_score(response: FlaskResponse) -> FlaskResponse:
+    """After a saved sheet, htmx scrolls to the score; a refused one stays where the thumb is."""
+    response.headers["HX-Reswap"] = "outerHTML show:#tally-score:top"
+    return response
+
+
+@bp.get("/tally")
+def start_form() -> str:
+    """The form that starts a quick tally."""
+    return render_template("pages/tally_start.html", key=new_key(), errors={}, values={})
+
+
+@bp.post("/tally")
+def start() -> Answer:
+    """Start a quick tally and go to it."""
+    try:
+        data = parse(TallyStartForm, request.form)
+    except ValidationError as exc:
+        return render_template(
+            "pages/tally_start.html",
+            key=request.form.get("key") or new_key(),
+            errors=flatten_errors(exc.messages),
+            values=request.form,
+        ), 400
+    try:
+        game_id = service().create_game(StartTally(tuple(data["name"])), data["key"])
+    except RuleViolation as exc:
+        return render_template(
+            "pages/tally_start.html",
+            key=data["key"],
+            values=request.form,
+            errors={"_rule": [describe_refusal(exc, None)]},
+        ), 422
+    remember_game(game_id)
+    return redirect(url_for("tally.page", game_id=game_id), 303)
+
+
+@bp.get("/t/<game_id>")
+def page(game_id: str) -> tuple[str, int]:
+    """The tally: what has been entered, and the score it gives."""
+    view = recorded_tally(game_id)
+    remember_game(game_id)
+    return render_tally(view)
+
+
+def _run(game_id: str, data: dict[str, Any], command: Any) -> Any:
+    return service().execute(game_id, data["seq"], command, data["key"])
+
+
+@bp.post("/t/<game_id>/sheet")
+def sheet(game_id: str) -> Answer:
+    """Save the whole sheet: every circle and player that changed becomes one entry."""
+    return perform(
+        game_id,
+        TallySheetForm,
+        lambda d: record_sheet(service(), game_id, d),
+        "sheet",
+        render=render_tally,
+        after="tally.page",
+    )
+
+
+@bp.post("/t/<game_id>/circle")
+def circle(game_id: str) -> Answer:
+    """Enter one circle's end state."""
+    return perform(
+        game_id,
+        TallyCircleForm,
+        lambda d: _run(game_id, d, EnterCircle(d["circle"], d["empty"], d["cube"])),
+        "circle",
+        render=render_tally,
+        after="tally.page",
+    )
+
+
+@bp.post("/t/<game_id>/player")
+def player(game_id: str) -> Answer:
+    """Enter one player's end state."""
+    return perform(
+        game_id,
+        TallyPlayerForm,
+        lambda d: _run(
+            game_id,
+            d,
+            EnterPlayer(
+                d["player"],
+                d["infamy"],
+                tuple(d["skulls"]),
+                tuple(d["diplomas"]),
+                d["half_diplomas"],
+                d["ship"],
+                endgame_halves(d["fraud_effect"], d["fraud_amount"], d["fraud_track"]),
+            ),
+        ),
+        "player",
+        render=render_tally,
+        after="tally.page",
+    )
+
+
+@bp.post("/t/<game_id>/halves")
+def halves(game_id: str) -> Answer:
+    """Confirm where a player's half-diploma pairs go."""
+    return perform(
+        game_id,
+        HalvesForm,
+        lambda d: _run(game_id, d, PlaceHalfDiplomas(d["player"], tuple(d["tracks"]))),
+        "halves",
+        render=render_tally,
+        after="tally.page",
+    )
+
+
+@bp.post("/t/<game_id>/undo")
+def undo(game_id: str) -> Answer:
+    """Undo the latest entry."""
+    return perform(
+        game_id,
+        UndoForm,
+        lambda d: service().undo(game_id, d["seq"], d["key"], d.get("to")),
+        "undo",
+        render=render_tally,
+        after="tally.page",
+    )
+
+
+@bp.post("/t/<game_id>/redo")
+def redo(game_id: str) -> Answer:
+    """Redo the latest undone entry."""
+    return perform(
+        game_id,
+        ActionForm,
+        lambda d: service().redo(game_id, d["seq"], d["key"]),
+        "undo",
+        render=render_tally,
+        after="tally.page",
+    )

@@ -1,0 +1,170 @@
+"""What the game page shows: everything its templates need (the map, Florence, the players, what may
+be done now), drawn whole for a page or as only the parts a phone lacks (``screens.parts``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from flask import render_template, request, url_for
+from jinja2_fragments.flask import render_block
+from markupsafe import Markup
+
+from companion.game.legal import turn_options
+from companion.game.rules.hell import why_stuck
+from companion.game.state import Phase
+from companion.service import GameView
+from companion.web.forms.fields import new_key
+from companion.web.http.htmx import Answer, is_htmx
+from companion.web.screens.florence_board import accuse_prep, florence_board
+from companion.web.screens.hell_map import ferry_steps, guardian_steps
+from companion.web.screens.history import latest_entries
+from companion.web.screens.parts import (
+    Part,
+    client_parts,
+    compact,
+    fill,
+    focus_target,
+    out_of_band,
+    remembered_map,
+    render_parts,
+)
+from companion.web.words.refusals import describe_refusal
+
+__all__ = ["game_context", "render_game"]
+
+
+def game_context(
+    view: GameView,
+    select: str | None = None,
+    to: str | None = None,
+    kind: str | None = None,
+    accuse: str | None = None,
+    guardian: str | None = None,
+    ferry: dict[str, str] | None = None,
+    guardian_params: dict[str, str] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """Everything the game templates need.
+
+    ``select``/``to``: what the player tapped on the map; ``kind``: the member to send;
+    ``accuse``: the location of an accusation being prepared; ``guardian``: a guardian being used.
+    """
+    state = view.state
+    options = turn_options(state)
+    ferry_view = ferry_steps(state, ferry) if ferry is not None and options.can_ferry else None
+    prep = accuse_prep(state, state.active, accuse) if accuse and options.florence else None
+    at_bonfire = options.phase is Phase.ACTION and "underworld" in options.location_options
+    dante_guardian = prep is not None and prep.dante_kind == "pagan"
+    steps = None
+    if guardian in state.guardians and (at_bonfire or dante_guardian):
+        base = f"accuse={accuse}&" if dante_guardian else ""
+        steps = guardian_steps(state, str(guardian), guardian_params or {}, base)
+    readonly = bool(extra.get("readonly"))  # a step of the history, or the big screen: nothing to tap
+    interactive = state.ended is None and not readonly
+    hexes = view.edition.player_hexes()
+    shown = None if readonly else select
+    hell_map = remembered_map(view.game_id, state, options, shown, hexes, interactive, ferry=ferry_view, using=steps)
+    stuck: list[str] = []
+    if hell_map.selected and not hell_map.selected_moves:
+        stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, hell_map.selected)]
+    elif select in state.hell and state.hell[select].laid:
+        stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, select)]
+    confirm = tuple(m for m in hell_map.selected_moves if to and m.landing == to)
+    last, redo = (None, None) if readonly else latest_entries(view)
+    pl = state.p[state.active]
+    send_kind = kind if kind in ("noble", "urchin") else ("noble" if pl.home_nobles else "urchin")
+    extra.setdefault("readonly", False)
+    extra.setdefault(
+        "live",
+        {
+            "events": url_for("live.game_events", game_id=view.game_id),
+            "poll": url_for("live.game_seq", game_id=view.game_id),
+            "refresh": url_for("play.game", game_id=view.game_id),
+        },
+    )
+    return {
+        "view": view,
+        "state": state,
+        "options": options,
+        "florence_board": florence_board(state),
+        "ferry": ferry_view,
+        "send_kind": send_kind,
+        "accuse": prep,
+        "guardian_pick": guardian if guardian in state.guardians else None,
+        "guardian_steps": steps,
+        "hell_map": hell_map,
+        "stuck": stuck,
+        "confirm": confirm,
+        "select": select,
+        "new_key": new_key,
+        "last_entry": last,
+        "redo_entry": redo,
+        "posted": request.form if request.method == "POST" else {},
+        "chosen": _chooser(extra),
+        "pick_url": url_for("play.game", game_id=view.game_id) + f"?at={view.seq}&",
+        "open_for": _open_for(extra),
+        **extra,
+    }
+
+
+def _open_for(extra: dict[str, Any]) -> str:
+    """The control whose answer must show: its collapsed section is drawn open."""
+    for key in ("loan_confirm", "refusal", "errors"):
+        if extra.get(key):
+            return str(extra[key].get("control", ""))
+    return ""
+
+
+def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
+    """``chosen(name, value, default)``: whether a field kept the player's choice after a refusal."""
+    form = request.form if request.method == "POST" and _open_for(extra) else None
+
+    def chosen(name: str, value: Any, default: bool = False) -> bool:
+        if form is None or name not in form:
+            return default
+        return str(value) in form.getlist(name)
+
+    return chosen
+
+
+def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Answer:
+    """The game page, or for htmx only its ``block`` — or only the parts the phone's copy lacks.
+
+    A phone that sends ``HX-Game-Parts`` (the digest of each part it shows) gets just the parts
+    that changed, as out-of-band swaps; every answer names the element that shows the result
+    or the next step, for the phone to bring into view and focus.
+    """
+    context = game_context(view, **extra)
+    if extra.get("readonly"):
+        if is_htmx():
+            return render_block("pages/game.html", block, **context), status
+        return render_template("pages/game.html", **context), status
+    parts = render_parts(context)
+    refusal = context.get("refusal")
+    if refusal and not any(f'id="refusal-{refusal["control"]}"' in part.html for part in parts.values()):
+        context["refusal_fallback"] = True  # its control is not on this screen: show it atop the actions
+        parts = render_parts(context)
+    context["part_digests"] = " ".join(f"{name}:{part.digest}" for name, part in parts.items())
+    focus = focus_target(context)
+    if not is_htmx():
+        return compact(render_template("pages/game.html", **context, drawn=_drawn(parts))), status
+    shown = client_parts()
+    live_refresh = request.headers.get("HX-Trigger") == "live-trigger"
+    focus = focus if shown and not live_refresh else ""
+    signal = {"game:update": {"seq": view.seq, "parts": context["part_digests"], "focus": focus}}
+    headers = {"HX-Trigger-After-Settle": json.dumps(signal)}
+    if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):
+        headers["HX-Replace-Url"] = url_for("play.game", game_id=view.game_id)
+    if shown is None or block != "game":
+        return compact(render_block("pages/game.html", block, **context, drawn=_drawn(parts))), status, headers
+    changed = [name for name, part in parts.items() if shown.get(name) != part.digest]
+    body = fill("".join(out_of_band(name, parts[name].html) for name in changed))
+    headers["HX-Reswap"] = "none"
+    return body, status, headers
+
+
+def _drawn(parts: dict[str, Part]) -> dict[str, Markup]:
+    """The parts as drawn, filled for this answer: the whole game is put together from them."""
+    return {name: Markup(fill(part.html)) for name, part in parts.items()}

@@ -1,0 +1,350 @@
+"""The map of Hell as drawing instructions: where each shield, soul, line and gate goes.
+
+This builds a view model for ``templates/_hell_map.html`` from the state, the legal moves
+(``companion.game.legal``) and what the player has tapped (``select``). It decides nothing:
+what may be tapped to move comes from the legal moves; everything else on the map is tapped
+to ask the rules, which answer with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext
+
+from companion.game.legal import TurnOptions
+from companion.game.rules.hell import HellMove
+from companion.game.state import GameState, Phase
+from companion.web.words.glossary import colour_name, guardian_name, player_letter, quarter_name
+
+__all__ = ["Cell", "GuardianSteps", "HellMap", "build_map", "guardian_steps"]
+
+WIDTH = 400.0
+LEFT = 40.0
+TOP = 14.0
+ROW = 62.0
+WALL_GAP = 22.0
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One shield on the map and what tapping it does."""
+
+    shield: str
+    circle: int
+    x: float
+    y: float
+    width: float
+    glyph: str
+    quarter: str
+    soul: Any  # Soul | None
+    guardian: str | None
+    tap: str | None  # "select", "deselect", "land", "confirm", "try", "bring", "why", "ferry", "guard"
+    move: HellMove | None
+    label: str
+    link: str = ""  # the query a "guard" tap opens
+
+
+@dataclass(frozen=True)
+class HellMap:
+    """Everything the SVG needs, in its own coordinates."""
+
+    width: float
+    height: float
+    rows: tuple[tuple[int, float, str, str, str], ...]  # circle, y, colour hex, colour name, sin key
+    cells: tuple[Cell, ...]
+    lines: tuple[tuple[float, float, float, float], ...]
+    wall_y: float
+    gates: tuple[tuple[float, float, str, tuple[tuple[str, str], ...]], ...]  # x, y, gate, discs (letter, hex)
+    desks: tuple[tuple[float, float, str, str], ...]  # x, y, owner letter, owner hex
+    selected: str | None
+    selected_moves: tuple[HellMove, ...]
+    bring_colour: int | None
+    interactive: bool
+    guardian: GuardianSteps | None = None
+
+
+def _row_y(circle: int) -> float:
+    return TOP + (circle - 1) * ROW + (WALL_GAP if circle >= 6 else 0.0)
+
+
+def _positions(state: GameState) -> dict[str, tuple[float, float, float]]:
+    out: dict[str, tuple[float, float, float]] = {}
+    span = WIDTH - LEFT - 6
+    for circle, row in state.side.rows.items():
+        width = span / len(row)
+        for i, shield in enumerate(row):
+            out[shield] = (LEFT + (i + 0.5) * width, _row_y(circle) + ROW / 2, width)
+    return out
+
+
+def _label(state: GameState, shield: str, extra: str = "") -> str:
+    info = state.side.shields[shield]
+    text = gettext(
+        "%(shield)s, circle %(circle)s, %(quarter)s",
+        shield=shield.upper(),
+        circle=info.circle,
+        quarter=quarter_name(info.quarter),
+    )
+    soul = state.hell.get(shield)
+    if soul is not None:
+        how = gettext("petrified") if soul.petrified else gettext("laid down") if soul.laid else gettext("standing")
+        text += gettext(": %(colour)s soul, %(how)s", colour=colour_name(soul.colour), how=how)
+    guardian = next((g for g, s in state.guardians.items() if s == shield), None)
+    if guardian:
+        text += gettext(": guardian %(name)s", name=guardian_name(guardian))
+    return f"{text}. {extra}".strip()
+
+
+@dataclass(frozen=True)
+class FerrySteps:
+    """Where the ferry being summoned stands: Phlegyas's shield, the soul, its sideways shield."""
+
+    phlegyas_to: str
+    soul: str
+    side: str
+    options: tuple[Any, ...]  # FerryOption for this Phlegyas shield
+
+    @property
+    def destinations(self) -> tuple[str, ...]:
+        """Shields Phlegyas may go to (all, until one is chosen)."""
+        return tuple(dict.fromkeys(o.phlegyas_to for o in self.options))
+
+    @property
+    def souls(self) -> tuple[str, ...]:
+        """Souls that can be ferried from the chosen Phlegyas shield."""
+        return tuple(dict.fromkeys(o.soul_from for o in self.options if o.phlegyas_to == self.phlegyas_to))
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Sideways shields for the chosen soul that leave it a regular move."""
+        return tuple(o.soul_to for o in self.options if o.phlegyas_to == self.phlegyas_to and o.soul_from == self.soul)
+
+    @property
+    def landings(self) -> tuple[str, ...]:
+        """Where the soul may land after the sideways move."""
+        for o in self.options:
+            if (o.phlegyas_to, o.soul_from, o.soul_to) == (self.phlegyas_to, self.soul, self.side):
+                return tuple(o.landings)
+        return ()
+
+
+@dataclass(frozen=True)
+class GuardianSteps:
+    """A guardian being used from the map: its new shield, then the souls (or Desk) it acts on.
+
+    Only what the map highlights is worked out here (empty shields; shields next to the new one);
+    whether the use is legal stays the rules' answer when it is recorded.
+    """
+
+    guardian: str
+    to_shield: str
+    targets: tuple[str, ...]
+    desk: str
+    shields: tuple[str, ...]  # empty shields the standee may move to
+    near: tuple[str, ...]  # after the move: standing souls next to it, or (Plutus) shields for the Desk
+    most: int  # how many souls its effect acts on
+    base: str = ""  # the query of the page it is chosen on (an accusation being prepared)
+
+    def query(
+        self, to_shield: str | None = None, targets: tuple[str, ...] | None = None, desk: str | None = None
+    ) -> str:
+        """The page address's query for these steps with one of them changed."""
+        to = self.to_shield if to_shield is None else to_shield
+        chosen = self.targets if targets is None else targets
+        below = self.desk if desk is None else desk
+        if to_shield is not None and to_shield != self.to_shield:
+            chosen, below = (), ""
+        return f"{self.base}guardian={self.guardian}&gto={to}&gt={','.join(chosen)}&gd={below}"
+
+    def toggled(self, shield: str) -> tuple[str, ...]:
+        """The targets after tapping ``shield``: off if chosen, else on (the oldest gives way)."""
+        if shield in self.targets:
+            return tuple(t for t in self.targets if t != shield)
+        return (*self.targets, shield)[-max(self.most, 1) :]
+
+
+def guardian_steps(state: GameState, guardian: str, params: dict[str, str], base: str = "") -> GuardianSteps:
+    """The steps of a guardian's use chosen so far, from the page's query (``gto``, ``gt``, ``gd``)."""
+    current = state.guardians[guardian]
+    movable = guardian != "phlegyas"
+    shields = tuple(s for s in state.side.shields if s != current and not state.occupied(s)) if movable else ()
+    to = params.get("gto", "") if params.get("gto", "") in shields else ""
+    near: tuple[str, ...] = ()
+    most = 0
+    if to and guardian == "plutus":
+        desks = state.p[state.active].desks
+        near = tuple(s for s in state.side.adjacent(to) if s not in desks)
+        most = 1
+    elif to:
+        near = tuple(s for s in state.side.adjacent(to) if s in state.hell and not state.hell[s].laid)
+        definition: dict[str, Any] = next((g for g in state.edition.raw["guardians"] if g["id"] == guardian), {})
+        most = sum(int(e.get("count", 1)) for e in definition.get("effect", []) if e.get("primitive") != "wall_pass")
+    chosen = tuple(t for t in params.get("gt", "").split(",") if t in near and guardian != "plutus")
+    desk = params.get("gd", "") if guardian == "plutus" and params.get("gd", "") in near else ""
+    return GuardianSteps(guardian, to, chosen[: max(most, 1)], desk, shields, near, most, base)
+
+
+def ferry_steps(state: GameState, params: dict[str, str]) -> FerrySteps:
+    """The ferry's choices so far, from the page's query parameters."""
+    from companion.game.rules.ferry import ferry_options
+
+    ph = params.get("ferry", "")
+    if ph not in state.side.shields:
+        ph = ""
+    options = tuple(ferry_options(state, state.active, ph or None))
+    soul = params.get("fsoul", "") if ph else ""
+    side = params.get("fside", "") if soul else ""
+    return FerrySteps(ph, soul, side, options)
+
+
+def build_map(
+    state: GameState,
+    options: TurnOptions,
+    select: str | None,
+    player_hex: dict[str, str],
+    interactive: bool,
+    ferry: FerrySteps | None = None,
+    using: GuardianSteps | None = None,
+) -> HellMap:
+    """The map for this state; ``select`` is a shield id or ``cemetery-<colour>``; ``using``: a guardian's steps."""
+    pos = _positions(state)
+    in_hell = interactive and options.phase is Phase.HELL and not options.plague_due
+    bring_colour: int | None = None
+    selected: str | None = None
+    if in_hell and select and select.startswith("cemetery-"):
+        colour = select.removeprefix("cemetery-")
+        if colour.isdigit() and int(colour) in state.cemetery:
+            bring_colour = int(colour)
+    elif in_hell and select in state.hell:
+        selected = select
+    selected_moves = options.moves_from(selected) if selected else ()
+    landing_moves: dict[str, list[HellMove]] = {}
+    for m in selected_moves:
+        landing_moves.setdefault(m.landing, []).append(m)
+    drachmas = state.p[state.active].drachmas
+    glyphs = {q["id"]: q.get("glyph", q["id"][:1].upper()) for q in state.edition.raw["quarters"]}
+    cells = []
+    for shield, (x, y, width) in pos.items():
+        info = state.side.shields[shield]
+        soul = state.hell.get(shield)
+        guardian = next((g for g, s in state.guardians.items() if s == shield), None)
+        tap: str | None = None
+        move: HellMove | None = None
+        extra = ""
+        link = ""
+        if interactive and using is not None and not in_hell:
+            tap, extra, link = _guardian_tap(state, using, shield)
+        elif in_hell and ferry is not None:
+            if not ferry.phlegyas_to and shield in ferry.destinations:
+                tap, extra = "ferry", gettext("Phlegyas may go here: tap to choose.")
+            elif ferry.phlegyas_to and not ferry.soul and shield in ferry.souls:
+                tap, extra = "ferry", gettext("A soul the ferryman can carry: tap to choose.")
+            elif ferry.soul and not ferry.side and shield in ferry.sides:
+                tap, extra = "ferry", gettext("A sideways shield that leaves a regular move: tap to choose.")
+        elif in_hell:
+            if bring_colour is not None:
+                if info.circle == 1 and not state.occupied(shield):
+                    tap, extra = (
+                        "bring",
+                        gettext("Tap to bring the %(colour)s soul here.", colour=colour_name(bring_colour)),
+                    )
+                    move = next(
+                        (m for m in options.bring_moves if m.colour == bring_colour and m.landing == shield), None
+                    )
+            elif selected and shield == selected:
+                tap, extra = "deselect", gettext("Selected. Tap again to cancel.")
+            elif selected and shield in landing_moves:
+                moves = landing_moves[shield]
+                move = min(moves, key=lambda m: (len(m.tolls), m.wall_pass, m.path))
+                simple = len({(m.tolls, m.wall_pass) for m in moves}) == 1 and not move.tolls
+                affordable = drachmas >= move.total_drachmas
+                tap = "land" if simple and affordable else "confirm"
+                extra = gettext("A legal landing: tap to move here.")
+            elif soul is not None and not soul.laid:
+                tap, extra = "select", gettext("Tap to choose this soul.")
+            elif soul is not None or guardian is not None:
+                tap, extra = "why", gettext("Tap to see why it cannot move.")
+            elif selected:
+                tap, extra = "try", gettext("Not a legal landing: tap to see why.")
+        cells.append(
+            Cell(
+                shield,
+                info.circle,
+                x,
+                y,
+                width,
+                glyphs[info.quarter],
+                info.quarter,
+                soul,
+                guardian,
+                tap,
+                move,
+                _label(state, shield, extra),
+                link,
+            )
+        )
+    lines = []
+    for origin, targets in state.side.lines.items():
+        x1, y1, _ = pos[origin]
+        for target in targets:
+            x2, y2, _ = pos[target]
+            lines.append((x1, y1 + 18, x2, y2 - 20))
+    wall_y = _row_y(6) - WALL_GAP / 2
+    gates = []
+    for gate, shield in state.side.gates.items():
+        x, _, _ = pos[shield]
+        discs = tuple(
+            (player_letter(seat.colour, seat.letter), player_hex.get(seat.colour, "#888"))
+            for seat, p in zip(state.players, state.p, strict=True)
+            if gate in p.discs
+        )
+        gates.append((x, wall_y, gate, discs))
+    desks = []
+    for seat, p in zip(state.players, state.p, strict=True):
+        for i, shield in enumerate(p.desks):
+            x, y, _ = pos[shield]
+            desks.append(
+                (x - 10 + 8 * i, y + 22, player_letter(seat.colour, seat.letter), player_hex.get(seat.colour, "#888"))
+            )
+    rows = tuple(
+        (c, _row_y(c), state.edition.circles[c].hex, colour_name(c), state.edition.circles[c].sin)
+        for c in sorted(state.side.rows)
+    )
+    return HellMap(
+        width=WIDTH,
+        height=_row_y(9) + ROW + 8,
+        rows=rows,
+        cells=tuple(cells),
+        lines=tuple(lines),
+        wall_y=wall_y,
+        gates=tuple(gates),
+        desks=tuple(desks),
+        selected=selected,
+        selected_moves=selected_moves,
+        bring_colour=bring_colour,
+        interactive=in_hell or (interactive and using is not None),
+        guardian=using,
+    )
+
+
+def _guardian_tap(state: GameState, steps: GuardianSteps, shield: str) -> tuple[str | None, str, str]:
+    """What tapping ``shield`` does while a guardian is being used: (tap, label extra, query)."""
+    name = guardian_name(steps.guardian)
+    if not steps.to_shield:
+        if shield in steps.shields:
+            return "guard", gettext("%(g)s may move here: tap to choose.", g=name), steps.query(to_shield=shield)
+        return None, "", ""
+    if shield == steps.to_shield:
+        return "guard", gettext("%(g)s's new shield. Tap again to choose another.", g=name), steps.query(to_shield="")
+    if shield not in steps.near:
+        return None, "", ""
+    if steps.guardian == "plutus":
+        if shield == steps.desk:
+            return "guard", gettext("Your Desk goes below here."), steps.query(desk="")
+        return "guard", gettext("Tap to put your Desk below this shield."), steps.query(desk=shield)
+    query = steps.query(targets=steps.toggled(shield))
+    if shield in steps.targets:
+        return "guard", gettext("Chosen for the effect. Tap again to leave it."), query
+    return "guard", gettext("Next to %(g)s: tap to choose for its effect.", g=name), query

@@ -1,0 +1,235 @@
+"""Only what changed: the game page's parts, their fingerprints, and where the eye goes next.
+
+The game page is cut into parts (turn, actions, Hell's prompt, board, shields, Cemetery,
+Florence, one per player, undo bar). A phone says which version of each part it shows
+(``HX-Game-Parts``); an answer carries only the parts that differ, as htmx out-of-band swaps,
+and names the element showing the result of the tap or the next step, which the phone brings
+into view and focuses (``static/js/table.js``).
+
+A part is drawn with marks where a fresh idempotency key or the session's CSRF token goes, so
+its fingerprint is the same for every phone and every request; the marks are filled only in
+what is sent. The parts that are costly to draw (the map's two layers, Florence, each player)
+and the map's view model are kept per process with the inputs they were drawn from
+(``Slots``), and drawn again only when those inputs differ: a tap that changes one player's
+purse draws that player, the actions and the undo bar, not the map.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, g, request
+from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
+from jinja2_fragments.flask import render_block
+from markupsafe import Markup
+
+from companion.game.legal import TurnOptions
+from companion.game.state import GameState
+from companion.service.caches import Slots
+from companion.web.forms.fields import new_key
+from companion.web.process import process
+from companion.web.screens.hell_map import FerrySteps, GuardianSteps, HellMap, build_map
+
+__all__ = [
+    "PARTS",
+    "Part",
+    "client_parts",
+    "compact",
+    "digest",
+    "fill",
+    "focus_target",
+    "install",
+    "out_of_band",
+    "part_names",
+    "part_slots",
+    "remembered_map",
+    "render_parts",
+]
+
+PARTS = ("turn", "actions", "hell", "board", "cells", "cemetery", "florence", "undo")  # then player0, player1…
+KEY_MARK = Markup("&key;")  # not a character reference any text could turn into: text's "&" is escaped
+CSRF_MARK = Markup("&csrf;")
+_MARKS = re.compile(r"(?:&|\\u0026)(key|csrf);")
+_BLANKS = re.compile(r"[ \t]*\n\s*")
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part as drawn with marks (the same for every phone), and its fingerprint."""
+
+    html: str
+    digest: str
+
+
+def install(app: Flask) -> None:
+    """While parts are drawn, ``csrf_token()`` writes a mark (filled in what is sent)."""
+    real: Callable[[], str] = app.jinja_env.globals.get("csrf_token", generate_csrf)  # type: ignore[assignment]
+
+    def csrf_token() -> str:
+        return CSRF_MARK if g.get("marking_parts") else real()
+
+    app.jinja_env.globals["csrf_token"] = csrf_token
+
+
+def part_slots(games: int) -> Slots[tuple[str, ...], Any]:
+    """The process's kept parts: about 9 slots a game and language (the map twice, 4 parts, a part
+    per player), for as many games as the view cache holds."""
+    return Slots(size=16 * games)
+
+
+def part_names(state: GameState) -> tuple[str, ...]:
+    """Every part of this game's page: the fixed ones, then one per player."""
+    return PARTS + tuple(f"player{i}" for i in range(len(state.players)))
+
+
+def compact(html: str) -> str:
+    """The markup without indentation and blank lines (the game page has no preformatted text)."""
+    return _BLANKS.sub("\n", html)
+
+
+def digest(html: str) -> str:
+    """A short fingerprint of a part drawn with marks."""
+    return hashlib.sha256(html.encode()).hexdigest()[:12]
+
+
+def fill(html: str) -> str:
+    """Marked markup made ready to send: a fresh key for each form, this session's CSRF token."""
+    if "key;" not in html and "csrf;" not in html:
+        return html
+    token = generate_csrf()
+    return _MARKS.sub(lambda m: token if m.group(1) == "csrf" else new_key(), html)
+
+
+def _slots() -> Slots[tuple[str, ...], Any]:
+    return process().parts
+
+
+def _slot(game_id: str, name: str) -> tuple[str, ...]:
+    return (game_id, str(get_locale() or "en"), name)
+
+
+def remembered_map(
+    game_id: str,
+    state: GameState,
+    options: TurnOptions,
+    select: str | None,
+    player_hex: dict[str, str],
+    interactive: bool,
+    ferry: FerrySteps | None = None,
+    using: GuardianSteps | None = None,
+) -> HellMap:
+    """``build_map``, reused while everything it reads is equal (a loan or a card changes none of it)."""
+    active = state.p[state.active]
+    inputs = (
+        state.edition.content_hash,
+        state.side,
+        state.hell,
+        state.guardians,
+        state.cemetery,
+        state.players,
+        tuple((p.discs, p.desks) for p in state.p),
+        state.active,
+        active.drachmas if select else None,  # only a chosen soul's landings ask what the player can pay
+        options.phase,
+        options.plague_due,
+        options.hell_moves,
+        select,
+        player_hex,
+        interactive,
+        ferry,
+        using,
+    )
+    slot = _slot(game_id, "map" if interactive else "map-still")
+
+    def make() -> HellMap:
+        return build_map(state, options, select, player_hex, interactive=interactive, ferry=ferry, using=using)
+
+    return _slots().get_or_make(slot, inputs, make)  # type: ignore[no-any-return]
+
+
+def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
+    """What a costly part is drawn from, or None for a part drawn on every answer (cheap ones)."""
+    state: GameState = context["state"]
+    m: HellMap = context["hell_map"]
+    edition = state.edition.content_hash
+    if name == "board":
+        return (edition, m.width, m.height, m.rows, m.lines, m.wall_y, m.gates)
+    if name == "cells":
+        view = context["view"]
+        seq = view.seq if m.interactive else None  # taps carry the screen's seq; a still map carries none
+        return (edition, m, context["ferry"], seq, view.game_id, state.active)
+    if name == "florence":
+        return (edition, context["florence_board"], state.players, state.quarter)
+    if name.startswith("player"):
+        i = int(name.removeprefix("player"))
+        return (edition, state.players[i], state.p[i], i == state.active and state.ended is None, state.expansion)
+    return None
+
+
+def _draw(name: str, context: dict[str, Any]) -> Part:
+    if name.startswith("player"):
+        i = int(name.removeprefix("player"))
+        state = context["state"]
+        player = {"pi": i, "info": state.players[i], "p": state.p[i]}
+        html = compact(render_block("pages/game.html", "player_card", **context, **player))
+    else:
+        html = compact(render_block("pages/game.html", f"part_{name}", **context))
+    return Part(html, digest(html))
+
+
+def render_parts(context: dict[str, Any]) -> dict[str, Part]:
+    """Each part of the game, drawn with marks; a costly one only when what it shows changed."""
+    marked = {**context, "new_key": lambda: KEY_MARK}
+    game_id = context["view"].game_id
+    slots = _slots()
+    parts: dict[str, Part] = {}
+    g.marking_parts = True
+    try:
+        for name in part_names(context["state"]):
+            inputs = _inputs(name, context)
+            draw = functools.partial(_draw, name, marked)
+            parts[name] = draw() if inputs is None else slots.get_or_make(_slot(game_id, name), inputs, draw)
+    finally:
+        g.marking_parts = False
+    return parts
+
+
+def out_of_band(name: str, html: str) -> str:
+    """The part marked to be swapped in place of the one with its id."""
+    return html.replace(f'data-part="{name}"', f'data-part="{name}" hx-swap-oob="true"', 1)
+
+
+def client_parts() -> dict[str, str] | None:
+    """The parts digests the phone says it shows (``HX-Game-Parts``), or None for a whole swap."""
+    raw = request.headers.get("HX-Game-Parts")
+    if not raw:
+        return None
+    pairs = (item.split(":", 1) for item in raw.split() if ":" in item)
+    return {name: value for name, value in pairs}
+
+
+def focus_target(context: dict[str, Any]) -> str:
+    """The id of the element showing the answer to what was just tapped, or the next step."""
+    if context.get("loan_confirm"):
+        return "loan-confirm"
+    refusal = context.get("refusal")
+    if refusal:
+        return f"refusal-{refusal['control']}"
+    if context.get("notice_kind") == "conflict" or context["state"].ended:
+        return "turn-title"
+    if context.get("guardian_steps"):
+        return "map-prompt"
+    if context.get("accuse"):
+        return "accuse-title"
+    ferry = context.get("ferry")
+    if ferry and ferry.side:
+        return "ferry-landing"  # the landings are listed above the map, not on it
+    if ferry or (context.get("select") and context["hell_map"].interactive):
+        return "map-prompt"
+    return "actions-title"

@@ -1,0 +1,261 @@
+"""Events to JSON and back: marshmallow schemas, the type registry, and upcasters.
+
+``encode(event)`` gives ``(type, version, data)``; ``decode(type, version, data)`` upcasts
+an old version step by step (``UPCASTERS[(type, version)]`` turns version N's payload into
+version N+1's) and loads it through the event's schema into the frozen dataclass.
+The schemas are derived from the dataclasses' annotations, so a field added to an event
+is serialised without a second declaration that could drift. ``decode_stored`` reads the
+log's own rows on the hot read path with loaders generated from the same annotations (the
+same types checked, the same upcasters, no marshmallow), and gives the very same events.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load
+
+from events.catalog import EVENT_TYPES, Event
+from events.shapes import fields_of, shape_of
+
+__all__ = [
+    "UPCASTERS",
+    "UnknownEventType",
+    "decode",
+    "decode_stored",
+    "encode",
+    "schema_for",
+    "schema_instance",
+]
+
+Payload = dict[str, Any]
+
+
+class UnknownEventType(ValueError):
+    """The log holds an event type or version this code cannot read."""
+
+
+class _Tuple(fields.List):  # type: ignore[type-arg]
+    """A JSON list loaded as a tuple, so loaded events stay hashable and frozen."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return tuple(super()._deserialize(value, attr, data, **kwargs))
+
+
+def _field_for(annotation: Any, required: bool) -> fields.Field:  # type: ignore[type-arg]
+    shape = shape_of(annotation)
+    if shape.kind == "optional":
+        return _field_for_inner(shape.args[0], required=False, allow_none=True)
+    return _field_for_inner(annotation, required=required, allow_none=False)
+
+
+def _field_for_inner(annotation: Any, *, required: bool, allow_none: bool) -> fields.Field:  # type: ignore[type-arg]
+    kw: dict[str, Any] = {"required": required, "allow_none": allow_none}
+    shape = shape_of(annotation)
+    match shape.kind, shape.args:
+        case "scalar", (kind,) if kind is bool:
+            return fields.Boolean(truthy={True}, falsy={False}, **kw)
+        case "scalar", (kind,) if kind is int:
+            return fields.Integer(strict=True, **kw)
+        case "scalar", _:
+            return fields.String(**kw)
+        case "items", (item,):
+            return _Tuple(_field_for_inner(item, required=True, allow_none=False), **kw)
+        case "dataclass", (cls,):
+            return fields.Nested(schema_for(cls), **kw)
+    raise TypeError(f"no marshmallow field for annotation {annotation!r}")
+
+
+_SCHEMAS: dict[type, type[Schema]] = {}
+_INSTANCES: dict[type, Schema] = {}
+
+
+def schema_instance(cls: type) -> Schema:
+    """A reusable instance of ``schema_for(cls)`` (marshmallow schemas keep no per-call state)."""
+    instance = _INSTANCES.get(cls)
+    if instance is None:
+        instance = _INSTANCES[cls] = schema_for(cls)()
+    return instance
+
+
+def schema_for(cls: type) -> type[Schema]:
+    """The marshmallow schema class for a frozen dataclass (events and their parts)."""
+    if cls in _SCHEMAS:
+        return _SCHEMAS[cls]
+    declared: dict[str, Any] = {}
+    for f, annotation in fields_of(cls):
+        has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        declared[f.name] = _field_for(annotation, required=not has_default)
+
+    def make(self: Schema, data: Mapping[str, Any], **kwargs: Any) -> Any:
+        return cls(**data)
+
+    declared["make"] = post_load(make)
+    declared["Meta"] = type("Meta", (), {"unknown": RAISE, "ordered": True})
+    schema = type(f"{cls.__name__}Schema", (Schema,), declared)
+    _SCHEMAS[cls] = schema
+    return schema
+
+
+# ---------------------------------------------------------------------------- upcasters
+
+
+def _game_created_v1_to_v2(data: Payload) -> Payload:
+    """v1 (the walking skeleton) had no Florence layout, guardians or starting coins.
+
+    Empty tuples mean "the edition's defaults" (``GameCreated`` documents this).
+    """
+    return {
+        **data,
+        "florence": [],
+        "guardians": [],
+        "start_florins": [],
+        "start_drachmas": [],
+    }
+
+
+UPCASTERS: dict[tuple[str, int], Callable[[Payload], Payload]] = {
+    ("GameCreated", 1): _game_created_v1_to_v2,
+}
+
+
+def encode(evt: Event) -> tuple[str, int, Payload]:
+    """An event as ``(type, version, JSON-ready data)``."""
+    data: Payload = schema_instance(type(evt)).dump(evt)
+    return evt.TYPE, evt.VERSION, data
+
+
+def upcast(type_name: str, version: int, data: Payload) -> Payload:
+    """Bring an old payload up to the current version of its event type."""
+    cls = EVENT_TYPES.get(type_name)
+    if cls is None:
+        raise UnknownEventType(f"unknown event type {type_name!r}")
+    current: int = cls.VERSION  # type: ignore[attr-defined]
+    if version > current:
+        raise UnknownEventType(f"{type_name} version {version} is newer than this code ({current})")
+    while version < current:
+        step = UPCASTERS.get((type_name, version))
+        if step is None:
+            raise UnknownEventType(f"no upcaster for {type_name} version {version}")
+        data = step(data)
+        version += 1
+    return data
+
+
+def decode(type_name: str, version: int, data: Mapping[str, Any]) -> Event:
+    """The event stored as ``(type, version, data)``, upcast to the current version."""
+    payload = upcast(type_name, version, dict(data))
+    cls = EVENT_TYPES[type_name]
+    try:
+        loaded: Event = schema_instance(cls).load(payload)
+    except ValidationError as exc:
+        raise UnknownEventType(f"{type_name} v{version} payload does not load: {exc.messages}") from exc
+    return loaded
+
+
+# ---------------------------------------------------------------------------- typed loaders for the log
+
+Loader = Callable[[Any], Any]
+
+
+class _Refused(ValueError):
+    """A stored value that is not of its field's type."""
+
+
+def _scalar(kind: type) -> Loader:
+    def load(value: Any) -> Any:
+        if type(value) is not kind:
+            raise _Refused(f"{value!r} is not {kind.__name__}")
+        return value
+
+    return load
+
+
+def _optional(inner: Loader) -> Loader:
+    def load(value: Any) -> Any:
+        return None if value is None else inner(value)
+
+    return load
+
+
+def _tuple_of(inner: Loader) -> Loader:
+    def load(value: Any) -> Any:
+        if type(value) is not list and type(value) is not tuple:
+            raise _Refused(f"{value!r} is not a list")
+        return tuple(inner(item) for item in value)
+
+    return load
+
+
+def _loader_for(annotation: Any) -> Loader:
+    shape = shape_of(annotation)
+    match shape.kind:
+        case "optional":
+            return _optional(_loader_for(shape.args[0]))
+        case "scalar":
+            return _scalar(shape.args[0])
+        case "items":
+            return _tuple_of(_loader_for(shape.args[0]))
+        case "dataclass":
+            return loader_for(shape.args[0])
+    raise TypeError(f"no loader for annotation {annotation!r}")
+
+
+_LOADERS: dict[type, Loader] = {}
+
+
+def loader_for(cls: type) -> Loader:
+    """A function loading ``cls`` from its JSON data, checking each field's type as its schema does."""
+    if cls in _LOADERS:
+        return _LOADERS[cls]
+    fields_: list[tuple[str, Loader, bool]] = []
+    defaults: dict[str, Any] = {}
+    factories: dict[str, Callable[[], Any]] = {}
+    for f, annotation in fields_of(cls):
+        if f.default is not dataclasses.MISSING:
+            defaults[f.name] = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            factories[f.name] = f.default_factory
+        has_default = f.name in defaults or f.name in factories
+        fields_.append((f.name, _loader_for(annotation), not has_default))
+    names = frozenset(name for name, _, _ in fields_)
+    if any(hasattr(c, "__post_init__") or "__slots__" in vars(c) for c in cls.__mro__ if c is not object):
+        raise TypeError(f"{cls.__name__}: a loader fills plain frozen dataclasses only")
+
+    def load(data: Any) -> Any:
+        if type(data) is not dict:
+            raise _Refused(f"{cls.__name__}: not an object")
+        if not names.issuperset(data):
+            raise _Refused(f"{cls.__name__}: unknown fields {sorted(set(data) - names)}")
+        values = dict(defaults)
+        for name, field_loader, required in fields_:
+            if name in data:
+                values[name] = field_loader(data[name])
+            elif required:
+                raise _Refused(f"{cls.__name__}: {name} is missing")
+            elif name in factories:
+                values[name] = factories[name]()
+        # the fields set as ``__init__`` would set them (it has nothing else to do), without its cost
+        loaded: Any = object.__new__(cls)
+        loaded.__dict__.update(values)
+        return loaded
+
+    _LOADERS[cls] = load
+    return load
+
+
+def decode_stored(type_name: str, version: int, data: Mapping[str, Any]) -> Event:
+    """An event as the log stores it, upcast, loaded without marshmallow; equal to ``decode``'s."""
+    cls = EVENT_TYPES.get(type_name)
+    if cls is None or version != cls.VERSION:  # type: ignore[attr-defined]
+        payload: Any = upcast(type_name, version, dict(data))
+        cls = EVENT_TYPES[type_name]
+    else:
+        payload = data  # read only: the loader copies what it keeps
+    try:
+        loaded: Event = loader_for(cls)(payload)
+    except _Refused as exc:
+        raise UnknownEventType(f"{type_name} v{version} payload does not load: {exc}") from exc
+    return loaded

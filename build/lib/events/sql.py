@@ -1,0 +1,418 @@
+"""The queries both engines share, written once: ``SqlStore``, the base of ``SqliteStore`` and ``PostgresStore``.
+
+A shared query marks its parameters with ``?``; each engine runs it through its own hooks
+(``_execute``, ``_one``, ``_all``: PostgreSQL's turn ``?`` into ``%s``), inserts an action's rows
+its own way (``_insert_events``), and keeps what really differs: connecting and migrating, the
+transactions and locks of a write (``_transaction``, ``_creating``, ``_append``), and the presence
+writes. Every row of the log is made by ``events.store.action_rows``.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from datetime import UTC, datetime
+from itertools import groupby
+from typing import Any, ClassVar
+
+from events.store import (
+    CREATE_RETRY_SECONDS,
+    RESTORED_GAME_COLUMNS,
+    AppendResult,
+    EventRow,
+    KeyReused,
+    NewEvent,
+    Snapshot,
+    StaleSequence,
+    StoredEvent,
+    UnknownGame,
+    action_rows,
+)
+
+__all__ = ["TABLES", "SqlStore", "Write", "command_of", "copied_rows", "utc_now"]
+
+# What an engine's ``_append`` calls under its lock with the log's last seq: stores the action.
+Write = Callable[[int], AppendResult]
+
+# The columns of the tables both engines create, each as its migration made it, written once: an engine
+# wraps them in its own CREATE TABLE (SQLite's are STRICT; PostgreSQL's games add ``created_order``,
+# and its presence times are DOUBLE PRECISION where SQLite's are REAL). Applied migrations never
+# change: a new column is a new migration in both engines.
+TABLES = {
+    "events": """
+        game_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        action INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        recorded_at TEXT NOT NULL,
+        idempotency_key TEXT,
+        command TEXT,
+        actor TEXT,
+        PRIMARY KEY (game_id, seq)
+    """,
+    "games": """
+        game_id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        edition_hash TEXT NOT NULL,
+        read_token TEXT NOT NULL,
+        write_token TEXT NOT NULL
+    """,
+    "editions": "hash TEXT PRIMARY KEY, edition_id TEXT NOT NULL, content TEXT NOT NULL",
+    "edition_names": "name TEXT PRIMARY KEY, hash TEXT NOT NULL, saved_at TEXT NOT NULL",
+    "edition_drafts": "draft_id TEXT PRIMARY KEY, content TEXT NOT NULL, updated_at TEXT NOT NULL",
+    "snapshots": """
+        game_id TEXT NOT NULL,
+        projection_version INTEGER NOT NULL,
+        edition_hash TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        in_effect TEXT NOT NULL,
+        state TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, projection_version, edition_hash, seq)
+    """,
+    "presence": "holder TEXT PRIMARY KEY, process TEXT NOT NULL, game_id TEXT NOT NULL, seat TEXT NOT NULL",
+}
+
+INSERT_GAME = (
+    "INSERT INTO games (game_id, kind, created_at, edition_hash, read_token, write_token) VALUES (?, ?, ?, ?, ?, ?)"
+)
+INSERT_RESTORED_GAME = (
+    f"INSERT INTO games ({', '.join(RESTORED_GAME_COLUMNS)}) VALUES ({', '.join('?' for _ in RESTORED_GAME_COLUMNS)})"
+)
+
+
+def utc_now() -> str:
+    """The time a row is recorded at: UTC, ISO 8601, to the millisecond."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def command_of(text: str | None) -> dict[str, Any] | None:
+    """A stored command, parsed (``None`` stays ``None``)."""
+    return None if text is None else dict(json.loads(text))
+
+
+def copied_rows(game_id: str, rows: Sequence[StoredEvent]) -> Iterator[EventRow]:
+    """The rows of a log copied as it was recorded, one action at a time through ``action_rows``.
+
+    Rows that do not form actions as an append writes them (a head whose ``action`` is its own seq,
+    then its followers numbered on, carrying no key, command or actor) raise ``ValueError``: a copy
+    is never stored other than it was.
+    """
+    for action, grouped in groupby(rows, key=lambda row: row.action):
+        group = list(grouped)
+        head = group[0]
+        made = action_rows(
+            game_id,
+            action,
+            [NewEvent(row.type, row.version, row.data) for row in group],
+            [row.recorded_at for row in group],
+            head.idempotency_key,
+            head.command,
+            head.actor,
+        )
+        if [row.seq for row in group] != [r[1] for r in made] or any(
+            (row.idempotency_key, row.command, row.actor) != (None, None, None) for row in group[1:]
+        ):
+            raise ValueError(f"game {game_id}: the rows of action {action} do not form one action")
+        yield from made
+
+
+class SqlStore(ABC):
+    """What both engines do with the same SQL; each subclass supplies the hooks below."""
+
+    # Beside ``created_at``, what orders games by creation: SQLite's rowid, PostgreSQL's identity column.
+    CREATED_ORDER: ClassVar[str]
+
+    # ----------------------------------------------------------------- the engine's hooks
+
+    @abstractmethod
+    def _execute(self, query: str, params: Sequence[Any] = ()) -> None:
+        """Run ``query`` (parameters marked ``?``)."""
+
+    @abstractmethod
+    def _one(self, query: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """The first row ``query`` returns, if any."""
+
+    @abstractmethod
+    def _all(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Every row ``query`` returns."""
+
+    @abstractmethod
+    def _insert_events(self, rows: Sequence[EventRow]) -> None:
+        """Insert rows made by ``action_rows`` into the log (inside the caller's transaction)."""
+
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[object]:
+        """One write transaction (inside an open one, SQLite joins it and PostgreSQL makes a savepoint)."""
+
+    @abstractmethod
+    def _creating(self, idempotency_key: str) -> AbstractContextManager[object]:
+        """The transaction of a creation, in which another creation with the same key waits its turn."""
+
+    @abstractmethod
+    def _append(
+        self, game_id: str, expected_seq: int, idempotency_key: str, command: dict[str, Any] | None, write: Write
+    ) -> AppendResult:
+        """Under the engine's lock: the result of the action ``idempotency_key`` already recorded (or
+        ``KeyReused`` if it recorded another ``command``), else ``write`` called with the log's last seq."""
+
+    # ----------------------------------------------------------------- editions
+
+    def keep_edition(self, content_hash: str, edition_id: str, content: str) -> None:
+        """Keep a copy of an edition file's exact content, addressed by its hash."""
+        self._execute(
+            "INSERT INTO editions (hash, edition_id, content) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING",
+            (content_hash, edition_id, content),
+        )
+
+    def edition_content(self, content_hash: str) -> str | None:
+        """The kept content of the edition with this hash, if any."""
+        row = self._one("SELECT content FROM editions WHERE hash = ?", (content_hash,))
+        return None if row is None else str(row[0])
+
+    # ----------------------------------------------------------------- games
+
+    def create_game(
+        self,
+        game_id: str,
+        kind: str,
+        edition_hash: str,
+        tokens: tuple[str, str],
+        events: Sequence[NewEvent],
+        idempotency_key: str,
+        command: dict[str, Any] | None = None,
+        actor: str | None = None,
+        retry_window: float = CREATE_RETRY_SECONDS,
+    ) -> str:
+        """Index a new game and append its first action, atomically.
+
+        A repeated ``idempotency_key`` with the very same ``command`` within ``retry_window``
+        seconds (a double tap on "create") returns the game the first request created, and
+        creates nothing. Any other reuse of the key raises ``KeyReused``.
+        """
+        with self._creating(idempotency_key):
+            row = self._one(
+                "SELECT e.game_id, e.command, g.created_at FROM events e JOIN games g ON g.game_id = e.game_id "
+                f"WHERE e.seq = 1 AND e.idempotency_key = ? ORDER BY g.{self.CREATED_ORDER} LIMIT 1",
+                (idempotency_key,),
+            )
+            if row is not None:
+                first_game, stored, created_at = row
+                age = (datetime.now(UTC) - datetime.fromisoformat(created_at)).total_seconds()
+                if command_of(stored) != command or not 0 <= age <= retry_window:
+                    raise KeyReused()
+                return str(first_game)
+            self._execute(INSERT_GAME, (game_id, kind, utc_now(), edition_hash, tokens[0], tokens[1]))
+            self.append(game_id, 0, events, idempotency_key, command, actor)
+        return game_id
+
+    def import_game(
+        self, game_id: str, kind: str, edition_hash: str, tokens: tuple[str, str], rows: Sequence[dict[str, Any]]
+    ) -> None:
+        """Store an exported log under a new game id (one transaction).
+
+        No idempotency key is kept: a key is a secret of the phone that sent it, and an imported
+        log must not answer to the keys of the game it was exported from. A row without its time
+        is recorded now.
+        """
+        recorded_now = utc_now()
+        imported = [
+            StoredEvent(
+                seq=int(r["seq"]),
+                action=int(r["action"]),
+                type=str(r["type"]),
+                version=int(r["version"]),
+                data=r["data"],
+                recorded_at=str(r.get("recorded_at") or recorded_now),
+                idempotency_key=None,
+                command=r.get("command"),
+                actor=r.get("actor"),
+            )
+            for r in rows
+        ]
+        made = list(copied_rows(game_id, imported))
+        with self._transaction():
+            self._execute(INSERT_GAME, (game_id, kind, recorded_now, edition_hash, tokens[0], tokens[1]))
+            self._insert_events(made)
+
+    def restore_game(self, game: dict[str, Any], rows: Sequence[StoredEvent]) -> None:
+        """Store a game moved from another store exactly as it was: its index row (``game()``) and every
+        event with its keys and times (one transaction; ``companion migrate`` uses it)."""
+        made = list(copied_rows(game["game_id"], rows))
+        with self._transaction():
+            self._execute(INSERT_RESTORED_GAME, tuple(game[k] for k in RESTORED_GAME_COLUMNS))
+            self._insert_events(made)
+
+    def set_join_code(self, game_id: str, code: str) -> None:
+        """Give a game its short join code (once; the games index is not part of the event log)."""
+        self._execute("UPDATE games SET join_code = ? WHERE game_id = ? AND join_code IS NULL", (code, game_id))
+
+    def game_for(self, column: str, value: str) -> str | None:
+        """The game whose ``join_code`` or ``read_token`` is ``value``."""
+        if column not in ("join_code", "read_token", "write_token"):
+            raise ValueError(column)
+        row = self._one(f"SELECT game_id FROM games WHERE {column} = ?", (value,))
+        return None if row is None else str(row[0])
+
+    def game(self, game_id: str) -> dict[str, Any]:
+        """The games-index row of ``game_id``; raises ``UnknownGame``."""
+        row = self._one(f"SELECT {', '.join(RESTORED_GAME_COLUMNS)} FROM games WHERE game_id = ?", (game_id,))
+        if row is None:
+            raise UnknownGame(game_id)
+        return dict(zip(RESTORED_GAME_COLUMNS, row, strict=True))
+
+    def game_ids(self) -> list[str]:
+        """Every game id, newest first."""
+        rows = self._all(f"SELECT game_id FROM games ORDER BY created_at DESC, {self.CREATED_ORDER} DESC")
+        return [str(r[0]) for r in rows]
+
+    # ----------------------------------------------------------------- the log
+
+    def last_seq(self, game_id: str) -> int:
+        """The seq of the newest event of ``game_id`` (0 when it has none)."""
+        row = self._one("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,))
+        return 0 if row is None else int(row[0])
+
+    def action_for_key(self, game_id: str, idempotency_key: str) -> int | None:
+        """The action already recorded under this idempotency key, if any."""
+        found = self.recorded_under_key(game_id, idempotency_key)
+        return None if found is None else found[0]
+
+    def recorded_under_key(self, game_id: str, idempotency_key: str) -> tuple[int, dict[str, Any] | None] | None:
+        """The action recorded under this key in this game, and its command; ``None`` if the key is new."""
+        row = self._one(
+            "SELECT seq, command FROM events WHERE game_id = ? AND idempotency_key = ?", (game_id, idempotency_key)
+        )
+        return None if row is None else (int(row[0]), command_of(row[1]))
+
+    def append(
+        self,
+        game_id: str,
+        expected_seq: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str,
+        command: dict[str, Any] | None = None,
+        actor: str | None = None,
+    ) -> AppendResult:
+        """Append ``events`` as one action if the log is still at ``expected_seq``.
+
+        A repeated ``idempotency_key`` with the same ``command`` returns the first append's result
+        and stores nothing; with another command it raises ``KeyReused``.
+        """
+        if not events:
+            raise ValueError("an action needs at least one event")
+        if not idempotency_key:
+            raise ValueError("an append needs an idempotency key")
+
+        def write(actual: int) -> AppendResult:
+            """Store the action after the log's ``actual`` last seq, if the caller drew its screen there."""
+            if actual != expected_seq:
+                raise StaleSequence(game_id, expected_seq, actual)
+            first = actual + 1
+            recorded_at = utc_now()
+            self._insert_events(action_rows(game_id, first, events, recorded_at, idempotency_key, command, actor))
+            return AppendResult(first, first + len(events) - 1, duplicate=False, recorded_at=recorded_at)
+
+        return self._append(game_id, expected_seq, idempotency_key, command, write)
+
+    def read(self, game_id: str, after: int = 0) -> list[StoredEvent]:
+        """Every event of ``game_id`` with seq greater than ``after``, in order."""
+        rows = self._all(
+            "SELECT seq, action, type, version, data, recorded_at, idempotency_key, command, actor "
+            "FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, after),
+        )
+        # one JSON parse for every payload, and one for every command: a long log reads in one go
+        datas = json.loads("[" + ",".join(r[4] for r in rows) + "]")
+        commands = iter(json.loads("[" + ",".join(r[7] for r in rows if r[7] is not None) + "]"))
+        out = []
+        for (seq, action, type_, version, _data, recorded_at, key, command, actor), data in zip(
+            rows, datas, strict=True
+        ):
+            # the columns are typed (INTEGER, TEXT): the row fills the frozen dataclass as __init__ would
+            row = object.__new__(StoredEvent)
+            row.__dict__.update(
+                seq=seq,
+                action=action,
+                type=type_,
+                version=version,
+                data=data,
+                recorded_at=recorded_at,
+                idempotency_key=key,
+                command=None if command is None else next(commands),
+                actor=actor,
+            )
+            out.append(row)
+        return out
+
+    # ----------------------------------------------------------------- snapshots
+
+    def save_snapshot(
+        self, game_id: str, seq: int, projection_version: int, edition_hash: str, in_effect: str, state: str
+    ) -> None:
+        """Keep a rebuilt state of ``game_id`` at ``seq`` (a second one for the same key is ignored)."""
+        self._execute(
+            "INSERT INTO snapshots (game_id, projection_version, edition_hash, seq, in_effect, state, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (game_id, projection_version, edition_hash, seq, in_effect, state, utc_now()),
+        )
+
+    def latest_snapshot(
+        self, game_id: str, projection_version: int, edition_hash: str, at_most: int
+    ) -> Snapshot | None:
+        """The newest snapshot of ``game_id`` at or before ``at_most`` made by this projection and edition."""
+        row = self._one(
+            "SELECT seq, in_effect, state FROM snapshots WHERE game_id = ? AND projection_version = ? "
+            "AND edition_hash = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+            (game_id, projection_version, edition_hash, at_most),
+        )
+        return None if row is None else Snapshot(int(row[0]), str(row[1]), str(row[2]))
+
+    # ----------------------------------------------------------------- the edition library
+
+    def name_edition(self, name: str, content_hash: str, edition_id: str, content: str) -> None:
+        """Keep an edition's content and list it under ``name`` (a name saved again points to the new content)."""
+        with self._transaction():
+            self.keep_edition(content_hash, edition_id, content)
+            self._execute(
+                "INSERT INTO edition_names (name, hash, saved_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET hash = excluded.hash, saved_at = excluded.saved_at",
+                (name, content_hash, utc_now()),
+            )
+
+    def named_editions(self) -> list[tuple[str, str, str]]:
+        """Every named edition as (name, hash, saved_at), newest first."""
+        rows = self._all("SELECT name, hash, saved_at FROM edition_names ORDER BY saved_at DESC, name")
+        return [(str(n), str(h), str(t)) for n, h, t in rows]
+
+    def put_draft(self, draft_id: str, content: str) -> None:
+        """Keep the current text of an edition being edited."""
+        self._execute(
+            "INSERT INTO edition_drafts (draft_id, content, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (draft_id) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at",
+            (draft_id, content, utc_now()),
+        )
+
+    def draft(self, draft_id: str) -> str | None:
+        """The text of a draft edition, if any."""
+        row = self._one("SELECT content FROM edition_drafts WHERE draft_id = ?", (draft_id,))
+        return None if row is None else str(row[0])
+
+    # ----------------------------------------------------------------- presence (not game state)
+
+    def presence_elsewhere(self, process: str, since: float) -> dict[str, Counter[str]]:
+        """The open pages of every other process renewed since ``since``: seats counted by game."""
+        rows = self._all(
+            "SELECT game_id, seat, COUNT(*) FROM presence WHERE process <> ? AND seen_at >= ? GROUP BY game_id, seat",
+            (process, since),
+        )
+        found: dict[str, Counter[str]] = {}
+        for game_id, seat, count in rows:
+            found.setdefault(str(game_id), Counter())[str(seat)] = int(count)
+        return found

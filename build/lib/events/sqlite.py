@@ -1,0 +1,217 @@
+"""The append-only event log on SQLite (through sqlite-utils), keeping the contract of ``events.store``.
+
+The queries it shares with PostgreSQL are written once in ``events.sql``; here is what is SQLite's
+own. ``append`` runs in one ``BEGIN IMMEDIATE`` transaction, after the writers of this process
+queued on one lock per database file. Connections use WAL, ``synchronous=FULL`` and a busy timeout.
+The schema is created and migrated with sqlite-utils' ``Migrations``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+from sqlite_utils import Migrations
+
+from events.sql import TABLES, SqlStore, Write
+from events.store import EVENT_COLUMNS, AppendResult, EventRow, KeyReused, Store
+
+__all__ = ["SqliteStore", "connect"]
+
+BUSY_TIMEOUT_MS = 10_000
+INSERT_EVENTS = f"INSERT INTO events ({', '.join(EVENT_COLUMNS)}) VALUES ({', '.join('?' for _ in EVENT_COLUMNS)})"
+
+migrations = Migrations("inferno-companion")
+
+
+def _create(db: sqlite_utils.Database, table: str, more: str = "") -> None:
+    """``CREATE TABLE`` with the columns both engines share (``events.sql.TABLES``), and ``more``."""
+    db.execute(f"CREATE TABLE {table} ({TABLES[table]}{more}) STRICT")
+
+
+@migrations()
+def m001_events(db: sqlite_utils.Database) -> None:
+    """The log, the games index and the content-addressed edition copies."""
+    _create(db, "events")
+    db.execute(
+        "CREATE UNIQUE INDEX events_idempotency ON events (game_id, idempotency_key) WHERE idempotency_key IS NOT NULL"
+    )
+    _create(db, "games")
+    _create(db, "editions")
+    # The log is sacred: the database itself refuses to change or remove an event.
+    db.execute(
+        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
+        "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events "
+        "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END"
+    )
+
+
+@migrations()
+def m002_join_codes(db: sqlite_utils.Database) -> None:
+    """A short code per game, for joining by typing it (10 characters, 50 bits)."""
+    db.execute("ALTER TABLE games ADD COLUMN join_code TEXT")
+    db.execute("CREATE UNIQUE INDEX games_join_code ON games (join_code) WHERE join_code IS NOT NULL")
+
+
+@migrations()
+def m003_edition_library(db: sqlite_utils.Database) -> None:
+    """Editions saved under a name (content in ``editions``, by hash) and drafts being edited."""
+    _create(db, "edition_names")
+    _create(db, "edition_drafts")
+
+
+@migrations()
+def m004_snapshots(db: sqlite_utils.Database) -> None:
+    """Rebuilt states kept beside the log: never events, only a shortcut that may be ignored."""
+    _create(db, "snapshots")
+
+
+@migrations()
+def m005_presence(db: sqlite_utils.Database) -> None:
+    """Who has a live page open, shared by every server process: never events, rows expire unless
+    their process renews them (a process that dies leaves rows that simply age out)."""
+    _create(db, "presence", ", seen_at REAL NOT NULL")
+    db.execute("CREATE INDEX presence_seen_at ON presence (seen_at)")
+
+
+def connect(path: str | Path) -> sqlite3.Connection:
+    """A connection with WAL, full durability and a busy timeout; autocommit mode."""
+    conn = sqlite3.connect(
+        str(path),
+        isolation_level=None,
+        timeout=BUSY_TIMEOUT_MS / 1000,
+        check_same_thread=False,
+    )
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+_WRITERS: dict[str, threading.Lock] = {}
+_WRITERS_GUARD = threading.Lock()
+
+
+def _writer_lock(conn: sqlite3.Connection) -> threading.Lock:
+    """One lock per database file in this process: its writers queue in order.
+
+    SQLite lets one writer in at a time; the others would sleep and retry in its busy handler,
+    which under load lets some wait far longer than the rest. Queueing on a lock first keeps the
+    waits short and fair; the busy timeout still covers writers in other processes.
+    """
+    name = conn.execute("PRAGMA database_list").fetchone()[2] or f"memory:{id(conn)}"
+    with _WRITERS_GUARD:
+        return _WRITERS.setdefault(name, threading.Lock())
+
+
+class SqliteStore(SqlStore):
+    """The log of every game, in one SQLite file."""
+
+    CREATED_ORDER = "rowid"
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.db = sqlite_utils.Database(conn)
+        self._writer = _writer_lock(conn)
+
+    @classmethod
+    def open(cls, path: str | Path) -> SqliteStore:
+        """Open (creating and migrating if needed) the store at ``path``."""
+        store = cls(connect(path))
+        store.migrate()
+        return store
+
+    def migrate(self) -> None:
+        """Apply any pending schema migrations."""
+        migrations.apply(self.db)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    # ----------------------------------------------------------------- the hooks of SqlStore
+
+    def _execute(self, query: str, params: Sequence[Any] = ()) -> None:
+        self.conn.execute(query, params)
+
+    def _one(self, query: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        row: tuple[Any, ...] | None = self.conn.execute(query, params).fetchone()
+        return row
+
+    def _all(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return self.conn.execute(query, params).fetchall()
+
+    def _insert_events(self, rows: Sequence[EventRow]) -> None:
+        self.conn.executemany(INSERT_EVENTS, rows)
+
+    def _transaction(self) -> AbstractContextManager[object]:
+        return self._immediate()
+
+    def _creating(self, idempotency_key: str) -> AbstractContextManager[object]:
+        return self._immediate()  # one writer at a time: a second creation with the key sees the first
+
+    @contextmanager
+    def _immediate(self) -> Iterator[None]:
+        if self.conn.in_transaction:  # nested: the outer BEGIN IMMEDIATE already holds the lock
+            yield
+            return
+        with self._writer:
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+            else:
+                self.conn.execute("COMMIT")
+
+    # ----------------------------------------------------------------- the log
+
+    def _append(
+        self, game_id: str, expected_seq: int, idempotency_key: str, command: dict[str, Any] | None, write: Write
+    ) -> AppendResult:
+        """One ``BEGIN IMMEDIATE`` transaction: the key looked up, then where the log stands, then the rows."""
+        with self._immediate():
+            found = self.recorded_under_key(game_id, idempotency_key)
+            if found is not None:
+                first, stored = found
+                if stored != command:
+                    raise KeyReused()
+                last = self.conn.execute(
+                    "SELECT MAX(seq) FROM events WHERE game_id = ? AND action = ?", (game_id, first)
+                ).fetchone()[0]
+                return AppendResult(first, int(last), duplicate=True)
+            return write(self.last_seq(game_id))
+
+    # ----------------------------------------------------------------- presence (not game state)
+
+    def hold_presence(self, process: str, held: Sequence[tuple[str, str, str]], now: float) -> None:
+        """Record (or renew, at ``now``) the open pages of ``process``: (holder, game_id, seat) each."""
+        if not held:
+            return
+        with self._immediate():
+            self.conn.executemany(
+                "INSERT INTO presence (holder, process, game_id, seat, seen_at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (holder) DO UPDATE SET seen_at = excluded.seen_at",
+                [(holder, process, game_id, seat, now) for holder, game_id, seat in held],
+            )
+
+    def drop_presence(self, holders: Sequence[str], before: float) -> None:
+        """Forget the pages ``holders`` (they closed) and every page not renewed since ``before``."""
+        with self._immediate():
+            self.conn.executemany("DELETE FROM presence WHERE holder = ?", [(h,) for h in holders])
+            self.conn.execute("DELETE FROM presence WHERE seen_at < ?", (before,))
+
+
+def _contract(store: SqliteStore) -> Store:
+    """mypy checks the engine against the ``Store`` protocol here."""
+    return store

@@ -1,0 +1,249 @@
+"""The contract of the append-only event log, whatever the engine: ``Store``, its errors and records.
+
+One table, ``events``, keyed ``(game_id, seq)``. Rows are only ever inserted: there is no
+UPDATE or DELETE of an event anywhere in this project. A batch of events appended together
+is one *action*: its first row carries the idempotency key (unique per game), the command
+that produced it, and who sent it; every row of the batch carries ``action`` = the first
+row's seq. An append is one transaction: a stale expected seq raises ``StaleSequence``; a
+repeated idempotency key with the same command returns the original result and stores nothing
+new, and with another command raises ``KeyReused``. A key belongs to one game; a creation key
+is honoured again only for the very same command, shortly after, so an old key never opens a
+game (imported logs keep no keys at all).
+
+Two engines keep this contract: SQLite (``events.sqlite``, its schema created and migrated with
+sqlite-utils' ``Migrations``) and PostgreSQL (``events.postgres``); ``events.factory`` picks one
+from a URL or path. Beside the log, ``snapshots`` keeps disposable rebuilt states (tagged with the
+projection's code version and the edition's hash) so a cold start of a long game folds only the
+events after one; they are never the truth.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+__all__ = [
+    "CREATE_RETRY_SECONDS",
+    "EVENT_COLUMNS",
+    "RESTORED_GAME_COLUMNS",
+    "AppendResult",
+    "EventRow",
+    "KeyReused",
+    "NewEvent",
+    "Snapshot",
+    "StaleSequence",
+    "Store",
+    "StoredEvent",
+    "UnknownGame",
+    "action_rows",
+]
+
+CREATE_RETRY_SECONDS = 600  # a double tap or a network retry comes back within minutes, not days
+
+
+class StaleSequence(Exception):
+    """The caller drew its screen at ``expected`` but the log is already at ``actual``."""
+
+    def __init__(self, game_id: str, expected: int, actual: int) -> None:
+        super().__init__(f"game {game_id}: expected seq {expected}, log is at {actual}")
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+
+
+class KeyReused(Exception):
+    """An idempotency key already recorded a different request (or is too old to retry); nothing was stored.
+
+    The message names no game: a refused key learns nothing about what it was used for.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("this idempotency key was already used for a different request")
+
+
+class UnknownGame(LookupError):
+    """No game with this id exists in the store."""
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event ready to be stored: its type, version and JSON-ready data."""
+
+    type: str
+    version: int
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One row of the log."""
+
+    seq: int
+    action: int
+    type: str
+    version: int
+    data: dict[str, Any]
+    recorded_at: str
+    idempotency_key: str | None
+    command: dict[str, Any] | None
+    actor: str | None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A rebuilt state kept at ``seq``: what was in effect then, and the state (both as JSON text)."""
+
+    seq: int
+    in_effect: str
+    state: str
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """What an append stored: the seq range of its events, and whether it was a replay."""
+
+    first_seq: int
+    last_seq: int
+    duplicate: bool
+    recorded_at: str = ""  # when a new append stored its rows (empty for a duplicate)
+
+
+class Store(Protocol):
+    """The contract of an event store, whatever the engine: what the service, the web app and the CLI use.
+
+    Every engine keeps the same guarantees: events are only ever inserted (the database itself
+    refuses UPDATE and DELETE), ``(game_id, seq)`` is unique, a stale ``expected_seq`` raises
+    ``StaleSequence``, idempotency keys are scoped per game (a creation key is honoured again only
+    for the same command within the retry window; a key reused for another command raises
+    ``KeyReused``), edition contents are kept by hash, and join codes are unique.
+    """
+
+    def migrate(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    def keep_edition(self, content_hash: str, edition_id: str, content: str) -> None: ...
+
+    def edition_content(self, content_hash: str) -> str | None: ...
+
+    def create_game(
+        self,
+        game_id: str,
+        kind: str,
+        edition_hash: str,
+        tokens: tuple[str, str],
+        events: Sequence[NewEvent],
+        idempotency_key: str,
+        command: dict[str, Any] | None = None,
+        actor: str | None = None,
+        retry_window: float = CREATE_RETRY_SECONDS,
+    ) -> str: ...
+
+    def import_game(
+        self, game_id: str, kind: str, edition_hash: str, tokens: tuple[str, str], rows: Sequence[dict[str, Any]]
+    ) -> None: ...
+
+    def restore_game(self, game: dict[str, Any], rows: Sequence[StoredEvent]) -> None: ...
+
+    def set_join_code(self, game_id: str, code: str) -> None: ...
+
+    def game_for(self, column: str, value: str) -> str | None: ...
+
+    def game(self, game_id: str) -> dict[str, Any]: ...
+
+    def game_ids(self) -> list[str]: ...
+
+    def last_seq(self, game_id: str) -> int: ...
+
+    def action_for_key(self, game_id: str, idempotency_key: str) -> int | None: ...
+
+    def recorded_under_key(self, game_id: str, idempotency_key: str) -> tuple[int, dict[str, Any] | None] | None: ...
+
+    def append(
+        self,
+        game_id: str,
+        expected_seq: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str,
+        command: dict[str, Any] | None = None,
+        actor: str | None = None,
+    ) -> AppendResult: ...
+
+    def read(self, game_id: str, after: int = 0) -> list[StoredEvent]: ...
+
+    def save_snapshot(
+        self, game_id: str, seq: int, projection_version: int, edition_hash: str, in_effect: str, state: str
+    ) -> None: ...
+
+    def latest_snapshot(
+        self, game_id: str, projection_version: int, edition_hash: str, at_most: int
+    ) -> Snapshot | None: ...
+
+    def name_edition(self, name: str, content_hash: str, edition_id: str, content: str) -> None: ...
+
+    def named_editions(self) -> list[tuple[str, str, str]]: ...
+
+    def put_draft(self, draft_id: str, content: str) -> None: ...
+
+    def draft(self, draft_id: str) -> str | None: ...
+
+    def hold_presence(self, process: str, held: Sequence[tuple[str, str, str]], now: float) -> None: ...
+
+    def drop_presence(self, holders: Sequence[str], before: float) -> None: ...
+
+    def presence_elsewhere(self, process: str, since: float) -> dict[str, Counter[str]]: ...
+
+
+RESTORED_GAME_COLUMNS = ("game_id", "kind", "created_at", "edition_hash", "read_token", "write_token", "join_code")
+EVENT_COLUMNS = (
+    "game_id",
+    "seq",
+    "action",
+    "type",
+    "version",
+    "data",
+    "recorded_at",
+    "idempotency_key",
+    "command",
+    "actor",
+)
+
+# One row of the ``events`` table, in ``EVENT_COLUMNS`` order.
+EventRow = tuple[str, int, int, str, int, str, str, str | None, str | None, str | None]
+
+
+def action_rows(
+    game_id: str,
+    first_seq: int,
+    events: Sequence[NewEvent],
+    recorded_at: str | Sequence[str],
+    idempotency_key: str | None = None,
+    command: dict[str, Any] | None = None,
+    actor: str | None = None,
+) -> list[EventRow]:
+    """The rows of one action, as every engine stores them (in ``EVENT_COLUMNS`` order).
+
+    The events take the seqs from ``first_seq`` on and each carries ``action`` = ``first_seq``; the
+    first alone carries the idempotency key, the command and the actor. Data is stored as compact
+    JSON text with sorted keys, the command as JSON with sorted keys. ``recorded_at`` is one time for
+    the whole action (an append), or one per event (a log copied as it was recorded).
+    """
+    times = [recorded_at] * len(events) if isinstance(recorded_at, str) else recorded_at
+    return [
+        (
+            game_id,
+            first_seq + i,
+            first_seq,
+            evt.type,
+            evt.version,
+            json.dumps(evt.data, sort_keys=True, separators=(",", ":")),
+            time,
+            idempotency_key if i == 0 else None,
+            json.dumps(command, sort_keys=True) if i == 0 and command is not None else None,
+            actor if i == 0 else None,
+        )
+        for i, (evt, time) in enumerate(zip(events, times, strict=True))
+    ]
