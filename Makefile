@@ -45,7 +45,7 @@ test-pg: $(VENV)/.installed translations
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check companion/game events
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
 bench: $(VENV)/.installed

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.formats.export import score_export
-from tests.web.test_after_game import timed_log
+from tests.web.pages.test_after_game import timed_log
 
 SHOTS = Path(__file__).resolve().parents[1] / "test-results"
 

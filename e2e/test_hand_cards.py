@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from companion.formats.export import score_export
-from tests.web.test_hand_cards import hand_scoring_log
+from tests.web.screens.test_hand_cards import hand_scoring_log
 
 WORDS = {
     "en": {

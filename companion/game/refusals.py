@@ -5,7 +5,7 @@ Each refusal code is declared once here, with its sentence (an English msgid, ma
 the web layer can say a shield, a colour or a player in words) and the rule it cites. Each
 choice kind ("choice.*", a legal alternative) likewise. ``RuleViolation`` and ``Choice``
 refuse to be built with a code or a key that is not declared here, or with parameters that
-do not match; ``tests/test_refusal_catalogue.py`` checks every raise site and renders every
+do not match; ``tests/web/words/test_refusal_catalogue.py`` checks every raise site and renders every
 entry in English and Spanish.
 """
 

@@ -49,8 +49,8 @@ __all__ = ["ROOT", "create_app"]
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "es")
-# brotli first (the smallest text on the wire at a cost of ~1-2 ms a page); text/event-stream is not
-# among Flask-Compress's mimetypes: live streams always go out as written, never buffered
+# brotli first (the smallest text on the wire; level 6 costs about 0.3 ms a game page, see bench/README.md);
+# text/event-stream is not among Flask-Compress's mimetypes: live streams always go out as written, never buffered
 COMPRESSION = {
     "COMPRESS_ALGORITHM": ["br", "zstd", "gzip", "deflate"],
     "COMPRESS_ALGORITHM_STREAMING": ["br", "zstd", "deflate"],

@@ -1,1 +1,0 @@
-"""The pure game core: standard library and ``events.catalog`` only (no Flask, no SQL)."""

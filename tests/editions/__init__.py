@@ -1,0 +1,1 @@
+"""Edition files: the library of edits and the format document."""

@@ -1,0 +1,1 @@
+"""Files the table owns: exported games read back safely."""

@@ -1,0 +1,1 @@
+"""The service: creating, reading, deciding and appending; views, snapshots, corrections, durability."""

@@ -1,0 +1,1 @@
+"""Per-request plumbing: addresses, security headers, compression, static files, the store pool."""

@@ -1,0 +1,1 @@
+"""Live pages: streams, the notifier, presence, several workers."""

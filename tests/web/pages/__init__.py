@@ -1,0 +1,1 @@
+"""The pages, tapped through the test client as a phone would."""

@@ -1,0 +1,236 @@
+"""After the game: the BG Stats link, sharing, time at the table, the big screen's score, play again."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import io
+import json
+import re
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.formats.bgstats import BGSTATS_URL, bgstats_play
+from companion.formats.export import export_game, import_game, score_export
+from companion.game.scoring import PlayerScore, Scoresheet
+from companion.readmodels.playtime import PlayTime
+from companion.service.next_game import link_proof
+from companion.web.http.db import service
+from companion.web.words.history import narrate
+from events.catalog import NextGameCreated
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "base-two-players.json"
+START = datetime(2026, 11, 28, 19, 30, tzinfo=UTC)
+
+
+def timed_log(last_action: int | None = None, start: datetime = START) -> dict[str, Any]:
+    """The two-player fixture, each action recorded one minute per seq after ``start`` (so its end,
+    at action 69, comes 68 minutes in); cut before ``last_action`` when given."""
+    data = copy.deepcopy(json.loads(FIXTURE.read_text(encoding="utf-8")))
+    for row in data["events"]:
+        row["recorded_at"] = (start + timedelta(minutes=row["action"] - 1)).isoformat(timespec="milliseconds")
+    if last_action is not None:
+        data["events"] = [r for r in data["events"] if r["action"] < last_action]
+    return data
+
+
+def upload(client: FlaskClient, data: dict[str, Any]) -> str:
+    """Import a log from this phone (which then remembers it); the game's address."""
+    body = {"file": (io.BytesIO(json.dumps(data).encode()), "game.json")}
+    response = client.post("/import", data=body, content_type="multipart/form-data")
+    assert response.status_code == 303, response.data
+    return str(response.headers["Location"])
+
+
+def bgstats_json(html: str) -> dict[str, Any]:
+    link = re.search(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"', html)
+    assert link, "no BG Stats link on the page"
+    url = link.group(1).replace("&amp;", "&")
+    assert url.startswith(BGSTATS_URL + "?data=")
+    (data,) = parse_qs(urlsplit(url).query)["data"]
+    return dict(json.loads(data))
+
+
+def test_the_bgstats_link_carries_the_play_as_the_score_sheet_has_it(client: FlaskClient, app: Flask) -> None:
+    url = upload(client, timed_log())
+    game_id = url.rsplit("/", 1)[1]
+    html = client.get(url + "/score").data.decode()
+    play = bgstats_json(html)
+    _edition, sheet = score_export(timed_log())
+    assert play["game"]["name"] == "Inferno"
+    assert play["game"]["highestWins"] is True and play["game"]["noPoints"] is False
+    expected_id = hmac.new(b"test", f"game:{game_id}".encode(), hashlib.sha256).hexdigest()[:32]
+    assert play["game"]["sourceGameId"] == expected_id
+    assert game_id not in json.dumps(play)
+    assert play["playDate"] == "2026-11-28 19:30:00"
+    assert play["durationMin"] == 68
+    assert [p["name"] for p in play["players"]] == ["Ana", "Ben"]
+    for entry, score in zip(play["players"], sheet.players, strict=True):
+        assert entry["score"] == score.total
+        assert entry["rank"] == score.place
+        assert entry["winner"] is (score.place == 1)
+        assert len(entry["sourcePlayerId"]) == 32 and entry["name"].lower() not in entry["sourcePlayerId"]
+    assert [p["startPlayer"] for p in play["players"]] == [True, False]
+    assert sorted(p["rank"] for p in play["players"]) == sorted(p.place for p in sheet.players)
+
+
+def test_a_game_still_going_offers_no_bgstats_link(client: FlaskClient) -> None:
+    url = upload(client, timed_log(last_action=69))
+    html = client.get(url + "/score").data.decode()
+    assert "bgstatsapp" not in html
+    assert "Same table, new game" not in html
+
+
+def _score(name: str, total: int, place: int) -> PlayerScore:
+    return PlayerScore(name, total, (), (), 0, (), False, 0, 0, 0, total, place)
+
+
+def test_tied_players_share_a_rank_and_both_win(app: Flask) -> None:
+    sheet = Scoresheet((), (_score("Ana", 40, 1), _score("Ben", 40, 1), _score("Cleo", 31, 3)))
+    time = PlayTime(START, START + timedelta(minutes=90), 90 * 60, (1800, 1800, 1800))
+    with app.app_context():
+        play = bgstats_play("test", "secret-game-id", sheet, time)
+    assert [(p["rank"], p["winner"]) for p in play["players"]] == [(1, True), (1, True), (3, False)]
+    assert play["durationMin"] == 90
+    assert "secret-game-id" not in json.dumps(play)
+
+
+def test_time_at_the_table_gives_each_player_their_turns(client: FlaskClient) -> None:
+    url = upload(client, timed_log())
+    html = client.get(url + "/score").data.decode()
+    section = html.split('id="time-title"')[1].split("</section>")[0]
+    assert "The game took 1 h 8 min." in section
+    # Ana's turns end at 10, 27, 44, 57, 69 (minutes 9+13+9+5+7 = 43); Ben's at 14, 35, 52, 62 (25).
+    assert re.search(r"<th scope=\"row\">Ana</th><td>43 min</td><td>63 %</td>", section), section
+    assert re.search(r"<th scope=\"row\">Ben</th><td>25 min</td><td>37 %</td>", section), section
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "Inferno: Ana wins (Ana "), ("es", "Inferno: gana Ana (Ana ")],
+)
+def test_the_share_button_carries_a_summary_in_the_readers_language_and_the_viewer_link(
+    client: FlaskClient, lang: str, words: str
+) -> None:
+    url = upload(client, timed_log())
+    client.get(f"/lang/{lang}")
+    html = client.get(url + "/score").data.decode()
+    button = re.search(r"<button[^>]*data-share [^>]*>", html)
+    assert button, "no share button"
+    text = re.search(r'data-share-text="([^"]*)"', button.group(0)).group(1)
+    _edition, sheet = score_export(timed_log())
+    winner = next(p for p in sheet.players if p.place == 1)
+    assert winner.name == "Ana"
+    assert text.startswith(words) and f"Ana {winner.total}" in text
+    link = re.search(r'data-share-url="([^"]*)"', button.group(0)).group(1)
+    view = service_view(client, url)
+    assert link == f"http://localhost/v/{view.read_token}"
+    assert "onclick" not in html and "<script>" not in html  # scripts come from static/ only
+
+
+def service_token(app: Flask, game_id: str) -> str:
+    with app.app_context():
+        return str(service().view(game_id).read_token)
+
+
+def service_view(client: FlaskClient, url: str) -> Any:
+    with client.application.app_context():
+        return service().view(url.rsplit("/", 1)[1])
+
+
+def test_the_big_screen_shows_the_score_during_play_and_the_breakdown_at_the_end(client: FlaskClient) -> None:
+    url = upload(client, timed_log(last_action=69))
+    view = service_view(client, url)
+    html = client.get(f"/v/{view.read_token}").data.decode()
+    score = html.split('id="viewer-score"')[1]
+    assert "If the game ended now" in score and "<svg" in score
+    assert "player-score" not in score  # the projection is short; the breakdown waits for the end
+    finished = upload(client, timed_log())
+    view = service_view(client, finished)
+    html = client.get(f"/v/{view.read_token}").data.decode()
+    score = html.split('id="viewer-score"')[1]
+    assert "Final score" in score and score.count('class="card player-score"') == 2
+    assert "Time at the table" in score
+    fragment = client.get(f"/v/{view.read_token}/score").data.decode()
+    assert fragment.startswith('<div id="viewer-score"') or '<div id="viewer-score"' in fragment[:200]
+    assert "<form" not in fragment
+
+
+def test_same_table_new_game_rotates_the_first_player_and_every_phone_is_offered_it(app: Flask) -> None:
+    host, guest = app.test_client(), app.test_client()
+    data = timed_log()
+    url = upload(host, data)
+    game_id = url.rsplit("/", 1)[1]
+    guest.get(url + "/join")
+    guest.post(url + "/seat", data={"seat": "1"})  # Ben's phone
+    host.post(url + "/seat", data={"seat": "0"})  # Ana's phone
+    assert "Your table started a new game" not in guest.get(url).data.decode()
+    response = host.post(url + "/again", data={"key": "again-key-1"})
+    assert response.status_code == 303
+    new_url = response.headers["Location"]
+    new_id = new_url.rsplit("/", 1)[1]
+    assert new_id != game_id
+    with app.app_context():
+        old, new = service().view(game_id), service().view(new_id)
+        assert [p.name for p in new.state.players] == ["Ben", "Ana"]
+        assert [p.colour for p in new.state.players] == ["navy", "crimson"]
+        assert new.state.expansion == old.state.expansion and new.edition.id == old.edition.id
+        assert new.state.ended is None
+        assert [e for e in old.timeline.effective_events() if isinstance(e, NextGameCreated)] == [
+            NextGameCreated(new.read_token, link_proof("test", game_id, new.read_token))
+        ]
+        # The old game still replays through the rules with its new entry (export, then import).
+        assert import_game(service(), export_game(service(), game_id))
+    # A repeated press does not start a third game.
+    again = host.post(url + "/again", data={"key": "again-key-2"})
+    assert again.headers["Location"].endswith(f"{game_id}/next")
+    # Ana's phone sits in Ana's new seat (1); Ben's phone is offered the new game and keeps Ben (0).
+    page = guest.get(url).data.decode()
+    assert "Your table started a new game" in page and f"/g/{game_id}/next" in page
+    score = guest.get(url + "/score").data.decode()
+    assert "Your table started a new game" in score and "Same table, new game" not in score
+    assert f'sse-connect="/g/{game_id}/events?since=' in score  # the score page hears of it live
+    with app.app_context():
+        token = service().view(new_id).read_token
+    screen = guest.get(f"/v/{service_token(app, game_id)}").data.decode()
+    assert f'href="/v/{token}"' in screen and f"/g/{game_id}" not in screen
+    with app.test_request_context():
+        sentence = narrate(NextGameCreated(token, "proof"), service().view(game_id).state)
+    assert sentence == "The table started a new game with the same players."  # the history's words
+    joined = guest.get(url + "/next")
+    assert joined.headers["Location"] == f"/g/{new_id}"
+    with guest.session_transaction() as sess:
+        assert sess["seats"][new_id] == 0
+        assert new_id in sess["games"]
+    with host.session_transaction() as sess:
+        assert sess["seats"][new_id] == 1
+
+
+def test_a_next_game_entry_sent_by_hand_does_not_lead_the_phones_to_another_game(client: FlaskClient) -> None:
+    """A writer of one game who knows only another game's read-only token must not reach its write address."""
+    url = upload(client, timed_log())
+    other = upload(client, timed_log())
+    game_id, other_id = url.rsplit("/", 1)[1], other.rsplit("/", 1)[1]
+    with client.application.app_context():
+        view = service().view(game_id)
+        target = service().view(other_id).read_token
+    body = {
+        "expected_seq": view.seq,
+        "idempotency_key": "forged-next-1",
+        "command": {"type": "StartNextGame", "data": {"read_token": target, "proof": "0" * 32}},
+    }
+    sent = client.post(
+        f"/api/v1/games/{game_id}/commands", json=body, headers={"Authorization": f"Bearer {view.write_token}"}
+    )
+    assert sent.status_code == 200, sent.get_json()  # recorded: the log takes facts as sent
+    assert "Your table started a new game" not in client.get(url).data.decode()
+    response = client.get(url + "/next")
+    assert response.headers["Location"] == url
+    assert other_id not in response.headers["Location"]

@@ -1,0 +1,1 @@
+"""What the screens show: the map, the parts a phone refreshes, the score and tally sheets."""

@@ -1,0 +1,90 @@
+"""The quick tally's one-page sheet: a plain form without JavaScript, one entry per changed circle or player."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.conftest import HX
+from tests.web.pages.test_score_pages import seq_of, start_tally
+
+
+def checked(html: str, name: str) -> str | None:
+    """The value of the checked radio (or the value of the number field) called ``name``."""
+    radio = re.search(rf'name="{name}" value="(\d+)"[^>]*checked', html)
+    if radio:
+        return radio.group(1)
+    field = re.search(rf'name="{name}" type="number"[^>]*value="(-?\d+)"', html)
+    return field.group(1) if field else None
+
+
+def test_the_sheet_works_as_a_plain_form_and_shows_what_was_saved(client) -> None:
+    url = start_tally(client, ("Ana", "Ben"))
+    html = client.get(url).data.decode()
+    form = {"seq": seq_of(html), "key": "k-plain-sheet", "empty-7": "2", "cube-3": "4", "infamy-1": "33"}
+    form |= {"skull-1-3": "2", "diploma-1-3": "1", "ship-0": "2", "halves-0": "1"}
+    response = client.post(url + "/sheet", data=form)
+    assert response.status_code == 303 and response.headers["Location"].endswith(url)
+    html = client.get(url).data.decode()
+    assert "Entered: 8 of 8 circles, 2 of 2 players." in html
+    assert (checked(html, "empty-7"), checked(html, "cube-3"), checked(html, "cube-2")) == ("2", "4", "2")
+    assert (checked(html, "infamy-1"), checked(html, "skull-1-3"), checked(html, "ship-0")) == ("33", "2", "2")
+    assert checked(html, "halves-0") == "1"
+    assert re.search(r'name="diploma-1-3" value="1" checked', html)
+    # Ben: 33 + green (space 5, value 5) × 2 = 43; Ana: 0 − loan at space 2 (2) = −2.
+    assert "Winner: Ben with 43 infamy" in html
+
+
+def test_saving_again_records_only_what_changed(client) -> None:
+    url = start_tally(client, ("Ana",))
+    html = client.get(url).data.decode()
+    html = client.post(url + "/sheet", data={"seq": seq_of(html), "key": "k-first-save"}, headers=HX).data.decode()
+    first = seq_of(html)
+    assert first == 1 + 9  # the start, then eight circles and one player
+    form = {"seq": first, "key": "k-second-save", "empty-9": "1", "infamy-0": "0"}
+    html = client.post(url + "/sheet", data=form, headers=HX).data.decode()
+    assert seq_of(html) == first + 1
+    assert checked(html, "empty-9") == "1"
+
+
+def test_a_repeated_save_is_recorded_once(client) -> None:
+    url = start_tally(client, ("Ana",))
+    html = client.get(url).data.decode()
+    form = {"seq": seq_of(html), "key": "k-double-tap", "infamy-0": "12"}
+    first = client.post(url + "/sheet", data=form, headers=HX)
+    assert first.headers["HX-Reswap"] == "outerHTML show:#tally-score:top"  # the phone scrolls to the score
+    twice = client.post(url + "/sheet", data=form, headers=HX).data.decode()
+    assert seq_of(twice) == seq_of(first.data.decode())
+    assert re.search(r'<div class="sheet-save">\s*<p class="notice info" role="status">Already recorded.</p>', twice)
+
+
+def test_a_refused_sheet_records_nothing_and_keeps_what_was_tapped(client) -> None:
+    url = start_tally(client, ("Ana",))
+    html = client.get(url).data.decode()
+    form = {"seq": seq_of(html), "key": "k-refused-sheet", "empty-2": "1", "empty-9": "7", "infamy-0": "27"}
+    response = client.post(url + "/sheet", data=form, headers=HX)
+    html = response.data.decode()
+    assert response.status_code == 422 and "HX-Reswap" not in response.headers  # it stays by the save button
+    refusal = re.search(r'<div class="sheet-save">.*?</div>', html, re.S).group(0)
+    assert "Empty shields must be between 0 and 4; you entered 7." in refusal
+    assert "Entered: 0 of 8 circles, 0 of 1 players." in html
+    assert (checked(html, "empty-2"), checked(html, "infamy-0")) == ("1", "27")
+
+
+def test_without_javascript_numbers_are_typed_and_the_steppers_are_plain_buttons(client) -> None:
+    url = start_tally(client, ("Ana",))
+    html = client.get(url).data.decode()
+    assert re.search(r'<input id="inf-0" name="infamy-0" type="number" inputmode="numeric"', html)
+    steppers = re.findall(r'<button type="button" class="step" data-step="(-?1)" aria-label="([^"]+)"', html)
+    assert ("1", "One more: Half diplomas (Ana)") in steppers
+    assert "js/tally.js" in html
+
+
+def test_a_fraud_card_end_game_half_is_entered_on_the_sheet(client) -> None:
+    url = start_tally(client, ("Ana",))
+    html = client.get(url).data.decode()
+    form = {"seq": seq_of(html), "key": "k-fraud-sheet", "infamy-0": "10"}
+    form |= {"fraud_effect-0-0": "infamy", "fraud_amount-0-0": "3", "fraud_effect-0-1": "", "fraud_amount-0-1": ""}
+    html = client.post(url + "/sheet", data=form, headers=HX).data.decode()
+    assert "Winner: Ana with 13 infamy" in html
+    assert re.search(r'<details class="sheet-fraud" open>', html)
+    assert re.search(r'<option value="infamy" selected>', html)

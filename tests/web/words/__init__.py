@@ -1,0 +1,1 @@
+"""What players read: every refusal, sentence and message, in English and Spanish."""
