@@ -243,7 +243,7 @@ class SqlStore(ABC):
 
     def restore_game(self, game: dict[str, Any], rows: Sequence[StoredEvent]) -> None:
         """Store a game moved from another store exactly as it was: its index row (``game()``) and every
-        event with its keys and times (one transaction; ``companion migrate`` uses it)."""
+        event with its keys and times (one transaction; ``companion transfer`` uses it)."""
         made = list(copied_rows(game["game_id"], rows))
         with self._transaction():
             self._execute(INSERT_RESTORED_GAME, tuple(game[k] for k in RESTORED_GAME_COLUMNS))

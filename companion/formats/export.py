@@ -5,7 +5,7 @@ The export is an envelope ``{"format": "inferno-companion/game-log", "format_ver
 event with its type, version and data (old versions stay as they were recorded; readers
 upcast them). It carries no secret: no idempotency key, token, join code or game id (format
 1 files carried keys and the game id; they are still read, and the keys are dropped).
-``docs/log-format.md`` describes it. A file is checked field by field (``export_file``) and
+``docs/log-format.md`` describes it. A file is checked field by field (``formats.export_reading``) and
 replayed through the rules before anything is stored.
 """
 

@@ -7,7 +7,8 @@ changes when the file is edited (RULES.md "The unknown numbers").
 
 Provenance (``source``) tags: ``rulebook: seed NNN <page>`` (the rulebook seed says it on that
 page), ``reference: RULES.md §N`` (the project's digest, not the rulebook), ``estimated`` (a
-guess) and ``assumption`` (our reading where the rulebook is silent). Format version 1 files,
+guess), ``assumption`` (our reading where the rulebook is silent) and ``checked`` (confirmed on a
+real board by the editor's guided check). Format version 1 files,
 pinned by games recorded before, used only ``rulebook`` and ``estimated``; ``upcast_v1`` gives
 them the sections added since, holding the values the code used to hard-code.
 """

@@ -1,7 +1,7 @@
 """The state of a game at one moment: frozen dataclasses rebuilt by folding the log.
 
-Nothing here is ever mutated: ``projection.evolve`` returns new values with
-``dataclasses.replace``. Dicts inside these dataclasses are treated as frozen too (they
+Nothing here is ever mutated: ``projection.evolve`` returns new values with ``frozen.changed``
+(``dataclasses.replace`` without its cost). Dicts inside these dataclasses are treated as frozen too (they
 are replaced, never changed in place).
 """
 

@@ -22,7 +22,8 @@ from events.shapes import fields_of, shape_of
 
 __all__ = ["SNAPSHOT_EVERY", "SnapshotError", "in_effect", "state_from_json", "state_to_json"]
 
-SNAPSHOT_EVERY = 100  # events between two snapshots of a game: a cold start folds fewer than this
+SNAPSHOT_EVERY = 100  # events between two snapshots of a game: a cold start folds about this many, plus the
+# latest actions kept for undo
 
 Dump = Callable[[Any], Any]
 Load = Callable[[Any, Edition], Any]

@@ -1,4 +1,5 @@
-"""The phone web app: application factory, one blueprint per area.
+"""The phone web app: the application factory, which registers one blueprint per screen (``pages/``),
+the live streams and the API, and keeps what a process remembers in one ``Process`` (``process.py``).
 
 ``create_app`` loads and validates every edition file first, so a broken file stops the
 app at start with a message naming the bad entry, never mid-game.

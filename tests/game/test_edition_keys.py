@@ -36,7 +36,8 @@ BASE = EDITIONS_DIR / "inferno-base.json"
 # Documentation, not values: provenance tags and notes are for the people correcting the file.
 TEXT_KEYS = {"source", "note", "notes", "definition", "provenance", "name", "format"}
 
-# Keys read only by the web layer, with the file that reads them.
+# Keys read outside the rules (the web layer, or the edition's colour lookup), with the file
+# that reads them, with the file that reads them.
 WEB_READS = {
     "players.colours[].hex": ("companion/game/edition.py", 'c["hex"]'),
     "circles[].hex": ("companion/web/screens/hell_map.py", ".hex"),

@@ -116,8 +116,8 @@ class SeatSchema(WireSeatSchema):
 
 
 class CreateGameSchema(Schema):
-    """A new game. Florence is dealt at random unless ``florence`` is given; guardians and coins
-    default to the edition's."""
+    """A new game. Florence is dealt at random unless ``random_florence`` is false (then the edition's
+    default layout); guardians and coins default to the edition's."""
 
     class Meta:
         unknown = EXCLUDE

@@ -1,4 +1,5 @@
-"""The shape of what a phone sends: marshmallow schemas with a message per field.
+"""The fields and base forms every screen's form shares (``ActionForm``, ``UndoForm``), how a form is
+parsed, and its messages by field: marshmallow schemas with a message per field.
 
 These check *shape* only (types, ranges, required fields). Whether a well-formed request
 is legal now is the rules' business (``RuleViolation``), never this module's.

@@ -4,7 +4,9 @@ Every state-changing form goes through ``perform``: parse the shape (400 with a 
 per field), call the service (409 with the fresh state on a stale seq, 422 with the rule
 and the alternatives on an illegal command), then show the fresh game. A plain browser
 gets a full page (303 redirect after success); htmx gets the parts of the game that changed
-(``game_parts``). A loan the player did not ask for is confirmed first (``loans``).
+(``screens.game.render_game``, ``screens.parts``). A loan the player did not ask for is confirmed
+first (``game.loans.check_loans``, ``screens.loan_confirm``). ``perform_command``, ``perform_undo``
+and ``perform_redo`` are ``perform`` for the forms every page has.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from companion.game.errors import RuleViolation
 from companion.game.loans import LoanToConfirm, check_loans
 from companion.game.state import GameState
 from companion.service import Conflict, Outcome
-from companion.web.forms.fields import flatten_errors, parse
+from companion.web.forms.fields import ActionForm, UndoForm, flatten_errors, parse
 from companion.web.http.db import service
 from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.phone import SeatRefused, check_seat
@@ -29,7 +31,7 @@ from companion.web.screens.loan_confirm import confirmation
 from companion.web.words.glossary import player_name
 from companion.web.words.refusals import describe_choice, describe_refusal, describe_rule
 
-__all__ = ["perform", "record"]
+__all__ = ["perform", "perform_command", "perform_redo", "perform_undo", "record"]
 
 
 Renderer = Callable[..., Answer]  # draws a page: (view, status, **what to show)
@@ -145,3 +147,35 @@ def perform(
         return redirect(url_for(after, game_id=game_id), 303)
     done = gettext("Already recorded.") if outcome.duplicate else None
     return draw(outcome.view, 200, notice=done, notice_kind="info")
+
+
+def perform_command(
+    game_id: str,
+    schema: type[Schema],
+    command_of: Callable[[dict[str, Any]], Any],
+    control: str,
+    render: Renderer | None = None,
+    after: str = "play.game",
+    loans: bool = True,
+    acts_for_player: bool = True,
+) -> Answer:
+    """``perform`` for a form that describes one command: ``command_of(data)`` is recorded as the
+    phone's entry, a loan it would take confirmed at the table first (``loans``: a game's entry)."""
+
+    def run(d: dict[str, Any]) -> Outcome:
+        if loans:
+            return record(game_id, d, command_of(d))
+        return service().execute(game_id, d["seq"], command_of(d), d["key"])
+
+    return perform(game_id, schema, run, control, render, after, acts_for_player)
+
+
+def perform_undo(game_id: str, render: Renderer | None = None, after: str = "play.game") -> Answer:
+    """Undo the latest entry, or (with ``to``) every entry from that one on."""
+    run: Callable[[dict[str, Any]], Outcome] = lambda d: service().undo(game_id, d["seq"], d["key"], d.get("to"))  # noqa: E731
+    return perform(game_id, UndoForm, run, "undo", render, after)
+
+
+def perform_redo(game_id: str, render: Renderer | None = None, after: str = "play.game") -> Answer:
+    """Redo the most recently undone entry."""
+    return perform(game_id, ActionForm, lambda d: service().redo(game_id, d["seq"], d["key"]), "undo", render, after)

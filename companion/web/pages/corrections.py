@@ -6,10 +6,12 @@ later entry still holds; the first that no longer holds is named with its reason
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext
+from marshmallow import Schema
 
 from companion.game.any_log import evolve_any, replay_any
 from companion.game.commands import BringSoul, Correct, CorrectSoul, MoveSoul, SendMember
@@ -23,7 +25,7 @@ from companion.web.forms.corrections import CorrectForm, CorrectSoulForm, Replac
 from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
 from companion.web.http.htmx import Answer
-from companion.web.http.perform import perform
+from companion.web.http.perform import perform, perform_command
 from companion.web.screens.history import history_entries
 from companion.web.words.glossary import colour_name, kind_name, location_name
 from companion.web.words.history import narrate
@@ -47,22 +49,22 @@ def page(game_id: str) -> tuple[str, int]:
     return render_corrections(recorded(game_id))
 
 
+def _correction(game_id: str, form: type[Schema], command_of: Callable[[dict[str, Any]], Any], control: str) -> Answer:
+    """Record a correction (any seated phone may correct the board); the corrections page answers."""
+    return perform_command(
+        game_id, form, command_of, control, render_corrections, "corrections.page", loans=False, acts_for_player=False
+    )
+
+
 @bp.post("/correct")
 def correct(game_id: str) -> Answer:
     """Record one correction."""
 
-    def run(d: dict[str, Any]) -> Any:
-        command = Correct(d["what"], d["reason"], d["player"], d["target_key"], d["value"], d["shield"])
-        return service().execute(game_id, d["seq"], command, d["key"])
-
-    return perform(
+    return _correction(
         game_id,
         CorrectForm,
-        run,
+        lambda d: Correct(d["what"], d["reason"], d["player"], d["target_key"], d["value"], d["shield"]),
         "correct",
-        render=render_corrections,
-        after="corrections.page",
-        acts_for_player=False,
     )
 
 
@@ -70,19 +72,10 @@ def correct(game_id: str) -> Answer:
 def correct_soul(game_id: str) -> Answer:
     """Set what stands on a shield."""
 
-    def run(d: dict[str, Any]) -> Any:
-        command = CorrectSoul(d["shield"], d["colour"], d["reason"], d["state"] == "laid", d["state"] == "petrified")
-        return service().execute(game_id, d["seq"], command, d["key"])
+    def soul(d: dict[str, Any]) -> CorrectSoul:
+        return CorrectSoul(d["shield"], d["colour"], d["reason"], d["state"] == "laid", d["state"] == "petrified")
 
-    return perform(
-        game_id,
-        CorrectSoulForm,
-        run,
-        "correct-soul",
-        render=render_corrections,
-        after="corrections.page",
-        acts_for_player=False,
-    )
+    return _correction(game_id, CorrectSoulForm, soul, "correct-soul")
 
 
 def alternatives(view: GameView, target: int) -> list[tuple[str, Any, str]]:

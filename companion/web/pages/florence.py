@@ -1,8 +1,9 @@
 """Florence from the phone: send a member, accuse, hold the council, take a location's action.
 
 Views parse the form's shape, build the command, and hand it to the service; the rules
-decide. Fraud cards, guardians and rewards arrive as flat form fields (see ``forms``) and
-are assembled here into the dataclasses the commands carry.
+decide. Fraud cards, guardians and rewards arrive as flat form fields and are assembled by
+``forms.florence`` (``reward_of``, ``fraud_of``, ``guardian_of``) into the dataclasses the
+commands carry.
 """
 
 from __future__ import annotations
@@ -39,25 +40,18 @@ from companion.web.forms.florence import (
     reward_of,
 )
 from companion.web.http.htmx import Answer
-from companion.web.http.perform import perform, record
+from companion.web.http.perform import perform_command
 
 __all__ = ["bp"]
 
 bp = Blueprint("florence", __name__, url_prefix="/g/<game_id>")
 
 
-def _run(game_id: str, d: dict[str, Any], command: Any) -> Any:
-    return record(game_id, d, command)
-
-
 @bp.post("/send")
 def send(game_id: str) -> Answer:
     """Send a family member from home to a location."""
-    return perform(
-        game_id,
-        SendForm,
-        lambda d: _run(game_id, d, SendMember(d["player"], d["kind"], d["location"], d["bribe"], d["borrow"])),
-        "send",
+    return perform_command(
+        game_id, SendForm, lambda d: SendMember(d["player"], d["kind"], d["location"], d["bribe"], d["borrow"]), "send"
     )
 
 
@@ -65,8 +59,8 @@ def send(game_id: str) -> Answer:
 def accuse(game_id: str) -> Answer:
     """Accuse at a location, with what the steps need (bonus tile, Dante's step)."""
 
-    def run(d: dict[str, Any]) -> Any:
-        command = Accuse(
+    def accusation(d: dict[str, Any]) -> Accuse:
+        return Accuse(
             player=d["player"],
             location=d["location"],
             member=d["member"],
@@ -77,18 +71,17 @@ def accuse(game_id: str) -> Answer:
             dante_guardian=guardian_of(d) if d["dante_guardian"] else None,
             dante_fraud=fraud_of(d) if d["dante_fraud"] else None,
         )
-        return _run(game_id, d, command)
 
-    return perform(game_id, AccuseForm, run, "accuse")
+    return perform_command(game_id, AccuseForm, accusation, "accuse")
 
 
 @bp.post("/council")
 def council(game_id: str) -> Answer:
     """Hold the family council (when it is the only choice)."""
-    return perform(
+    return perform_command(
         game_id,
         CouncilForm,
-        lambda d: _run(game_id, d, HoldCouncil(d["player"], d["choice"], d["source"], d["kind"], d["colour"])),
+        lambda d: HoldCouncil(d["player"], d["choice"], d["source"], d["kind"], d["colour"]),
         "council",
     )
 
@@ -133,6 +126,4 @@ def location_option(game_id: str, option: str) -> Answer:
         from flask import abort
 
         abort(404)
-    return perform(
-        game_id, LocationForm, lambda d: _run(game_id, d, _location_command(option, d)), f"location-{option}"
-    )
+    return perform_command(game_id, LocationForm, lambda d: _location_command(option, d), f"location-{option}")

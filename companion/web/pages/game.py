@@ -11,7 +11,7 @@ from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCa
 from companion.web.forms.game import BringForm, EndTurnForm, FerryForm, LoanForm, MoveForm, PlagueForm
 from companion.web.http.db import recorded
 from companion.web.http.htmx import Answer
-from companion.web.http.perform import perform, record
+from companion.web.http.perform import perform_command
 from companion.web.http.phone import remember_game
 from companion.web.screens.game import render_game
 
@@ -41,24 +41,17 @@ def game(game_id: str) -> Answer:
     )
 
 
-def _execute(game_id: str, data: dict[str, Any], command: Any) -> Any:
-    return record(game_id, data, command)
-
-
 @bp.post("/loan")
 def take_loan(game_id: str) -> Answer:
     """Take a loan: +2 drachmas, the Ship one space down."""
-    return perform(game_id, LoanForm, lambda d: _execute(game_id, d, TakeLoan(d["player"])), "loan")
+    return perform_command(game_id, LoanForm, lambda d: TakeLoan(d["player"]), "loan")
 
 
 @bp.post("/bring")
 def bring_soul(game_id: str) -> Answer:
     """Bring a soul in from the Cemetery to Limbo."""
-    return perform(
-        game_id,
-        BringForm,
-        lambda d: _execute(game_id, d, BringSoul(d["player"], d["colour"], d["shield"], d["borrow"])),
-        "bring",
+    return perform_command(
+        game_id, BringForm, lambda d: BringSoul(d["player"], d["colour"], d["shield"], d["borrow"]), "bring"
     )
 
 
@@ -66,42 +59,34 @@ def bring_soul(game_id: str) -> Answer:
 def move_soul(game_id: str) -> Answer:
     """Move a standing soul down along the lines."""
 
-    def run(d: dict[str, Any]) -> Any:
+    def move(d: dict[str, Any]) -> MoveSoul:
         via = tuple(s for s in d["via"].split(",") if s)
-        return _execute(game_id, d, MoveSoul(d["player"], d["from_shield"], d["to_shield"], via, d["borrow"]))
+        return MoveSoul(d["player"], d["from_shield"], d["to_shield"], via, d["borrow"])
 
-    return perform(game_id, MoveForm, run, "move")
+    return perform_command(game_id, MoveForm, move, "move")
 
 
 @bp.post("/ferry")
 def ferry(game_id: str) -> Answer:
     """Return a Bell to summon the ferryman (instead of the usual soul move)."""
-    return perform(
-        game_id,
-        FerryForm,
-        lambda d: _execute(
-            game_id,
-            d,
-            SummonFerryman(
-                d["player"], d["phlegyas_to"], d["soul_from"], d["soul_to"], d["landing"], borrow=d["borrow"]
-            ),
-        ),
-        "ferry",
-    )
+
+    def summon(d: dict[str, Any]) -> SummonFerryman:
+        return SummonFerryman(
+            d["player"], d["phlegyas_to"], d["soul_from"], d["soul_to"], d["landing"], borrow=d["borrow"]
+        )
+
+    return perform_command(game_id, FerryForm, summon, "ferry")
 
 
 @bp.post("/end-turn")
 def end_turn(game_id: str) -> Answer:
     """Finish the turn."""
-    return perform(game_id, EndTurnForm, lambda d: _execute(game_id, d, EndTurn(d["player"])), "end-turn")
+    return perform_command(game_id, EndTurnForm, lambda d: EndTurn(d["player"]), "end-turn")
 
 
 @bp.post("/plague")
 def plague(game_id: str) -> Answer:
     """Enter the souls of the plague card the table revealed."""
-    return perform(
-        game_id,
-        PlagueForm,
-        lambda d: _execute(game_id, d, RevealPlagueCard(d["player"], tuple(d["souls"]), d["deck_empty"])),
-        "plague",
+    return perform_command(
+        game_id, PlagueForm, lambda d: RevealPlagueCard(d["player"], tuple(d["souls"]), d["deck_empty"]), "plague"
     )

@@ -9,10 +9,10 @@ from flask_babel import get_locale
 
 from companion.game.errors import RuleViolation
 from companion.web.forms.corrections import REPLACEABLE
-from companion.web.forms.fields import ActionForm, UndoForm, new_key
+from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
 from companion.web.http.htmx import Answer, is_htmx
-from companion.web.http.perform import perform
+from companion.web.http.perform import perform_redo, perform_undo
 from companion.web.process import process
 from companion.web.screens.game import render_game
 from companion.web.screens.history import history_entries, state_at
@@ -27,18 +27,13 @@ HISTORY_PAGE = 50  # entries per history page, newest first: a long game's page 
 @bp.post("/undo")
 def undo(game_id: str) -> Answer:
     """Undo the latest entry, or (with ``to``) every entry from that one on."""
-    return perform(
-        game_id,
-        UndoForm,
-        lambda d: service().undo(game_id, d["seq"], d["key"], d.get("to")),
-        "undo",
-    )
+    return perform_undo(game_id)
 
 
 @bp.post("/redo")
 def redo(game_id: str) -> Answer:
     """Redo the most recently undone entry."""
-    return perform(game_id, ActionForm, lambda d: service().redo(game_id, d["seq"], d["key"]), "undo")
+    return perform_redo(game_id)
 
 
 @bp.get("/history")

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, render_template
+from marshmallow import Schema
 
 from companion.game.commands import PlaceHalfDiplomas
 from companion.readmodels.playtime import format_minutes
 from companion.service import GameView
 from companion.web.forms.score import HalvesForm, HandCardForm
-from companion.web.http.db import recorded, service
+from companion.web.http.db import recorded
 from companion.web.http.htmx import Answer
-from companion.web.http.perform import perform
+from companion.web.http.perform import perform_command
 from companion.web.screens.hand_cards import CONTROL, hand_card_command
 from companion.web.screens.score import score_context
 
@@ -32,27 +34,18 @@ def _render_score(view: GameView, status: int = 200, **extra: Any) -> tuple[str,
     return render_template("pages/score.html", **score_context(view, extra.get("refusal")), **extra), status
 
 
+def _entry(game_id: str, form: type[Schema], command_of: Callable[[dict[str, Any]], Any], control: str) -> Answer:
+    """Record the entry a score-page form describes; the score page answers."""
+    return perform_command(game_id, form, command_of, control, render=_render_score, after="scores.sheet", loans=False)
+
+
 @bp.post("/halves")
 def place_halves(game_id: str) -> Answer:
     """Record where a player's pairs of half diplomas become diplomas."""
-    return perform(
-        game_id,
-        HalvesForm,
-        lambda d: service().execute(game_id, d["seq"], PlaceHalfDiplomas(d["player"], tuple(d["tracks"])), d["key"]),
-        "halves",
-        render=_render_score,
-        after="scores.sheet",
-    )
+    return _entry(game_id, HalvesForm, lambda d: PlaceHalfDiplomas(d["player"], tuple(d["tracks"])), "halves")
 
 
 @bp.post("/hand-card")
 def hand_card(game_id: str) -> Answer:
     """Record one fraud card left in a player's hand at final scoring, by its end-game half."""
-    return perform(
-        game_id,
-        HandCardForm,
-        lambda d: service().execute(game_id, d["seq"], hand_card_command(d), d["key"]),
-        CONTROL,
-        render=_render_score,
-        after="scores.sheet",
-    )
+    return _entry(game_id, HandCardForm, hand_card_command, CONTROL)

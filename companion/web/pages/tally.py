@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, after_this_request, redirect, render_template, request, url_for
 from flask import Response as FlaskResponse
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError
 
 from companion.game.commands import EnterCircle, EnterPlayer, PlaceHalfDiplomas, StartTally
 from companion.game.errors import RuleViolation
 from companion.game.tally import tally_score
 from companion.service import TallyView
-from companion.web.forms.fields import ActionForm, UndoForm, flatten_errors, new_key, parse
+from companion.web.forms.fields import flatten_errors, new_key, parse
 from companion.web.forms.score import HalvesForm
 from companion.web.forms.tally import TallyCircleForm, TallyPlayerForm, TallySheetForm, TallyStartForm
 from companion.web.http.db import recorded_tally, service
 from companion.web.http.htmx import Answer, is_htmx
-from companion.web.http.perform import perform
+from companion.web.http.perform import perform, perform_command, perform_redo, perform_undo
 from companion.web.http.phone import remember_game
 from companion.web.screens.score import half_choices
 from companion.web.screens.tally_sheet import endgame_halves, posted_values, record_sheet, recorded_values
@@ -100,8 +101,9 @@ def page(game_id: str) -> tuple[str, int]:
     return render_tally(view)
 
 
-def _run(game_id: str, data: dict[str, Any], command: Any) -> Any:
-    return service().execute(game_id, data["seq"], command, data["key"])
+def _entry(game_id: str, form: type[Schema], command_of: Callable[[dict[str, Any]], Any], control: str) -> Answer:
+    """Record the entry a tally form describes; the tally page answers."""
+    return perform_command(game_id, form, command_of, control, render=render_tally, after="tally.page", loans=False)
 
 
 @bp.post("/t/<game_id>/sheet")
@@ -120,75 +122,34 @@ def sheet(game_id: str) -> Answer:
 @bp.post("/t/<game_id>/circle")
 def circle(game_id: str) -> Answer:
     """Enter one circle's end state."""
-    return perform(
-        game_id,
-        TallyCircleForm,
-        lambda d: _run(game_id, d, EnterCircle(d["circle"], d["empty"], d["cube"])),
-        "circle",
-        render=render_tally,
-        after="tally.page",
-    )
+    return _entry(game_id, TallyCircleForm, lambda d: EnterCircle(d["circle"], d["empty"], d["cube"]), "circle")
 
 
 @bp.post("/t/<game_id>/player")
 def player(game_id: str) -> Answer:
     """Enter one player's end state."""
-    return perform(
-        game_id,
-        TallyPlayerForm,
-        lambda d: _run(
-            game_id,
-            d,
-            EnterPlayer(
-                d["player"],
-                d["infamy"],
-                tuple(d["skulls"]),
-                tuple(d["diplomas"]),
-                d["half_diplomas"],
-                d["ship"],
-                endgame_halves(d["fraud_effect"], d["fraud_amount"], d["fraud_track"]),
-            ),
-        ),
-        "player",
-        render=render_tally,
-        after="tally.page",
-    )
+
+    def entered(d: dict[str, Any]) -> EnterPlayer:
+        halves = endgame_halves(d["fraud_effect"], d["fraud_amount"], d["fraud_track"])
+        skulls, diplomas = tuple(d["skulls"]), tuple(d["diplomas"])
+        return EnterPlayer(d["player"], d["infamy"], skulls, diplomas, d["half_diplomas"], d["ship"], halves)
+
+    return _entry(game_id, TallyPlayerForm, entered, "player")
 
 
 @bp.post("/t/<game_id>/halves")
 def halves(game_id: str) -> Answer:
     """Confirm where a player's half-diploma pairs go."""
-    return perform(
-        game_id,
-        HalvesForm,
-        lambda d: _run(game_id, d, PlaceHalfDiplomas(d["player"], tuple(d["tracks"]))),
-        "halves",
-        render=render_tally,
-        after="tally.page",
-    )
+    return _entry(game_id, HalvesForm, lambda d: PlaceHalfDiplomas(d["player"], tuple(d["tracks"])), "halves")
 
 
 @bp.post("/t/<game_id>/undo")
 def undo(game_id: str) -> Answer:
     """Undo the latest entry."""
-    return perform(
-        game_id,
-        UndoForm,
-        lambda d: service().undo(game_id, d["seq"], d["key"], d.get("to")),
-        "undo",
-        render=render_tally,
-        after="tally.page",
-    )
+    return perform_undo(game_id, render=render_tally, after="tally.page")
 
 
 @bp.post("/t/<game_id>/redo")
 def redo(game_id: str) -> Answer:
     """Redo the latest undone entry."""
-    return perform(
-        game_id,
-        ActionForm,
-        lambda d: service().redo(game_id, d["seq"], d["key"]),
-        "undo",
-        render=render_tally,
-        after="tally.page",
-    )
+    return perform_redo(game_id, render=render_tally, after="tally.page")

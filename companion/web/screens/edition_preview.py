@@ -33,7 +33,7 @@ def empty_board(edition: Edition, side_id: str) -> GameState:
 
 
 def preview_context(edition: Edition, side_id: str) -> dict[str, Any]:
-    """What ``_hell_map.html`` needs to draw the edition's board, read-only."""
+    """What ``screens/hell_board.html`` and ``screens/hell_map.html`` need to draw the edition's board, read-only."""
     state = empty_board(edition, side_id)
     hell_map: HellMap = build_map(state, turn_options(state), None, {}, interactive=False)
     return {"hell_map": hell_map, "state": state, "view": PreviewView(), "ferry": None, "new_key": lambda: ""}

@@ -1,7 +1,8 @@
 """The map of Hell as drawing instructions: where each shield, soul, line and gate goes.
 
-This builds a view model for ``templates/_hell_map.html`` from the state, the legal moves
-(``companion.game.legal``) and what the player has tapped (``select``). It decides nothing:
+This builds a view model for ``templates/screens/hell_map.html`` (over ``screens/hell_board.html``)
+from the state, the legal moves (``companion.game.legal``) and what the player has tapped
+(``select``). It decides nothing:
 what may be tapped to move comes from the legal moves; everything else on the map is tapped
 to ask the rules, which answer with the reason.
 """

@@ -78,8 +78,9 @@ def install(app: Flask) -> None:
 
 
 def part_slots(games: int) -> Slots[tuple[str, ...], Any]:
-    """The process's kept parts: about 9 slots a game and language (the map twice, 4 parts, a part
-    per player), for as many games as the view cache holds."""
+    """The process's kept parts: by game and language, the map's model twice (interactive and still),
+    the board, the cells, Florence and a part per player (up to 10 a language), 16 slots for each game
+    the view cache holds."""
     return Slots(size=16 * games)
 
 

@@ -15,28 +15,8 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask_babel import force_locale
 
-from companion.game.commands import (
-    Accuse,
-    BringSoul,
-    CreateGame,
-    DeliverBarrel,
-    EndTurn,
-    ExchangeFlorins,
-    HoldCouncil,
-    MoveInTower,
-    MoveSoul,
-    PlaceDisc,
-    PlayFraud,
-    RaiseCube,
-    ReturnFromTower,
-    RevealPlagueCard,
-    SendMember,
-    SummonFerryman,
-    TakeBarrel,
-    TakeGuest,
-    UseGuardian,
-    UseStyx,
-)
+from companion.game import commands as cmd
+from companion.game.commands import CreateGame
 from companion.game.edition import Edition
 from companion.game.errors import Choice, RuleViolation
 from companion.game.projection import evolve, replay
@@ -54,7 +34,7 @@ from tests.random_play import choices
 
 ROOT = Path(__file__).resolve().parents[3]
 PO = ROOT / "companion" / "translations" / "es" / "LC_MESSAGES" / "messages.po"
-SOURCES = sorted((ROOT / "companion").rglob("*.py"))  # the core, service.py and the web layer alike
+SOURCES = sorted((ROOT / "companion").rglob("*.py"))  # the core, the service and the web layer alike
 RAW = re.compile(r"choice\.|%\(|\b[a-z]+_[a-z_]+\b|gate-")
 
 
@@ -305,27 +285,27 @@ def _wrong_taps(state: GameState, rng: random.Random) -> list[object]:
     )
     floor = rng.randint(0, 3)
     return [
-        MoveSoul(rng.choice(others), shield(), shield()),
-        MoveSoul(p, shield(), shield()),
-        BringSoul(p, colour(), shield()),
-        SendMember(p, rng.choice(["noble", "urchin"]), rng.choice(locations), bribe=rng.random() < 0.3),
-        Accuse(p, rng.choice(locations), member=rng.choice(["", "noble", "urchin"]), bribe=rng.random() < 0.5),
-        Accuse(p, rng.choice(locations), bribe=True, borrow=True, bonus=reward, dante_fraud=fraud),
-        HoldCouncil(p, rng.choice(["member", "guest", "barrel", "none"]), "tower", "noble", colour()),
-        EndTurn(p),
-        RevealPlagueCard(p, tuple(colour() for _ in range(rng.randint(0, 7)))),
-        ExchangeFlorins(p, rng.randint(0, 5)),
-        RaiseCube(p, rng.randint(0, 10)),
-        PlaceDisc(p, rng.choice(gates)),
-        DeliverBarrel(p, colour()),
-        TakeBarrel(p, colour(), floor),
-        TakeGuest(p, colour(), floor),
-        ReturnFromTower(p, (floor,), (rng.choice(["noble", "urchin", "guest"]),)),
-        MoveInTower(p, rng.choice(["noble", "guest", "barrel"]), colour(), floor, rng.randint(0, 3)),
-        UseGuardian(p, use, borrow=rng.random() < 0.5),
-        UseStyx(p, colour(), rng.randint(0, 4), rng.randint(1, 9), rng.randint(1, 9), borrow=True),
-        PlayFraud(p, fraud, borrow=rng.random() < 0.5),
-        SummonFerryman(p, shield(), shield(), shield(), shield()),
+        cmd.MoveSoul(rng.choice(others), shield(), shield()),
+        cmd.MoveSoul(p, shield(), shield()),
+        cmd.BringSoul(p, colour(), shield()),
+        cmd.SendMember(p, rng.choice(["noble", "urchin"]), rng.choice(locations), bribe=rng.random() < 0.3),
+        cmd.Accuse(p, rng.choice(locations), member=rng.choice(["", "noble", "urchin"]), bribe=rng.random() < 0.5),
+        cmd.Accuse(p, rng.choice(locations), bribe=True, borrow=True, bonus=reward, dante_fraud=fraud),
+        cmd.HoldCouncil(p, rng.choice(["member", "guest", "barrel", "none"]), "tower", "noble", colour()),
+        cmd.EndTurn(p),
+        cmd.RevealPlagueCard(p, tuple(colour() for _ in range(rng.randint(0, 7)))),
+        cmd.ExchangeFlorins(p, rng.randint(0, 5)),
+        cmd.RaiseCube(p, rng.randint(0, 10)),
+        cmd.PlaceDisc(p, rng.choice(gates)),
+        cmd.DeliverBarrel(p, colour()),
+        cmd.TakeBarrel(p, colour(), floor),
+        cmd.TakeGuest(p, colour(), floor),
+        cmd.ReturnFromTower(p, (floor,), (rng.choice(["noble", "urchin", "guest"]),)),
+        cmd.MoveInTower(p, rng.choice(["noble", "guest", "barrel"]), colour(), floor, rng.randint(0, 3)),
+        cmd.UseGuardian(p, use, borrow=rng.random() < 0.5),
+        cmd.UseStyx(p, colour(), rng.randint(0, 4), rng.randint(1, 9), rng.randint(1, 9), borrow=True),
+        cmd.PlayFraud(p, fraud, borrow=rng.random() < 0.5),
+        cmd.SummonFerryman(p, shield(), shield(), shield(), shield()),
     ]
 
 
