@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from companion.web import create_app
-from tests.live_client import CHROMIUM_ARGS, chromium_path
+from tests.live_client import CHROMIUM_ARGS, chromium_path, serving
 
 
 @pytest.fixture(scope="session")
@@ -29,12 +27,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def live_server() -> Iterator[str]:
     folder = tempfile.mkdtemp(prefix="companion-e2e-")
     app = create_app({"DATABASE": str(Path(folder) / "e2e.sqlite3"), "SECRET_KEY": "e2e"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(5)
+    with serving(app) as (host, port):
+        yield f"http://{host}:{port}"
     shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -3,26 +3,49 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 
-def create_game(page: Page, names: list[str], plague: list[str] | None = None, expansion: bool = False) -> None:
-    """Fill the new-game form and start the game."""
+def fill_new_game(
+    page: Page, names: list[str], plague: list[str] | None = None, expansion: bool = False, blank_rest: bool = False
+) -> None:
+    """Open the new-game form and fill it: the players, the plague card's souls in order (with
+    ``blank_rest``, every slot after them emptied), the expansion if asked, the standard layout."""
     page.goto("/")
+    souls = list(plague or [])
+    if blank_rest:
+        souls += ["—"] * (page.locator("select[name=plague]").count() - len(souls))
     for i, name in enumerate(names):
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-    for i, colour in enumerate(plague or []):
+    for i, colour in enumerate(souls):
         page.get_by_label(f"Soul {i + 1}", exact=True).select_option(label=colour)
     if expansion:
         page.get_by_label("Play with the Plutus & Phlegyas expansion").check()
     # The edition's standard layout keeps journeys deterministic (Lily: Haystack + Bonfire, Eagle:
     # Banquet + Wall, Key: Bank + Market, Cross: Courtyard + Palace).
     page.get_by_label("Florence location tiles").select_option("default")
+
+
+def create_game(page: Page, names: list[str], plague: list[str] | None = None, expansion: bool = False) -> None:
+    """Fill the new-game form and start the game."""
+    fill_new_game(page, names, plague, expansion)
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("heading", name=f"{names[0]}'s turn")).to_be_visible()
     page.wait_for_function("() => window.htmx !== undefined")  # the deferred script has run
     settle(page)
+
+
+def second_phone(browser: Browser, playwright: Any, url: str, **extra: Any) -> Page:
+    """Another phone at the table (its own Pixel 7 context, with ``extra`` options) open at ``url``;
+    close it with ``page.context.close()``."""
+    context = browser.new_context(**playwright.devices["Pixel 7"], **extra)
+    page = context.new_page()
+    page.set_default_timeout(8000)
+    page.goto(url)
+    page.wait_for_function("() => window.htmx !== undefined")
+    return page
 
 
 def settle(page: Page) -> None:
@@ -30,6 +53,15 @@ def settle(page: Page) -> None:
     is in flight, so the next tap's answer is not raced by the page's own first refresh."""
     expect(page.locator("#presence .presence-list")).to_have_count(1)
     expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+
+
+def bring_and_end_turn(page: Page, player: str, colour: str, to: str, place: str) -> None:
+    """A plain turn for ``player``: one ``colour`` soul from the Cemetery to the shield ``to``, a
+    member to the Florence location ``place``, then the end of the turn."""
+    page.get_by_role("link", name=f"Bring in one {colour} soul").click()
+    shield(page, to, "button").click()
+    location(page, place).click()
+    page.get_by_role("button", name=f"End {player}'s turn").click()
 
 
 def stat(page: Page, player: str, name: str) -> Locator:
@@ -40,3 +72,8 @@ def stat(page: Page, player: str, name: str) -> Locator:
 def shield(page: Page, name: str, role: str = "button") -> Locator:
     """A shield on the map of Hell by its name (e.g. "2C"), as a button, a link or an image."""
     return page.get_by_role(role, name=re.compile(rf"^{name}, circle "))  # type: ignore[arg-type]
+
+
+def location(page: Page, name: str) -> Locator:
+    """A Florence location's button (its name goes on with what it gives)."""
+    return page.get_by_role("button", name=re.compile(rf"^{name}\b"))

@@ -25,8 +25,8 @@ from companion.game.commands import Accuse, BringSoul, CreateGame, EndTurn, Send
 from companion.game.rules.accusation import dante_path
 from companion.game.state import Phase
 from companion.service import GameService
-from e2e.helpers import shield, stat
-from e2e.test_full_game import Table, cemetery_link, end_turn, final_totals, location
+from e2e.helpers import location, shield, stat
+from e2e.test_full_game import Table, cemetery_link, end_the_game, end_turn, final_totals
 from events.catalog import SeatSetup
 from events.sqlite import SqliteStore
 from tests.random_play import choices
@@ -144,10 +144,5 @@ def test_dante_reaches_the_gate_and_the_last_turns_lead_to_the_score(page: Page,
     table.tap(cemetery_link(page, "purple"))
     table.tap(shield(page, "1D"))
     table.tap(location(page, "Haystack"))
-    end_turn(table, "Ana", None)
-    expect(page.get_by_role("heading", name="The game is over")).to_be_visible()
-
-    table.turn("score")
-    table.tap(page.get_by_role("link", name="See the final score"))
-    expect(page.get_by_role("heading", name="Final score")).to_be_visible()
+    end_the_game(table, "Ana")
     assert final_totals(page) == EXPECTED_TOTALS

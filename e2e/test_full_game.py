@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, Response, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.game.refusals import CHOICES, REFUSALS
-from e2e.helpers import shield, stat
+from e2e.helpers import fill_new_game, location, shield, stat
 
 RAW_CODES = sorted({code for code in REFUSALS if "_" in code} | set(CHOICES), key=len, reverse=True)
 RAW_PATTERN = re.compile(r"(?<![\w.])(" + "|".join(re.escape(c) for c in RAW_CODES) + r")(?![\w])|choice\.|%\(")
@@ -128,9 +128,33 @@ def cemetery_link(page: Page, colour: str) -> Locator:
     return page.get_by_role("link", name=f"Bring in one {colour} soul")
 
 
-def location(page: Page, name: str) -> Locator:
-    """A Florence location's button (its name goes on with what it gives)."""
-    return page.get_by_role("button", name=re.compile(rf"^{name}\b"))
+def start_game(table: Table, names: list[str], soul: str, expansion: bool = False) -> None:
+    """The new-game form with a plague card of one ``soul`` (every other slot blank), started by a tap."""
+    page = table.page
+    fill_new_game(page, names, [soul], expansion, blank_rest=True)
+    table.tap(page.get_by_role("button", name="Start the game"))
+    expect(page.get_by_role("heading", name=f"{names[0]}'s turn")).to_be_visible()
+    page.wait_for_function("() => window.htmx !== undefined")
+
+
+def use_guardian(table: Table, guardian: str, to: str, then: str) -> None:
+    """At a location that offers ``guardian``: move it to the shield ``to``, tap the shield ``then``
+    (the soul it acts on, or where its Desk goes) and use it."""
+    page = table.page
+    table.tap(page.get_by_role("link", name=guardian))
+    table.tap(shield(page, to, "link"))
+    table.tap(shield(page, then, "link"))
+    table.tap(page.get_by_role("button", name=f"Use {guardian}"))
+
+
+def play_a_fraud_card_for_a_half_diploma(table: Table) -> None:
+    """At the Wall: a fraud card whose end-game half is "always: a half diploma" (its instant half
+    left as it is)."""
+    page = table.page
+    expect(page.get_by_role("heading", name="Wall")).to_be_visible()
+    effect = page.get_by_role("radiogroup", name="Effect")
+    table.tap(effect.get_by_role("radio", name=re.compile("half diploma")), local=True)
+    table.tap(page.get_by_role("button", name="Play the card"))
 
 
 def end_turn(table: Table, name: str, next_name: str | None) -> None:
@@ -139,19 +163,19 @@ def end_turn(table: Table, name: str, next_name: str | None) -> None:
         expect(table.page.get_by_role("heading", name=f"{next_name}'s turn")).to_be_visible()
 
 
+def end_the_game(table: Table, name: str) -> None:
+    """``name`` ends the last turn: the game is over, and the final score is opened."""
+    page = table.page
+    end_turn(table, name, None)
+    expect(page.get_by_role("heading", name="The game is over")).to_be_visible()
+    table.turn("score")
+    table.tap(page.get_by_role("link", name="See the final score"))
+    expect(page.get_by_role("heading", name="Final score")).to_be_visible()
+
+
 def play_the_base_game(page: Page, table: Table) -> None:
     """The seven turns of the planned base game (the expected scores: EXPECTED_TOTALS)."""
-    page.goto("/")
-    slots = page.locator("select[name=plague]").count()
-    for i, name in enumerate(["Ana", "Ben", "Cleo"]):
-        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-    page.get_by_label("Soul 1", exact=True).select_option(label="purple")
-    for i in range(2, slots + 1):
-        page.get_by_label(f"Soul {i}", exact=True).select_option(label="—")
-    page.get_by_label("Florence location tiles").select_option("default")
-    table.tap(page.get_by_role("button", name="Start the game"))
-    expect(page.get_by_role("heading", name="Ana's turn")).to_be_visible()
-    page.wait_for_function("() => window.htmx !== undefined")
+    start_game(table, ["Ana", "Ben", "Cleo"], "purple")
 
     # T1 Ana brings the purple soul to 1B (Key); the Cemetery is empty: a plague card of two green
     # souls refills it (fewer than six); a noble to the Bank.
@@ -186,10 +210,7 @@ def play_the_base_game(page: Page, table: Table) -> None:
     table.tap(shield(page, "1D", "link"))
     table.tap(shield(page, "2D"))
     table.tap(location(page, "Wall"))
-    expect(page.get_by_role("heading", name="Wall")).to_be_visible()
-    effect = page.get_by_role("radiogroup", name="Effect")
-    table.tap(effect.get_by_role("radio", name=re.compile("half diploma")), local=True)
-    table.tap(page.get_by_role("button", name="Play the card"))
+    play_a_fraud_card_for_a_half_diploma(table)
     expect(page.get_by_role("listitem", name="Cleo")).to_contain_text("played: 1")
     end_turn(table, "Cleo", "Ana")
 
@@ -212,10 +233,7 @@ def play_the_base_game(page: Page, table: Table) -> None:
     expect(page.locator("#loan-confirm")).to_contain_text("this needs 1 loan")
     table.tap(page.get_by_role("button", name="Take the loan and go on"))
     table.tap(location(page, "Bonfire"))
-    table.tap(page.get_by_role("link", name="Medusa"))
-    table.tap(shield(page, "2E", "link"))
-    table.tap(shield(page, "1D", "link"))
-    table.tap(page.get_by_role("button", name="Use Medusa"))
+    use_guardian(table, "Medusa", to="2E", then="1D")
     expect(shield(page, "1D", "img")).to_have_accessible_name(re.compile("petrified"))
     end_turn(table, "Ben", "Cleo")
 
@@ -258,17 +276,10 @@ def play_the_base_game(page: Page, table: Table) -> None:
     table.tap(shield(page, "3D"))
     table.tap(location(page, "Wall"))
     table.tap(page.get_by_role("button", name="Take the loan and go on"))
-    expect(page.get_by_role("heading", name="Wall")).to_be_visible()
-    effect = page.get_by_role("radiogroup", name="Effect")
-    table.tap(effect.get_by_role("radio", name=re.compile("half diploma")), local=True)
-    table.tap(page.get_by_role("button", name="Play the card"))
+    play_a_fraud_card_for_a_half_diploma(table)
     table.tap(page.get_by_role("button", name="Take the loan and go on"))
     expect(stat(page, "Ana", "Ship")).to_have_text("2")
-    end_turn(table, "Ana", None)
-    expect(page.get_by_role("heading", name="The game is over")).to_be_visible()
-    table.turn("score")
-    table.tap(page.get_by_role("link", name="See the final score"))
-    expect(page.get_by_role("heading", name="Final score")).to_be_visible()
+    end_the_game(table, "Ana")
     table.tap(page.get_by_role("button", name="Confirm Ana's choice"))  # her two halves → Greed
     expect(page.get_by_role("row", name="Ana, circle 4")).to_contain_text("1 × 1 = 1")
 
@@ -308,18 +319,7 @@ def test_a_three_player_base_game_to_the_score_page(page: Page) -> None:
 def play_the_expansion_game(page: Page, table: Table) -> None:
     """Plutus & Phlegyas, two players, six turns to a sudden death: a Desk, a toll paid with a loan,
     a Bell from Phlegyas and the ferry (planned and tried through the service first)."""
-    page.goto("/")
-    slots = page.locator("select[name=plague]").count()
-    for i, name in enumerate(["Ana", "Ben"]):
-        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-    page.get_by_label("Soul 1", exact=True).select_option(label="yellow")
-    for i in range(2, slots + 1):
-        page.get_by_label(f"Soul {i}", exact=True).select_option(label="—")
-    page.get_by_label("Play with the Plutus & Phlegyas expansion").check()
-    page.get_by_label("Florence location tiles").select_option("default")
-    table.tap(page.get_by_role("button", name="Start the game"))
-    expect(page.get_by_role("heading", name="Ana's turn")).to_be_visible()
-    page.wait_for_function("() => window.htmx !== undefined")
+    start_game(table, ["Ana", "Ben"], "yellow", expansion=True)
 
     # T1 Ana brings the yellow soul to 1D; a plague card of one purple soul; the Bonfire: Plutus
     # to 3D, her Desk right below 2D.
@@ -329,10 +329,7 @@ def play_the_expansion_game(page: Page, table: Table) -> None:
     table.tap(page.get_by_role("button", name="One more purple soul"), local=True)
     table.tap(page.get_by_role("button", name="Refill the Cemetery"))
     table.tap(location(page, "Bonfire"))
-    table.tap(page.get_by_role("link", name="Plutus"))
-    table.tap(shield(page, "3D", "link"))
-    table.tap(shield(page, "2D", "link"))
-    table.tap(page.get_by_role("button", name="Use Plutus"))
+    use_guardian(table, "Plutus", to="3D", then="2D")
     expect(shield(page, "3D", "img")).to_have_accessible_name(re.compile("Plutus"))
     end_turn(table, "Ana", "Ben")
 
@@ -389,11 +386,7 @@ def play_the_expansion_game(page: Page, table: Table) -> None:
     table.tap(landing)
     expect(stat(page, "Ben", "Bells")).to_have_text("0")
     table.tap(location(page, "Bank"))
-    end_turn(table, "Ben", None)
-    expect(page.get_by_role("heading", name="The game is over")).to_be_visible()
-    table.turn("score")
-    table.tap(page.get_by_role("link", name="See the final score"))
-    expect(page.get_by_role("heading", name="Final score")).to_be_visible()
+    end_the_game(table, "Ben")
 
 
 # Worked out by hand: every circle keeps at least four empty shields (one soul at most; Plutus's

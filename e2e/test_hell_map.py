@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from e2e.helpers import create_game, shield
+from e2e.helpers import bring_and_end_turn, create_game, shield
 
 
 def test_tap_a_soul_then_a_highlighted_shield_and_an_illegal_one(page: Page) -> None:
@@ -38,20 +38,14 @@ def test_tap_a_soul_then_a_highlighted_shield_and_an_illegal_one(page: Page) -> 
 
 def test_a_laid_down_soul_explains_why_it_cannot_move(page: Page) -> None:
     create_game(page, ["Cleo", "Dino"], plague=["beige", "green"])
-    page.get_by_role("link", name="Bring in one beige soul").click()
-    shield(page, "1A", "button").click()
-    page.get_by_role("button", name="Banquet").click()  # 1A shows the Eagle
-    page.get_by_role("button", name="End Cleo's turn").click()
+    bring_and_end_turn(page, "Cleo", "beige", to="1A", place="Banquet")  # 1A shows the Eagle
     shield(page, "1A", "link").click()
     expect(page.get_by_role("alert")).to_contain_text("is laid down: it never moves again")
 
 
 def test_a_refused_tap_offers_our_board_is_different_which_opens_the_editor_at_that_soul(page: Page) -> None:
     create_game(page, ["Ana", "Ben"], plague=["ice-blue", "green", "purple"])
-    page.get_by_role("link", name="Bring in one ice-blue soul").click()
-    shield(page, "1B", "button").click()
-    page.get_by_role("button", name="Bank").click()
-    page.get_by_role("button", name="End Ana's turn").click()
+    bring_and_end_turn(page, "Ana", "ice-blue", to="1B", place="Bank")
     shield(page, "1B", "link").click()
     shield(page, "3C", "button").click()  # refused: the soul stops on the first empty shield
     board_differs = page.get_by_role("button", name="Our board is different")

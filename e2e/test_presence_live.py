@@ -5,22 +5,13 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.helpers import create_game
-
-
-def open_phone(browser: Browser, playwright, url: str) -> Page:
-    context = browser.new_context(**playwright.devices["Pixel 7"])
-    page = context.new_page()
-    page.set_default_timeout(8000)
-    page.goto(url)
-    page.wait_for_function("() => window.htmx !== undefined")
-    return page
+from e2e.helpers import create_game, second_phone
 
 
 def test_a_phone_that_joins_and_leaves_shows_on_the_other_phone_live(page: Page, browser: Browser, playwright) -> None:
     create_game(page, ["Ana", "Ben"], plague=["blue", "green"])
     expect(page.get_by_text("shared phones: 1")).to_be_visible()
-    other = open_phone(browser, playwright, page.url)
+    other = second_phone(browser, playwright, page.url)
     expect(page.get_by_text("shared phones: 2")).to_be_visible()  # the join, without a reload
     other.context.close()
     expect(page.get_by_text("shared phones: 1")).to_be_visible()  # the leave, without a reload

@@ -7,18 +7,9 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.helpers import create_game, shield, stat
+from e2e.helpers import create_game, second_phone, shield, stat
 
 SHOTS = Path(__file__).resolve().parents[1] / "test-results"
-
-
-def second_phone(browser: Browser, playwright, url: str, **extra) -> Page:
-    context = browser.new_context(**playwright.devices["Pixel 7"], **extra)
-    page = context.new_page()
-    page.set_default_timeout(8000)
-    page.goto(url)
-    page.wait_for_function("() => window.htmx !== undefined")
-    return page
 
 
 def test_an_action_on_one_phone_appears_on_the_other_without_a_reload(page: Page, browser: Browser, playwright) -> None:

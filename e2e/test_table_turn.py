@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from e2e.helpers import create_game, shield, stat
+from e2e.helpers import bring_and_end_turn, create_game, shield, stat
 
 
 class Taps:
@@ -143,10 +143,7 @@ def test_a_loan_is_confirmed_first_and_cancel_takes_nothing(page: Page) -> None:
     page.get_by_role("button", name=re.compile("^Banquet")).click()  # another quarter: 2 drachmas
     expect(page.locator("#loan-confirm")).to_have_count(0)  # she had the drachmas: nothing to confirm
     page.get_by_role("button", name="End Ana's turn").click()
-    page.get_by_role("link", name="Bring in one green soul").click()
-    shield(page, "1A", "button").click()
-    page.get_by_role("button", name=re.compile("^Banquet")).click()
-    page.get_by_role("button", name="End Ben's turn").click()
+    bring_and_end_turn(page, "Ben", "green", to="1A", place="Banquet")
     expect(stat(page, "Ana", "Drachmas")).to_have_text("0")
 
     page.get_by_role("link", name="Bring in one purple soul").click()
@@ -198,10 +195,7 @@ def test_a_fraud_card_takes_four_taps(page: Page) -> None:
     page.get_by_role("button", name="Take the barrel").click()
     expect(page.get_by_role("button", name="Take the barrel")).to_have_count(0)
     page.get_by_role("button", name="End Ana's turn").click()
-    page.get_by_role("link", name="Bring in one green soul").click()
-    shield(page, "1E", "button").click()
-    page.get_by_role("button", name=re.compile("^Banquet")).click()
-    page.get_by_role("button", name="End Ben's turn").click()
+    bring_and_end_turn(page, "Ben", "green", to="1E", place="Banquet")
     shield(page, "1E", "link").click()  # a free move keeps her 2 drachmas for the card
     shield(page, "2D", "button").click()  # the Eagle: the Wall
     page.get_by_role("button", name=re.compile("^Wall")).click()
@@ -223,14 +217,8 @@ def test_a_fraud_card_takes_four_taps(page: Page) -> None:
 
 def test_preparing_an_accusation_brings_its_form_into_view_with_focus(page: Page) -> None:
     create_game(page, ["Ana", "Ben"], plague=["ice-blue", "green", "purple"])
-    page.get_by_role("link", name="Bring in one ice-blue soul").click()
-    shield(page, "1B", "button").click()
-    page.get_by_role("button", name="Bank").click()
-    page.get_by_role("button", name="End Ana's turn").click()
-    page.get_by_role("link", name="Bring in one green soul").click()
-    shield(page, "1E", "button").click()
-    page.get_by_role("button", name=re.compile("^Banquet")).click()
-    page.get_by_role("button", name="End Ben's turn").click()
+    bring_and_end_turn(page, "Ana", "ice-blue", to="1B", place="Bank")
+    bring_and_end_turn(page, "Ben", "green", to="1E", place="Banquet")
     shield(page, "1B", "link").click()
     shield(page, "2B", "button").click()
     page.get_by_role("link", name=re.compile("^Accuse at the Bank")).click()

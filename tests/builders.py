@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion.editions import load_all
 from companion.game.commands import CreateGame
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
 from companion.game.projection import evolve, replay
 from companion.game.rules import decide, decide_create
 from companion.game.state import GameState, Soul
+from companion.service import GameService
 from events.catalog import Event, SeatSetup
+from events.sqlite import SqliteStore
 
 NAMES = ("Ana", "Ben", "Cleo", "Dino")
 COLOURS = ("crimson", "navy", "forest", "gold")
@@ -97,3 +101,24 @@ def place(shield: str, colour: int, laid: bool = False, petrified: bool = False)
     from events.catalog import SoulCorrected
 
     return SoulCorrected(shield, colour, laid, petrified, "test set-up")
+
+
+@dataclass
+class ServedGame:
+    """A two-player game recorded through ``GameService`` on a SQLite file, each entry named so a
+    test can point at it: ``seqs[name]`` is the seq of the entry's first event."""
+
+    service: GameService
+    game_id: str
+    seqs: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def create(cls, db: Path, plague_card: tuple[int, ...] = (5, 2, 3)) -> ServedGame:
+        service = GameService(SqliteStore.open(db), load_all())
+        return cls(service, service.create_game(CreateGame(seats(2), plague_card=plague_card), "create"))
+
+    def do(self, name: str, command: Any) -> None:
+        """Record ``command`` on the current seq as the entry ``name``."""
+        seq = self.service.view(self.game_id).seq
+        self.service.execute(self.game_id, seq, command, f"key-{name}")
+        self.seqs[name] = seq + 1

@@ -1,6 +1,7 @@
-"""Helpers for live pages over real sockets: an SSE reader, the real server in a subprocess, JSON API
-calls, and Chromium's flags for a headless run on loopback. Used by the live-stream tests, the browser
-journeys (``e2e/conftest.py``) and the benchmarks (``bench/``), so each exists once."""
+"""Helpers for live pages over real sockets: an SSE reader, the real server in a subprocess (or an app
+served in a thread), JSON API calls, and Chromium's flags for a headless run on loopback. Used by the
+live-stream tests, the browser journeys (``e2e/conftest.py``) and the benchmarks (``bench/``), so each
+exists once."""
 
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+from werkzeug.serving import make_server
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = [  # headless on loopback: no GPU, no QUIC, nothing fetched in the background
@@ -78,6 +81,20 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait(5)
+
+
+@contextlib.contextmanager
+def serving(app: Any) -> Iterator[tuple[str, int]]:
+    """``app`` served on 127.0.0.1 (a free port) by a threaded werkzeug server in this process; its
+    address while the block runs, then the server is shut down."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield "127.0.0.1", server.server_port
+    finally:
+        server.shutdown()
+        thread.join(5)
 
 
 def api(

@@ -24,12 +24,15 @@ from companion.game.commands import (
     UseGuardian,
     UseStyx,
 )
+from companion.game.errors import RuleViolation
 from companion.game.legal import turn_options
+from companion.game.projection import evolve
+from companion.game.rules import decide
 from companion.game.state import GameState, Phase
 from companion.web.screens.florence_board import accuse_prep
 from events.catalog import EndgameHalf, FraudPlay, GuardianUse, Reward
 
-__all__ = ["FRAUD", "action_choices", "choices", "florence_choices"]
+__all__ = ["FRAUD", "action_choices", "choices", "florence_choices", "play"]
 
 FRAUD = FraudPlay("lineup", (2,), Reward("nothing"), EndgameHalf("always", "infamy", effect_amount=2))
 
@@ -128,3 +131,18 @@ def choices(state: GameState, rng: random.Random | None = None, allow_deck_end: 
     if state.phase is not Phase.OVER and len(out) < 3:
         out.append(TakeLoan(player))
     return out
+
+
+def play(state: GameState, rng: random.Random, tries: int) -> GameState:
+    """Random play from ``state``: ``tries`` times, one of ``choices`` picked with ``rng`` and decided
+    (one the rules refuse is passed over); stops early when the game ends."""
+    for _ in range(tries):
+        if state.ended:
+            break
+        try:
+            events = decide(state, rng.choice(choices(state, rng)))  # type: ignore[arg-type]
+        except RuleViolation:
+            continue  # the generator offers a few commands the rules refuse
+        for event in events:
+            state = evolve(state, event)
+    return state

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -12,9 +14,15 @@ from events.catalog import EVENT_TYPES, GameCreated, SeatSetup
 from events.codec import UnknownEventType, decode, encode
 
 
-@pytest.mark.parametrize("cls", sorted(EVENT_TYPES.values(), key=lambda c: c.TYPE), ids=lambda c: c.TYPE)
-@settings(max_examples=25, deadline=None)
-@given(data=st.data())
+def every_event_type(test: Callable[..., None]) -> Callable[..., Any]:
+    """Run ``test(cls, data)`` once per event type of the catalogue, each with 25 events drawn
+    (``data.draw(st.from_type(cls))``)."""
+    types = sorted(EVENT_TYPES.values(), key=lambda c: c.TYPE)
+    drawn = settings(max_examples=25, deadline=None)(given(data=st.data())(test))
+    return pytest.mark.parametrize("cls", types, ids=lambda c: c.TYPE)(drawn)
+
+
+@every_event_type
 def test_every_event_type_round_trips_through_json(cls, data) -> None:
     event = data.draw(st.from_type(cls))
     type_name, version, payload = encode(event)

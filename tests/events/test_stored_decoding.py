@@ -5,17 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.catalog import EVENT_TYPES
 from events.codec import UnknownEventType, decode, decode_stored, encode
-from tests.events.test_codec import GAME_CREATED_V1
+from tests.events.test_codec import GAME_CREATED_V1, every_event_type
 
 
-@pytest.mark.parametrize("cls", sorted(EVENT_TYPES.values(), key=lambda c: c.TYPE), ids=lambda c: c.TYPE)
-@settings(max_examples=25, deadline=None)
-@given(data=st.data())
+@every_event_type
 def test_every_event_type_reads_back_the_same_as_through_its_schema(cls, data) -> None:
     event = data.draw(st.from_type(cls))
     type_name, version, payload = encode(event)

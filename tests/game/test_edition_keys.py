@@ -19,8 +19,7 @@ import companion.game.edition as edition_module
 from companion.editions import EDITIONS_DIR
 from companion.game.commands import CreateGame, EnterCircle, EnterPlayer, PlaceHalfDiplomas, StartTally
 from companion.game.edition import Edition, parse_edition
-from companion.game.errors import RuleViolation
-from companion.game.projection import evolve, replay
+from companion.game.projection import replay
 from companion.game.rules import decide, decide_create
 from companion.game.rules.guardians import guardian_definition
 from companion.game.rules.setup import guardian_start
@@ -28,7 +27,7 @@ from companion.game.scoring import score_state
 from companion.game.tally import decide_start_tally, decide_tally, replay_tally, tally_score
 from events.catalog import Event
 from tests.builders import Table, seats
-from tests.random_play import choices
+from tests.random_play import play
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = EDITIONS_DIR / "inferno-base.json"
@@ -116,16 +115,7 @@ def _play(edition: Edition, players: int, expansion: bool, seed: int) -> None:
             starting_skulls=tuple((2 + i,) for i in range(players)),
         ),
     )
-    state = replay(edition, log)
-    for _ in range(400):
-        if state.ended:
-            break
-        try:
-            events = decide(state, rng.choice(choices(state, rng)))
-        except RuleViolation:
-            continue  # the generator offers a few commands the rules refuse
-        for event in events:
-            state = evolve(state, event)
+    state = play(replay(edition, log), rng, tries=400)
     sheet = score_state(state)
     for i, p in enumerate(sheet.players):
         if p.half_diplomas >= 2 and state.ended:

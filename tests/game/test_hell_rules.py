@@ -15,6 +15,16 @@ from tests.builders import Table, place
 RED, GREEN, ICE, PURPLE, BLUE = 7, 3, 9, 2, 5
 
 
+# A red soul on 2B above a chain of taken shields: 3B and 3C (laid down), 4B and 4C (standing).
+A_CHAIN_BELOW_2B = (
+    place("2b", RED),
+    place("3b", PURPLE, laid=True),
+    place("3c", GREEN, laid=True),
+    place("4b", BLUE),
+    place("4c", BLUE),
+)
+
+
 def landings(table: Table, start: str) -> set[str]:
     return {m.landing for m in legal_hell_moves(table.state, table.state.active) if m.start == start}
 
@@ -34,13 +44,7 @@ def test_the_other_branch_is_just_as_legal(table: Table) -> None:
 
 
 def test_an_occupied_shield_makes_the_soul_keep_falling_through_a_chain(table: Table) -> None:
-    table.create().given(
-        place("2b", RED),
-        place("3b", PURPLE, laid=True),
-        place("3c", GREEN, laid=True),
-        place("4b", BLUE),
-        place("4c", BLUE),
-    )
+    table.create().given(*A_CHAIN_BELOW_2B)
     # 2b→3b(occupied)→4b(occupied)→5a/5b ; 2b→3b→4c(occupied)→5b/5c ; 2b→3c(occupied)→4c→… ; 3c→4d (empty)
     assert landings(table, "2b") == {"5a", "5b", "5c", "4d"}
     events = table.when(MoveSoul(0, "2b", "5a"))
@@ -48,13 +52,7 @@ def test_an_occupied_shield_makes_the_soul_keep_falling_through_a_chain(table: T
 
 
 def test_the_chain_path_can_be_chosen_explicitly(table: Table) -> None:
-    table.create().given(
-        place("2b", RED),
-        place("3b", PURPLE, laid=True),
-        place("3c", GREEN, laid=True),
-        place("4b", BLUE),
-        place("4c", BLUE),
-    )
+    table.create().given(*A_CHAIN_BELOW_2B)
     events = table.when(MoveSoul(0, "2b", "5b", via=("3c", "4c", "5b")))
     assert events[0] == SoulMoved(0, "2b", ("3c", "4c", "5b"), False)
 

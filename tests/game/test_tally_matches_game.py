@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from companion.game.commands import CreateGame, EnterCircle, EnterPlayer, PlaceHalfDiplomas, StartTally
 from companion.game.edition import Edition
-from companion.game.errors import RuleViolation
 from companion.game.projection import evolve, replay
 from companion.game.rules import decide, decide_create
 from companion.game.scoring import facts_from_state, score_state
@@ -22,7 +21,7 @@ from companion.game.state import GameState
 from companion.game.tally import decide_start_tally, decide_tally, evolve_tally, replay_tally, tally_score
 from events.catalog import EndgameHalf
 from tests.builders import seats
-from tests.random_play import choices
+from tests.random_play import play
 
 FRAUD_HALF = EndgameHalf("always", "half_diploma")
 
@@ -44,16 +43,7 @@ def test_a_fraud_half_diploma_pairs_with_an_entered_half_in_a_tally(edition: Edi
 def _finished_game(edition: Edition, players: int, seed: int) -> GameState:
     rng = random.Random(seed)
     state = replay(edition, decide_create(edition, CreateGame(seats(players), plague_card=(2, 3, 5, 1))))
-    for _ in range(600):
-        if state.ended:
-            break
-        try:
-            events = decide(state, rng.choice(choices(state, rng)))
-        except RuleViolation:
-            continue
-        for event in events:
-            state = evolve(state, event)
-    return state
+    return play(state, rng, tries=600)
 
 
 def _as_tally(edition: Edition, state: GameState):

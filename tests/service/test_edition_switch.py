@@ -11,15 +11,15 @@ import pytest
 from companion.editions import load_all
 from companion.editions.library import toggle_line, validated
 from companion.formats.export import export_game, import_game, replay_export
-from companion.game.commands import BringSoul, CreateGame, EndTurn, MoveSoul, SendMember
+from companion.game.commands import BringSoul, EndTurn, MoveSoul, SendMember
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
 from companion.game.rules.hell import legal_hell_moves
 from companion.service import GameService
-from events.catalog import EditionChanged, SeatSetup
+from events.catalog import EditionChanged
 from events.codec import decode, encode
 from events.sqlite import SqliteStore
-from tests.builders import Table
+from tests.builders import ServedGame, Table
 
 
 def _edit(edition: Edition, *lines: tuple[str, str]) -> tuple[str, Edition]:
@@ -54,25 +54,15 @@ def test_a_modified_edition_changes_the_legal_moves_exactly_where_it_changed(edi
 
 @pytest.fixture
 def game(tmp_path: Path) -> tuple[GameService, str, dict[str, int]]:
-    service = GameService(SqliteStore.open(tmp_path / "switch.sqlite3"), load_all())
-    game_id = service.create_game(
-        CreateGame((SeatSetup("Ana", "crimson"), SeatSetup("Ben", "navy")), plague_card=(5, 2, 3)), "create"
-    )
-    seqs: dict[str, int] = {}
-
-    def do(name: str, command: object) -> None:
-        seq = service.view(game_id).seq
-        service.execute(game_id, seq, command, f"key-{name}")
-        seqs[name] = seq + 1
-
-    do("ana_brings", BringSoul(0, 5, "1a"))
-    do("ana_sends", SendMember(0, "noble", "banquet"))
-    do("ana_ends", EndTurn(0))
-    do("ben_brings", BringSoul(1, 2, "1b"))
-    do("ben_sends", SendMember(1, "noble", "bank"))
-    do("ben_ends", EndTurn(1))
-    do("ana_moves", MoveSoul(0, "1a", "2b"))  # along the shipped line 1A → 2B
-    return service, game_id, seqs
+    game = ServedGame.create(tmp_path / "switch.sqlite3", plague_card=(5, 2, 3))
+    game.do("ana_brings", BringSoul(0, 5, "1a"))
+    game.do("ana_sends", SendMember(0, "noble", "banquet"))
+    game.do("ana_ends", EndTurn(0))
+    game.do("ben_brings", BringSoul(1, 2, "1b"))
+    game.do("ben_sends", SendMember(1, "noble", "bank"))
+    game.do("ben_ends", EndTurn(1))
+    game.do("ana_moves", MoveSoul(0, "1a", "2b"))  # along the shipped line 1A → 2B
+    return game.service, game.game_id, game.seqs
 
 
 def _save(service: GameService, edition: Edition, *lines: tuple[str, str]) -> str:

@@ -7,33 +7,22 @@ from pathlib import Path
 
 import pytest
 
-from companion.editions import load_all
 from companion.formats.export import export_game, replay_export
-from companion.game.commands import BringSoul, CreateGame, EndTurn, SendMember
+from companion.game.commands import BringSoul, EndTurn, SendMember
 from companion.game.errors import RuleViolation
 from companion.service import GameService
-from events.catalog import EntryReplaced, SeatSetup
-from events.sqlite import SqliteStore
+from events.catalog import EntryReplaced
+from tests.builders import ServedGame
 
 
 @pytest.fixture
 def game(tmp_path: Path) -> tuple[GameService, str, dict[str, int]]:
-    service = GameService(SqliteStore.open(tmp_path / "r.sqlite3"), load_all())
-    game_id = service.create_game(
-        CreateGame((SeatSetup("Ana", "crimson"), SeatSetup("Ben", "navy")), plague_card=(5, 2, 3)), "create-key"
-    )
-    seqs: dict[str, int] = {}
-
-    def do(name: str, command: object) -> None:
-        seq = service.view(game_id).seq
-        service.execute(game_id, seq, command, f"key-{name}")
-        seqs[name] = seq + 1  # the entry's first event
-
-    do("ana_brings", BringSoul(0, 5, "1a"))  # 1A shows the Eagle
-    do("ana_sends", SendMember(0, "noble", "banquet"))  # the Banquet is in the Eagle quarter
-    do("ana_ends", EndTurn(0))
-    do("ben_brings", BringSoul(1, 2, "1b"))
-    return service, game_id, seqs
+    game = ServedGame.create(tmp_path / "r.sqlite3", plague_card=(5, 2, 3))
+    game.do("ana_brings", BringSoul(0, 5, "1a"))  # 1A shows the Eagle
+    game.do("ana_sends", SendMember(0, "noble", "banquet"))  # the Banquet is in the Eagle quarter
+    game.do("ana_ends", EndTurn(0))
+    game.do("ben_brings", BringSoul(1, 2, "1b"))
+    return game.service, game.game_id, game.seqs
 
 
 def test_a_replacement_that_every_later_entry_survives_is_applied(game) -> None:

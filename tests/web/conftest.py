@@ -1,9 +1,11 @@
-"""A real app on a temp SQLite file, and a helper that plays it through the test client."""
+"""A real app on a temp SQLite file (through the test client, or served on a real socket), and a helper
+that plays it through the test client."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.web import create_app
+from tests.live_client import serving
 
 HX = {"HX-Request": "true"}
 
@@ -26,6 +29,23 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, int]]:
+    """A fresh app served on 127.0.0.1 in a thread, for tests that need a real socket: its address."""
+    app = create_app({"DATABASE": str(tmp_path / "served.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False})
+    with serving(app) as address:
+        yield address
+
+
+def at_once(count: int, act: Callable[[int], None]) -> None:
+    """``act(0)`` to ``act(count - 1)``, each in a thread of its own, all started before any is awaited."""
+    threads = [threading.Thread(target=act, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
 
 
 class Phone:
@@ -87,3 +107,33 @@ class Phone:
 @pytest.fixture
 def phone(client: FlaskClient) -> Phone:
     return Phone(client)
+
+
+# --- tables set up the same way for several tests (each says where it leaves the game) ---------
+
+
+def broke_ana(phone: Phone) -> None:
+    """Ana spends her 3 drachmas (Charon, then a bribe); on her next turn Charon needs a loan."""
+    phone.create(plague=("9", "3", "2", "5"))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    phone.post("send", {"player": 0, "kind": "noble", "location": "banquet", "bribe": "1"})
+    phone.post("end-turn", {"player": 0})
+    phone.post("bring", {"player": 1, "colour": 3, "shield": "1a"})
+    phone.end_turn(1, "banquet")
+    assert phone.stat(0, "drachmas") == 0
+
+
+def ben_holds_a_bell(phone: Phone) -> None:
+    """A Plutus & Phlegyas game at Ben's second turn, with the Bell Phlegyas gave him at the Bonfire:
+    souls on 1A (blue), 1D (purple) and 1B (green); the plague deck is exhausted."""
+    phone.create(names=("Ana", "Ben"), plague=("5", "2", "3"), expansion="1")
+    phone.post("bring", {"player": 0, "colour": 5, "shield": "1a"})
+    phone.florence(0, "banquet")
+    phone.post("end-turn", {"player": 0})
+    phone.post("bring", {"player": 1, "colour": 2, "shield": "1d"})  # 1D shows the Lily: the Bonfire
+    phone.florence(1, "bonfire")
+    phone.post("location/guardian", {"player": 1, "guardian": "phlegyas"})
+    phone.post("end-turn", {"player": 1})
+    phone.post("bring", {"player": 0, "colour": 3, "shield": "1b"})
+    phone.post("plague", {"player": 0, "deck_empty": "1"})
+    phone.end_turn(0, "bank")

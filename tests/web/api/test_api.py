@@ -8,7 +8,6 @@ import json
 import os
 import shutil
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from schemathesis.config import SchemathesisConfig
 
 from companion.web import create_app
 from companion.web.api.document import openapi_document
+from tests.web.conftest import at_once
 
 DOCS = Path(__file__).resolve().parents[3] / "docs"
 
@@ -154,11 +154,7 @@ def test_conflicting_commands_on_one_seq_exactly_one_lands(api_app: Flask) -> No
             command(game, api_app.test_client(), game["seq"], f"race-key-{i:04d}", "TakeLoan", player=0).status_code
         )
 
-    threads = [threading.Thread(target=submit, args=(i,)) for i in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(20)
+    at_once(8, submit)
     assert sorted(results) == [200] + [409] * 7
 
 

@@ -4,25 +4,8 @@ from __future__ import annotations
 
 import gzip
 import http.client
-import threading
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-from werkzeug.serving import make_server
-
-from companion.web import create_app
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, int]]:
-    app = create_app({"DATABASE": str(tmp_path / "zip.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield "127.0.0.1", srv.server_port
-    srv.shutdown()
-    thread.join(5)
+# ``server`` (tests/web/conftest.py): the app on a real socket, as a phone reaches it
 
 
 def game(addr: tuple[str, int]) -> str:

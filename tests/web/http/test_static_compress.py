@@ -104,20 +104,30 @@ def test_a_file_is_compressed_once_however_often_it_is_asked(
     assert count_compressions == {"flask_compress": 0, "br": 1, "zstd": 0, "gzip": 1}
 
 
-def test_an_edited_file_is_served_fresh(app: Flask, tmp_path: Path) -> None:
+def a_static_folder_with(app: Flask, tmp_path: Path, name: str, text: str) -> tuple[Path, FlaskClient]:
+    """The app serves a folder of its own holding one file, ``name`` with ``text``: the file and a client."""
     folder = tmp_path / "static"
     folder.mkdir()
-    sheet = folder / "site.css"
-    sheet.write_text("body { color: red; }\n" * 60, encoding="utf-8")
+    file = folder / name
+    file.write_text(text, encoding="utf-8")
     app.static_folder = str(folder)
-    client = app.test_client()
+    return file, app.test_client()
+
+
+def edit(file: Path, text: str, seconds_later: int) -> None:
+    """Write ``text`` over ``file`` and move its time on by ``seconds_later``, as an editor saving it would."""
+    file.write_text(text, encoding="utf-8")
+    stat = file.stat()
+    os.utime(file, ns=(stat.st_atime_ns, stat.st_mtime_ns + seconds_later * 1_000_000_000))
+
+
+def test_an_edited_file_is_served_fresh(app: Flask, tmp_path: Path) -> None:
+    sheet, client = a_static_folder_with(app, tmp_path, "site.css", "body { color: red; }\n" * 60)
     first = client.get("/static/site.css", headers={"Accept-Encoding": "br"})
     assert brotli.decompress(first.data) == sheet.read_bytes()
 
     edited = "body { color: navy; }\n" * 70  # another size and another time: a new version
-    sheet.write_text(edited, encoding="utf-8")
-    stat = sheet.stat()
-    os.utime(sheet, ns=(stat.st_atime_ns, stat.st_mtime_ns + 2_000_000_000))
+    edit(sheet, edited, seconds_later=2)
     second = client.get("/static/site.css", headers={"Accept-Encoding": "br"})
     assert brotli.decompress(second.data).decode() == edited
     assert second.headers["ETag"] != first.headers["ETag"]
@@ -126,16 +136,9 @@ def test_an_edited_file_is_served_fresh(app: Flask, tmp_path: Path) -> None:
 
 
 def test_the_same_size_edited_in_place_is_seen_by_its_time(app: Flask, tmp_path: Path) -> None:
-    folder = tmp_path / "static"
-    folder.mkdir()
-    script = folder / "a.js"
-    script.write_text("let a = 1;\n" * 80, encoding="utf-8")
-    app.static_folder = str(folder)
-    client = app.test_client()
+    script, client = a_static_folder_with(app, tmp_path, "a.js", "let a = 1;\n" * 80)
     client.get("/static/a.js", headers={"Accept-Encoding": "br"})
-    script.write_text("let b = 2;\n" * 80, encoding="utf-8")
-    stat = script.stat()
-    os.utime(script, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    edit(script, "let b = 2;\n" * 80, seconds_later=1)  # the same size: only the time tells
     answer = client.get("/static/a.js", headers={"Accept-Encoding": "br"})
     assert brotli.decompress(answer.data).decode().startswith("let b = 2;")
 

@@ -7,28 +7,14 @@ import http.client
 import re
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
-from werkzeug.serving import make_server
 
 from companion.web import create_app
 from companion.web.process import process
-from tests.live_client import Stream, shared_phones
+from tests.live_client import Stream, serving, shared_phones
 
 PHONES = 8
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, int]]:
-    app = create_app({"DATABASE": str(tmp_path / "live.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield "127.0.0.1", srv.server_port
-    srv.shutdown()
-    thread.join(5)
+# ``server`` (tests/web/conftest.py): the app on a real socket, as a phone reaches it
 
 
 def request(addr: tuple[str, int], method: str, path: str, body: str = "") -> tuple[int, str, dict[str, str]]:
@@ -138,11 +124,7 @@ def test_a_stream_beats_while_quiet_then_ends_so_the_browser_reconnects(tmp_path
     settings = {"LIVE_STREAM_SECONDS": 1.0, "LIVE_HEARTBEAT_SECONDS": 0.2}
     app = create_app({"DATABASE": str(tmp_path / "short.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False})
     app.config.update(settings)
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    try:
-        addr = ("127.0.0.1", srv.server_port)
+    with serving(app) as addr:
         game = new_game(addr, "live-create-05")
         conn = http.client.HTTPConnection(*addr, timeout=5)
         started = time.monotonic()
@@ -160,6 +142,3 @@ def test_a_stream_beats_while_quiet_then_ends_so_the_browser_reconnects(tmp_path
         while process(app).notifier.listeners() and time.monotonic() < deadline:
             time.sleep(0.02)
         assert process(app).notifier.listeners() == 0, "an ended stream is still listed"
-    finally:
-        srv.shutdown()
-        thread.join(5)

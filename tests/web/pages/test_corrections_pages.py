@@ -3,26 +3,22 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from tests.web.conftest import Phone
+
+
+def correct(phone: Phone, what: str, *, player: int, target_key: str, value: int, reason: str) -> Any:
+    """The correction form, posted as the browser posts it (no htmx): ``what`` set to ``value``."""
+    fields = {"what": what, "player": player, "target_key": target_key, "value": value, "reason": reason}
+    return phone.post("correct", fields, htmx=False)
 
 
 def test_a_correction_from_the_page_is_recorded_with_its_reason(phone: Phone, client) -> None:
     phone.create()
     page = client.get(phone.url + "/correct").data.decode()
     assert "Correct the app to match the board" in page
-    response = client.post(
-        phone.url + "/correct",
-        data={
-            "seq": phone.seq,
-            "key": "correct-key-1",
-            "what": "resource",
-            "player": 1,
-            "target_key": "drachmas",
-            "value": 6,
-            "reason": "Ben found three more",
-        },
-    )
+    response = correct(phone, "resource", player=1, target_key="drachmas", value=6, reason="Ben found three more")
     assert response.status_code == 303
     assert phone.open().stat(1, "drachmas") == 6
     history = client.get(phone.url + "/history").data.decode()
@@ -32,18 +28,7 @@ def test_a_correction_from_the_page_is_recorded_with_its_reason(phone: Phone, cl
 def test_an_out_of_range_correction_is_refused_with_the_range(phone: Phone, client) -> None:
     phone.create()
     client.get(phone.url + "/correct")
-    response = client.post(
-        phone.url + "/correct",
-        data={
-            "seq": phone.seq,
-            "key": "correct-key-2",
-            "what": "skull",
-            "player": 0,
-            "target_key": "5",
-            "value": 7,
-            "reason": "oops",
-        },
-    )
+    response = correct(phone, "skull", player=0, target_key="5", value=7, reason="oops")
     assert response.status_code == 422
     assert "The skull level must be between 0 and 4; you entered 7." in response.data.decode()
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.web import create_app
 from events.factory import open_store
+from tests.web.conftest import at_once
 
 
 def app_on(url: str) -> Any:
@@ -45,11 +46,7 @@ def test_twenty_concurrent_submits_on_one_seq_exactly_one_lands(store_url: str) 
         barrier.wait(10)
         results.append(loan(game, client, game["seq"], f"race-key-{i:04d}").status_code)
 
-    threads = [threading.Thread(target=submit, args=(i,)) for i in range(20)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(20)
+    at_once(20, submit)
     assert sorted(results) == [200] + [409] * 19
     store = open_store(store_url)
     rows = store.read(game["game_id"])

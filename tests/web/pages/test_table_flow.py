@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.conftest import HX, Phone
+from tests.web.conftest import HX, Phone, broke_ana
 
 
 def empty_the_cemetery(phone: Phone) -> None:
@@ -37,17 +37,6 @@ def test_a_card_over_the_editions_maximum_is_refused_with_the_counts_kept(phone:
     response = phone.post("plague", {"player": 0, "plague_2": "5", "plague_3": "3"})
     assert response.status_code in (400, 422)
     assert re.search(r'name="plague_2"[^>]*value="5"', phone.html)
-
-
-def broke_ana(phone: Phone) -> None:
-    """Ana spends her 3 drachmas (Charon, then a bribe); on her next turn Charon needs a loan."""
-    phone.create(plague=("9", "3", "2", "5"))
-    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
-    phone.post("send", {"player": 0, "kind": "noble", "location": "banquet", "bribe": "1"})
-    phone.post("end-turn", {"player": 0})
-    phone.post("bring", {"player": 1, "colour": 3, "shield": "1a"})
-    phone.end_turn(1, "banquet")
-    assert phone.stat(0, "drachmas") == 0
 
 
 def test_a_loan_is_confirmed_before_it_is_taken_and_cancel_takes_nothing(phone: Phone, client) -> None:

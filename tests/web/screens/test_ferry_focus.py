@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.web.conftest import Phone
+from tests.web.conftest import Phone, ben_holds_a_bell
 
 
 def focus_of(client, url: str) -> str:
@@ -15,17 +15,7 @@ def focus_of(client, url: str) -> str:
 
 def test_the_ferry_landing_step_takes_the_focus_and_the_earlier_steps_keep_the_map_prompt(client) -> None:
     phone = Phone(client)
-    phone.create(names=("Ana", "Ben"), plague=("5", "2", "3"), expansion="1")
-    phone.post("bring", {"player": 0, "colour": 5, "shield": "1a"})
-    phone.florence(0, "banquet")
-    phone.post("end-turn", {"player": 0})
-    phone.post("bring", {"player": 1, "colour": 2, "shield": "1d"})
-    phone.florence(1, "bonfire")
-    phone.post("location/guardian", {"player": 1, "guardian": "phlegyas"})
-    phone.post("end-turn", {"player": 1})
-    phone.post("bring", {"player": 0, "colour": 3, "shield": "1b"})
-    phone.post("plague", {"player": 0, "deck_empty": "1"})
-    phone.end_turn(0, "bank")
+    ben_holds_a_bell(phone)
     assert focus_of(client, phone.url + "?ferry=1e&fsoul=1a") == "map-prompt"
     assert focus_of(client, phone.url + "?ferry=1e&fsoul=1a&fside=1c") == "ferry-landing"
     assert 'id="ferry-landing"' in client.get(phone.url + "?ferry=1e&fsoul=1a&fside=1c").data.decode()

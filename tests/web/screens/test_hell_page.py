@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.conftest import Phone
+from tests.web.conftest import Phone, ben_holds_a_bell
 
 
 def highlighted(html: str) -> set[str]:
@@ -86,21 +86,8 @@ def test_a_move_across_desks_shows_its_tolls_before_it_is_confirmed(client) -> N
     assert "Move to 3E · pay 1 toll" in page
 
 
-def test_the_ferryman_is_offered_with_a_bell_and_its_sideways_shields_light_up(client) -> None:
-    from tests.web.conftest import Phone
-
-    phone = Phone(client)
-    phone.create(names=("Ana", "Ben"), plague=("5", "2", "3"), expansion="1")
-    phone.post("bring", {"player": 0, "colour": 5, "shield": "1a"})
-    phone.florence(0, "banquet")
-    phone.post("end-turn", {"player": 0})
-    phone.post("bring", {"player": 1, "colour": 2, "shield": "1d"})  # 1D shows the Lily: the Bonfire
-    phone.florence(1, "bonfire")
-    phone.post("location/guardian", {"player": 1, "guardian": "phlegyas"})
-    phone.post("end-turn", {"player": 1})
-    phone.post("bring", {"player": 0, "colour": 3, "shield": "1b"})
-    phone.post("plague", {"player": 0, "deck_empty": "1"})
-    phone.end_turn(0, "bank")
+def test_the_ferryman_is_offered_with_a_bell_and_its_sideways_shields_light_up(phone: Phone, client) -> None:
+    ben_holds_a_bell(phone)
     assert "Summon the ferryman instead (you hold 1 Bell)" in phone.html
     page = client.get(phone.url + "?ferry=1e&fsoul=1a").data.decode()
     lit = set(re.findall(r'class="cell tap-ferry"[^>]*aria-label="(\w+), circle', page))

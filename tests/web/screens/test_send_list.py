@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.conftest import HX, Phone
+from tests.web.conftest import HX, Phone, broke_ana
 
 SEND_FORM = re.compile(r'<form method="post" action="[^"]*/send".*?</form>', re.S)
 HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)">')
@@ -51,12 +51,7 @@ def test_a_location_of_another_quarter_pays_its_bribe_and_one_of_the_turns_quart
 
 
 def test_a_bribe_that_needs_a_loan_is_named_confirmed_and_taken_with_it(phone, client) -> None:
-    phone.create(plague=("9", "3", "2", "5"))
-    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
-    phone.post("send", {"player": 0, "kind": "noble", "location": "banquet", "bribe": "1"})
-    phone.post("end-turn", {"player": 0})
-    phone.post("bring", {"player": 1, "colour": 3, "shield": "1a"})
-    phone.end_turn(1, "banquet")
+    broke_ana(phone)
     phone.post("bring", {"player": 0, "colour": 2, "shield": "1c", "borrow": "1", "confirm_loan": "1"})
     drachmas = phone.stat(0, "drachmas")
     fields, buttons = send_form(phone.html)
