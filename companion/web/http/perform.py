@@ -154,20 +154,20 @@ def perform_command(
     schema: type[Schema],
     command_of: Callable[[dict[str, Any]], Any],
     control: str,
-    render: Renderer | None = None,
-    after: str = "play.game",
+    *,
     loans: bool = True,
-    acts_for_player: bool = True,
+    **answer: Any,
 ) -> Answer:
     """``perform`` for a form that describes one command: ``command_of(data)`` is recorded as the
-    phone's entry, a loan it would take confirmed at the table first (``loans``: a game's entry)."""
+    phone's entry, a loan it would take confirmed at the table first (``loans``: a game's entry).
+    ``answer`` says how ``perform`` answers (``render``, ``after``, ``acts_for_player``)."""
 
     def run(d: dict[str, Any]) -> Outcome:
         if loans:
             return record(game_id, d, command_of(d))
         return service().execute(game_id, d["seq"], command_of(d), d["key"])
 
-    return perform(game_id, schema, run, control, render, after, acts_for_player)
+    return perform(game_id, schema, run, control, **answer)
 
 
 def perform_undo(game_id: str, render: Renderer | None = None, after: str = "play.game") -> Answer:

@@ -52,7 +52,14 @@ def page(game_id: str) -> tuple[str, int]:
 def _correction(game_id: str, form: type[Schema], command_of: Callable[[dict[str, Any]], Any], control: str) -> Answer:
     """Record a correction (any seated phone may correct the board); the corrections page answers."""
     return perform_command(
-        game_id, form, command_of, control, render_corrections, "corrections.page", loans=False, acts_for_player=False
+        game_id,
+        form,
+        command_of,
+        control,
+        loans=False,
+        render=render_corrections,
+        after="corrections.page",
+        acts_for_player=False,
     )
 
 
