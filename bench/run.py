@@ -23,7 +23,7 @@ A benchmark, not a test: it prints figures. One run:
 5. **First load in Chromium** (Pixel 7 profile, fresh context): bytes on the wire per resource
    (``request.sizes()``: compressed as served) and decompressed.
 
-Run from the repository root (about 2 minutes on 2 cores)::
+Run from the repository root (about 30 seconds on 2 cores)::
 
     .venv/bin/python bench/run.py                # plain-text report on stdout
     .venv/bin/python bench/run.py --json         # the report on stderr, a JSON object on stdout
