@@ -133,8 +133,12 @@ class Slots(Generic[K, T]):
         if kept is not None and kept[0] == inputs:
             return kept[1]
         value = make()
-        self.made += 1
-        self._slots.put(slot, (inputs, value))
+
+        def keep(_kept: tuple[object, T] | None) -> tuple[object, T]:
+            self.made += 1  # counted under the cache's lock
+            return inputs, value
+
+        self._slots.update(slot, keep)
         return value
 
     def clear(self) -> None:

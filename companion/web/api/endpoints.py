@@ -37,12 +37,12 @@ from companion.service import (
     Outcome,
     UnknownGame,
     is_game,
-    is_tally,
     refusal_of,
 )
 from companion.web.api.command_check import GAME_COMMANDS, TALLY_COMMANDS, check_command, wrong_log
 from companion.web.http.db import service
 from companion.web.screens.history import history_entries
+from companion.web.words.glossary import player_names
 from companion.web.words.refusals import describe_refusal
 from events.codec import encode, schema_for
 
@@ -253,11 +253,6 @@ def _token() -> str:
     return header[7:].strip()
 
 
-def tally_names(view: AnyView) -> tuple[str, ...]:
-    """The players' names of a quick tally (none for a recorded game)."""
-    return view.state.names if is_tally(view) else ()
-
-
 def _view(game_id: str, write: bool) -> AnyView:
     token = _token()
     try:
@@ -369,7 +364,7 @@ class Game(MethodView):
     def get(self, game_id: str) -> dict[str, Any]:
         """The game as it stands (read or write token)."""
         view = _view(game_id, write=False)
-        state = state_summary(view.state) if is_game(view) else {"names": list(tally_names(view))}
+        state = state_summary(view.state) if is_game(view) else {"names": list(player_names(view.state))}
         return {"game_id": game_id, "kind": view.kind, "seq": view.seq, "state": state}
 
 

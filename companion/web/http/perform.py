@@ -172,7 +172,10 @@ def perform_command(
 
 def perform_undo(game_id: str, render: Renderer | None = None, after: str = "play.game") -> Answer:
     """Undo the latest entry, or (with ``to``) every entry from that one on."""
-    run: Callable[[dict[str, Any]], Outcome] = lambda d: service().undo(game_id, d["seq"], d["key"], d.get("to"))  # noqa: E731
+
+    def run(d: dict[str, Any]) -> Outcome:
+        return service().undo(game_id, d["seq"], d["key"], d.get("to"))
+
     return perform(game_id, UndoForm, run, "undo", render, after)
 
 

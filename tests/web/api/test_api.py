@@ -187,6 +187,8 @@ def test_a_tally_command_sent_to_a_game_and_a_game_command_sent_to_a_tally_are_r
     assert "TakeLoan is not a command for a quick tally" in to_tally.get_json()["message"]
     entered = command(tally, client, 1, "key-tally-0002", "EnterCircle", circle=2, empty=1, cube=0)
     assert entered.status_code == 200  # the tally still takes its own commands
+    read = client.get(f"/api/v1/games/{tally_id}", headers=auth(tally["write_token"])).get_json()
+    assert read["kind"] == "tally" and read["state"] == {"names": ["Ana", "Ben"]}
 
 
 @pytest.mark.parametrize("kind", ["HoldCouncil", "TakeLoan", "EndTurn", "PlaceHalfDiplomas"])
