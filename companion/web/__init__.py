@@ -28,6 +28,7 @@ from companion.web.live import stream as live
 from companion.web.pages import (
     corrections,
     data,
+    edition_editor,
     edition_switch,
     editions,
     errors,
@@ -142,6 +143,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tally.bp)
     app.register_blueprint(our_games.bp)
     app.register_blueprint(editions.bp)
+    app.register_blueprint(edition_editor.bp)
     app.register_blueprint(edition_switch.bp)
     csrf.exempt(api.blp)  # the API authenticates with a bearer token, not a cookie: no CSRF to forge
     api.init_api(app)

@@ -9,9 +9,10 @@ from werkzeug.wrappers import Response
 
 from companion.editions import library
 from companion.game.errors import RuleViolation
-from companion.service import Conflict, new_token
+from companion.service import Conflict
 from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
+from companion.web.http.drafts import new_draft
 from companion.web.http.htmx import Answer
 from companion.web.words.refusals import describe_refusal
 
@@ -89,11 +90,10 @@ def fix(game_id: str) -> Response:
     shield in question; once it is saved, the switch of this game is previewed."""
     view = recorded(game_id)
     svc = service()
-    draft_id = new_token()
-    svc.store.put_draft(draft_id, svc.edition_text(view.state.edition.content_hash))
+    draft_id = new_draft(svc.edition_text(view.state.edition.content_hash))
     session["switch_after"] = {**session.get("switch_after", {}), draft_id: game_id}
     shield = request.form.get("shield", "")
     pick = shield if shield in view.state.side.shields else ""
     anchor = f"#circle-{view.state.side.shields[pick].circle}" if pick else ""
-    target = url_for("editions.editor", draft_id=draft_id, side=view.state.side.id, mode="lines", pick=pick)
+    target = url_for("edition_editor.editor", draft_id=draft_id, side=view.state.side.id, mode="lines", pick=pick)
     return redirect(target + anchor, 303)
