@@ -29,6 +29,7 @@ __all__ = [
     "diff_editions",
     "mark_checked",
     "numeric_fields",
+    "path_steps",
     "set_choices",
     "set_number",
     "set_numbers",
@@ -150,7 +151,7 @@ def set_shield_count(raw: Raw, side_id: str, circle: int, count: int) -> Raw:
 _PATH = re.compile(r"([A-Za-z_]+)|\[(\d+)\]|\['([^']+)'\]")
 
 
-def _steps(path: str) -> list[str | int]:
+def path_steps(path: str) -> list[str | int]:
     steps: list[str | int] = []
     for part in path.split("."):
         for name, index, key in _PATH.findall(part):
@@ -161,7 +162,7 @@ def _steps(path: str) -> list[str | int]:
 def value_at(raw: Any, path: str) -> Any:
     """The value at ``path`` (e.g. ``circles[2].infamy``) of an edition's data."""
     node = raw
-    for step in _steps(path):
+    for step in path_steps(path):
         node = node[step]
     return node
 
@@ -169,7 +170,7 @@ def value_at(raw: Any, path: str) -> Any:
 def set_number(raw: Raw, path: str, value: int | list[int]) -> Raw:
     """A copy with the number (or list of numbers) at ``path`` (e.g. ``circles[2].infamy``) set."""
     out = copy.deepcopy(raw)
-    steps = _steps(path)
+    steps = path_steps(path)
     node: Any = out
     for step in steps[:-1]:
         node = node[step]
@@ -242,7 +243,7 @@ def set_choices(raw: Raw, values: dict[str, str]) -> Raw:
     for path, value in values.items():
         if path not in menus or value not in menus[path]:
             raise ValueError(f"{path}: {value!r} is not on its menu")
-        steps = _steps(path)
+        steps = path_steps(path)
         node: Any = out
         for step in steps[:-1]:
             node = node[step]
@@ -311,8 +312,11 @@ def check_units(raw: Raw) -> list[tuple[str, bool]]:
 
 
 def check_progress(raw: Raw) -> tuple[int, int, list[str]]:
-    """(checked, to check in all, the paths still to check) of the guided check."""
-    units = check_units(raw)
+    """(checked, to check in all, the paths still to check) of the guided check: the values a board
+    shows, the app's own settings (``components.APP_SETTINGS``) aside."""
+    from companion.editions.components import asked_units
+
+    units = asked_units(check_units(raw))
     left = [path for path, done in units if not done]
     return len(units) - len(left), len(units), left
 
@@ -344,7 +348,7 @@ def mark_checked(raw: Raw, path: str, on: str) -> Raw:
         if {n for n in side["circles"]} <= {k[len(prefix) + 1 : -2] for k in out["checks"] if k.startswith(prefix)}:
             _tag_field(side, "geometry", CHECKED)
         return out
-    steps = _steps(path)
+    steps = path_steps(path)
     parent: Any = out
     for step in steps[:-1]:
         parent = parent[step]

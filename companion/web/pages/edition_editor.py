@@ -1,7 +1,9 @@
-"""The edition editor: change a draft one step at a time, check it against a real board, save it under a name.
+"""The edition editor and the guided check: a draft walked through question by question — each circle
+of each board side drawn as printed, then each component of the box — where "Matches" checks what is
+shown and "Different" edits it in place; the whole edition is judged when the table leaves a
+question, and saved under a name.
 
-Every change goes through ``companion.editions.library`` and the one validator
-(``parse_edition``); a change it refuses is shown with its message and not kept.
+Every tap is kept in the draft at once (``http/drafts``), so leaving the page loses nothing.
 """
 
 from __future__ import annotations
@@ -12,120 +14,299 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
 
-from companion.editions import library
-from companion.game.edition import EditionError, parse_edition
+from companion.editions import board, check, library
+from companion.editions.components import Component, component, components, questions
+from companion.game.edition import Edition, EditionError
 from companion.web.http.db import service
 from companion.web.http.drafts import load_draft, store_draft
 from companion.web.http.htmx import Answer
 from companion.web.http.phone import remember_edition
+from companion.web.screens.edition_check import circle_picture, field_rows
 from companion.web.screens.edition_preview import preview_context
-from companion.web.words.editions import NUMERIC_SECTIONS, check_steps
+from companion.web.words.editions import component_title, edition_problem, problem_text, question_text
 
 __all__ = ["bp"]
 
 bp = Blueprint("edition_editor", __name__, url_prefix="/editions/drafts")
 
-MODES = ("symbols", "lines", "gates")
+Raw = dict[str, Any]
+CIRCLE_OPS = ("symbol", "swap", "line", "gate", "add", "remove")
 
 
-def _draft(draft_id: str) -> dict[str, Any]:
+def _raw(draft_id: str) -> Raw:
     try:
         return dict(json.loads(load_draft(draft_id)))
     except LookupError:
         abort(404)
 
 
-def _args() -> dict[str, str]:
-    source = request.form if request.method == "POST" else request.args
-    return {k: source.get(k, "") for k in ("side", "mode", "pick", "section")}
+def _today() -> str:
+    return datetime.now(UTC).date().isoformat()
 
 
-def _render_editor(draft_id: str, raw: dict[str, Any], error: str | None = None, status: int = 200) -> tuple[str, int]:
-    edition = parse_edition(library.to_text(raw))
-    args = _args()
-    side = args["side"] if args["side"] in edition.sides else next(iter(edition.sides))
-    mode = args["mode"] if args["mode"] in MODES else "symbols"
-    section = args["section"] if args["section"] in ("board", "numbers", "check") else "board"
-    pick = args["pick"] if args["pick"] in edition.sides[side].shields else ""
-    done, total, left = library.check_progress(raw)
+def _valid(raw: Raw) -> tuple[Edition | None, str | None]:
+    """The draft's edition, or why the validator refuses it (in words)."""
+    try:
+        return library.validated(raw)[1], None
+    except EditionError as exc:
+        return None, edition_problem(exc)
+
+
+# --------------------------------------------------------------------------- the overview
+
+
+@bp.context_processor
+def _words() -> dict[str, Any]:
+    return {"comp_title": component_title, "comp_question": question_text}
+
+
+@bp.get("/<draft_id>")
+def editor(draft_id: str) -> Answer:
+    """The draft: how far the check is, every question and setting to open, and the save form."""
+    raw = _raw(draft_id)
+    pick = request.args.get("pick", "")
+    side = request.args.get("side", "")
+    sides = [s.get("id") for s in raw["sides"]]
+    if pick and side in sides:  # "Our board is different" from a game: straight to that shield's circle
+        index = sides.index(side)
+        for number, row in raw["sides"][index]["circles"].items():
+            if pick in {e["id"] for e in row}:
+                return redirect(_question_url(draft_id, f"circle-{index}-{number}", mode="edit", pick=pick), 303)
+    progress = check.progress(raw)
+    if request.args.get("section") == "check" and progress.next:
+        return redirect(_question_url(draft_id, progress.next, mode="check"), 303)
+    return _overview(draft_id, raw)
+
+
+def _overview(draft_id: str, raw: Raw, error: str | None = None, status: int = 200, **extra: Any) -> tuple[str, int]:
+    edition, invalid = _valid(raw)
+    progress = check.progress(raw)
+    units = library.check_units(raw)
+    from companion.editions.components import asked_units
+
+    asked = questions(raw, asked_units(units))
+    settings = [c for c in components(raw) if not c.asked]
+    side_id = request.args.get("side", "")
+    preview: dict[str, Any] = {}
+    if edition is not None:
+        side_id = side_id if side_id in edition.sides else next(iter(edition.sides))
+        preview = preview_context(edition, side_id)
     return render_template(
         "pages/editions_editor.html",
         draft_id=draft_id,
         raw=raw,
         edition=edition,
-        board=edition.sides[side],
-        side=side,
-        mode=mode,
-        pick=pick,
-        section=section,
+        invalid=invalid,
+        progress=progress,
+        asked=asked,
+        settings=settings,
         error=error,
-        numeric=[
-            (s, library.numeric_fields(raw, s), library.choice_fields(raw, s)) for s in NUMERIC_SECTIONS if s in raw
-        ],
-        done=done,
-        total=total,
-        left=left,
-        steps=check_steps(raw, left),
+        side_id=side_id,
         switch_game=session.get("switch_after", {}).get(draft_id),
-        **preview_context(edition, side),
+        **preview,
+        **extra,
     ), status
 
 
-@bp.get("/<draft_id>")
-def editor(draft_id: str) -> tuple[str, int]:
-    """The editor of one draft: its board with a live preview, its numbers, the guided check."""
-    return _render_editor(draft_id, _draft(draft_id))
+# --------------------------------------------------------------------------- one question
 
 
-def _apply(raw: dict[str, Any], form: Any) -> dict[str, Any]:
-    op, side = form.get("op", ""), form.get("side", "")
+def _question_url(draft_id: str, key: str, **args: str) -> str:
+    kept: dict[str, Any] = {k: v for k, v in args.items() if v}
+    return url_for("edition_editor.question", draft_id=draft_id, key=key, **kept)
+
+
+def _component(raw: Raw, key: str) -> Component:
+    try:
+        return component(raw, key)
+    except (KeyError, IndexError, TypeError, ValueError):
+        abort(404)
+
+
+def _page(
+    draft_id: str,
+    raw: Raw,
+    comp: Component,
+    *,
+    mode: str,
+    pick: str = "",
+    from_check: bool = False,
+    error: str | None = None,
+    problems: dict[str, str] | None = None,
+    values: dict[str, str] | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
+    progress = check.progress(raw)
+    position = next((i for i, c in enumerate(progress.left) if c == comp.key), None)
+    picture = circle_picture(raw, comp, pick) if comp.kind == "circle" else None
+    return render_template(
+        "pages/edition_question.html",
+        draft_id=draft_id,
+        raw=raw,
+        comp=comp,
+        mode=mode,
+        pick=pick if picture is not None and pick in picture.shields else "",
+        from_check=from_check,
+        picture=picture,
+        rows=field_rows(raw, comp, values or check.form_values(raw, comp), problems or {}),
+        progress=progress,
+        position=position,
+        checked=comp.key not in progress.left,
+        error=error,
+        status_code=status,
+    ), status
+
+
+@bp.get("/<draft_id>/q/<key>")
+def question(draft_id: str, key: str) -> tuple[str, int]:
+    """One question: the circle or component as printed, with "Matches" and "Different" (or its controls)."""
+    raw = _raw(draft_id)
+    comp = _component(raw, key)
+    mode = request.args.get("mode", "check")
+    mode = mode if mode in ("check", "edit") else "check"
+    return _page(
+        draft_id,
+        raw,
+        comp,
+        mode=mode,
+        pick=request.args.get("pick", ""),
+        from_check=request.args.get("from") == "check",
+    )
+
+
+def _next_after(draft_id: str, raw: Raw) -> Response:
+    progress = check.progress(raw)
+    if progress.next:
+        return redirect(_question_url(draft_id, progress.next, mode="check"), 303)
+    return redirect(url_for("edition_editor.editor", draft_id=draft_id, done=1) + "#save", 303)
+
+
+def _circle_op(raw: Raw, comp: Component, form: MultiDict[str, str]) -> Raw:
+    op, side = form.get("op", ""), comp.side
     if op == "symbol":
-        return library.cycle_symbol(raw, side, form["shield"])
+        return board.set_symbol(raw, side, form["shield"], form["quarter"])
+    if op == "swap":
+        return board.swap_symbols(raw, side, form["shield"], form["other"])
     if op == "line":
-        return library.toggle_line(raw, side, form["origin"], form["target"])
+        return library.toggle_line(raw, raw["sides"][side]["id"], form["shield"], form["other"])
     if op == "gate":
-        return library.toggle_gate(raw, side, form["shield"])
-    if op == "count":
-        return library.set_shield_count(raw, side, int(form["circle"]), int(form["count"]))
-    if op == "numbers":
-        values = {k.removeprefix("f:"): v for k, v in form.items() if k.startswith("f:")}
-        choices = {k.removeprefix("c:"): v for k, v in form.items() if k.startswith("c:")}
-        return library.set_choices(library.set_numbers(raw, values), choices)
-    if op == "check":
-        return library.mark_checked(raw, form["path"], datetime.now(UTC).date().isoformat())
+        return library.toggle_gate(raw, raw["sides"][side]["id"], form["shield"])
+    if op == "add":
+        return board.insert_shield(raw, side, comp.circle, int(form["place"]))
+    if op == "remove":
+        return board.remove_shield(raw, side, form["shield"])
     raise KeyError(op)
 
 
-@bp.post("/<draft_id>/change")
-def change(draft_id: str) -> Answer:
-    """One change to a draft, kept only when the edition still validates."""
-    raw = _draft(draft_id)
-    try:
-        changed = _apply(raw, request.form)
-        text, _edition = library.validated(changed)
-    except EditionError as exc:
-        return _render_editor(draft_id, raw, gettext("Not changed: %(message)s", message=str(exc)), 422)
-    except (KeyError, ValueError, IndexError):
-        return _render_editor(draft_id, raw, gettext("Not changed: that value cannot be read."), 422)
-    store_draft(draft_id, text)
-    args: dict[str, Any] = {k: v for k, v in _args().items() if v}
-    anchor = request.form.get("anchor", "")
-    return redirect(url_for("edition_editor.editor", draft_id=draft_id, **args) + (f"#{anchor}" if anchor else ""), 303)
+@bp.post("/<draft_id>/q/<key>")
+def answer(draft_id: str, key: str) -> Answer:
+    """An answer to a question: "Matches", one tap on the circle, typed values, or "Done"."""
+    raw = _raw(draft_id)
+    comp = _component(raw, key)
+    form = request.form
+    op = form.get("op", "")
+    from_check = form.get("from") == "check"
+    if op == "match":
+        edition, invalid = _valid(raw)
+        if edition is None:
+            return _page(draft_id, raw, comp, mode="edit", from_check=True, error=invalid, status=422)
+        store_draft(draft_id, library.to_text(check.match(raw, comp, _today())))
+        return _next_after(draft_id, _raw(draft_id))
+    if op in CIRCLE_OPS and comp.kind == "circle":
+        try:
+            changed = _circle_op(raw, comp, form)
+        except (KeyError, ValueError, IndexError):
+            message = gettext("That change cannot be made here.")
+            return _page(draft_id, raw, comp, mode="edit", from_check=from_check, error=message, status=422)
+        store_draft(draft_id, library.to_text(check.uncheck_changed(raw, changed, comp)))
+        keep = form.get("keep", "")
+        return redirect(
+            _question_url(draft_id, key, mode="edit", pick=keep, **{"from": "check" if from_check else ""}), 303
+        )
+    if op == "step_add":
+        changed = check.add_step(raw)
+        store_draft(draft_id, library.to_text(check.uncheck_changed(raw, changed, comp)))
+        return redirect(_question_url(draft_id, key, mode="edit", **{"from": "check" if from_check else ""}), 303)
+    if op == "step_remove":
+        try:
+            changed = check.remove_step(raw, int(form.get("step", "")))
+        except ValueError:
+            return _page(
+                draft_id,
+                raw,
+                comp,
+                mode="edit",
+                from_check=from_check,
+                error=gettext("That change cannot be made here."),
+                status=422,
+            )
+        store_draft(draft_id, library.to_text(check.uncheck_changed(raw, changed, comp)))
+        return redirect(_question_url(draft_id, key, mode="edit", **{"from": "check" if from_check else ""}), 303)
+    if op == "done":
+        values = {k: v for k, v in form.items() if k.startswith("v:")}
+        changed = raw
+        if values:
+            try:
+                changed = check.apply_values(raw, comp, values)
+            except check.ValuesRefused as refused:
+                problems = {path: problem_text(p) for path, p in refused.problems.items()}
+                message = gettext("Some values cannot be kept: see the fields marked below. Nothing was changed.")
+                return _page(
+                    draft_id,
+                    raw,
+                    comp,
+                    mode="edit",
+                    from_check=from_check,
+                    error=message,
+                    problems=problems,
+                    values=values,
+                    status=422,
+                )
+        edition, invalid = _valid(changed)
+        if edition is None:
+            if changed is not raw:
+                store_draft(draft_id, library.to_text(check.uncheck_changed(raw, changed, comp)))
+            return _page(
+                draft_id,
+                _raw(draft_id),
+                comp,
+                mode="edit",
+                from_check=from_check,
+                error=invalid,
+                values=values or None,
+                status=422,
+            )
+        kept = check.uncheck_changed(raw, changed, comp)
+        if from_check:
+            kept = check.match(kept, comp, _today())
+        store_draft(draft_id, library.to_text(kept))
+        if from_check:
+            return _next_after(draft_id, kept)
+        return redirect(url_for("edition_editor.editor", draft_id=draft_id) + f"#q-{key}", 303)
+    abort(400)
+
+
+# --------------------------------------------------------------------------- saving
 
 
 @bp.post("/<draft_id>/save")
 def save(draft_id: str) -> Answer:
     """Keep the draft under a name; it can then be chosen for a new game or a running one."""
-    raw = _draft(draft_id)
+    raw = _raw(draft_id)
     name = request.form.get("name", "").strip()[:60]
     if not name:
-        return _render_editor(draft_id, raw, gettext("Give the edition a name to save it."), 422)
+        return _overview(draft_id, raw, gettext("Give the edition a name to save it."), 422)
+    taken = name in {n for _h, n in service().edition_choices()}
+    if taken and request.form.get("replace") != "yes":
+        return _overview(draft_id, raw, None, 409, replace_name=name)
     try:
         text, _ = library.validated(library.with_name(raw, name))
         edition = service().save_edition(name, text)
     except EditionError as exc:
-        return _render_editor(draft_id, raw, gettext("Not saved: %(message)s", message=str(exc)), 422)
+        return _overview(draft_id, raw, gettext("Not saved: %(message)s", message=edition_problem(exc)), 422)
     remember_edition(edition.content_hash)
     game_id = session.get("switch_after", {}).get(draft_id)
     if game_id:
