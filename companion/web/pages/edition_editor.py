@@ -15,8 +15,7 @@ from flask_babel import gettext
 
 from companion.editions import library
 from companion.game.edition import EditionError, parse_edition
-from companion.web.http.db import service
-from companion.web.http.drafts import load_draft, store_draft
+from companion.web.http.drafts import LibraryFull, load_draft, save_named, store_draft
 from companion.web.http.htmx import Answer
 from companion.web.http.phone import remember_edition
 from companion.web.screens.edition_preview import preview_context
@@ -123,9 +122,11 @@ def save(draft_id: str) -> Answer:
         return _render_editor(draft_id, raw, gettext("Give the edition a name to save it."), 422)
     try:
         text, _ = library.validated(library.with_name(raw, name))
-        edition = service().save_edition(name, text)
+        edition = save_named(name, text, replace=True)
     except EditionError as exc:
         return _render_editor(draft_id, raw, gettext("Not saved: %(message)s", message=str(exc)), 422)
+    except LibraryFull as exc:
+        return _render_editor(draft_id, raw, exc.message, 422)
     remember_edition(edition.content_hash)
     game_id = session.get("switch_after", {}).get(draft_id)
     if game_id:
