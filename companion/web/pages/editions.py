@@ -179,6 +179,10 @@ def discard_draft(draft_id: str) -> WResponse:
     return redirect(url_for("editions.index"), 303)
 
 
+def _wrong_kind() -> str:
+    return gettext("a value is not of the kind the app expects there (a number, a list, a name).")
+
+
 @bp.post("/import")
 def import_file() -> Answer:
     """An edition file from this phone, validated, opened as a draft (the same file again: the same draft)."""
@@ -192,6 +196,8 @@ def import_file() -> Answer:
         parse_edition(stamped)
     except EditionError as exc:
         return index(gettext("This file is not a valid edition: %(message)s", message=str(exc)), 422)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):  # until the validator says it in words
+        return index(gettext("This file is not a valid edition: %(message)s", message=_wrong_kind()), 422)
     return _open_draft(stamped, reuse=f"import:{digest}")
 
 
