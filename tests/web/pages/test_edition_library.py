@@ -251,3 +251,25 @@ def test_published_editions_are_compared_value_by_value_and_the_most_checked_is_
     assert "Inferno" in home  # the shipped board is still offered
     assert ana.post("/editions/mine/publish", data={"name": "Ana's board", "publish": "0"}).status_code == 303
     assert "Ana's board" not in _page(cora, "/editions/published") and "Ana's board" not in _page(cora, "/")
+
+
+def test_our_board_is_different_tapped_again_reopens_the_same_draft(phone: Phone) -> None:
+    game_id = phone.create().url.rsplit("/", 1)[-1]
+    opened = set()
+    for _ in range(5):
+        response = phone.client.post(f"/g/{game_id}/edition/fix", data={"shield": "1a"})
+        assert response.status_code == 303
+        opened.add(response.headers["Location"].split("?")[0])
+    assert len(opened) == 1
+    assert _page(phone.client, "/editions").count("Continue checking") == 1
+
+
+def test_a_phone_keeps_at_most_its_quota_of_saved_editions(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(drafts, "MAX_SAVED", 2)
+    with app.test_request_context():
+        save_named("One", _checked(app, "One", 1), replace=False)
+        save_named("Two", _checked(app, "Two", 2), replace=False)
+        with pytest.raises(drafts.LibraryFull, match="already keeps 2 saved editions"):
+            save_named("Three", _checked(app, "Three", 3), replace=False)
+        save_named("Two", _checked(app, "Two again", 4), replace=True)  # replacing one is no new edition
+        assert [e.name for e in drafts.my_editions()] == ["Two", "One"]
