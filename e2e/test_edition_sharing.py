@@ -8,11 +8,50 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.editions import library
 from e2e.helpers import second_phone
+
+WORDS = {
+    "en": {
+        "file": "Edition file (.json)",
+        "import": "Import and edit",
+        "name": "Name",
+        "save": "Save",
+        "share": "Share with another phone",
+        "checked": "Every estimated value has been checked against a real board.",
+        "claimed": "Checked values claimed by ‘Lucia's board’",
+        "use": "Use it on this phone",
+        "used": "is now this phone's edition for new games",
+        "start_with": "Start a new game with it",
+        "player": "Player {n}",
+        "layout": "Florence location tiles",
+        "start": "Start the game",
+        "turn": "Ana's turn",
+        "uses": "This game uses “Our checked board”.",
+    },
+    "es": {
+        "file": "Archivo de edición (.json)",
+        "import": "Importar y editar",
+        "name": "Nombre",
+        "save": "Guardar",
+        "share": "Compartir con otro móvil",
+        "checked": "Todos los valores estimados se han comprobado con un tablero real.",
+        "claimed": "Valores comprobados según ‘Lucia's board’",
+        "use": "Usarla en este móvil",
+        "used": "es ahora la edición de este móvil para las partidas nuevas",
+        "start_with": "Empezar una partida nueva con ella",
+        "player": "Jugador {n}",
+        "layout": "Losetas de ubicación de Florencia",
+        "start": "Empezar la partida",
+        "turn": "Turno de Ana",
+        "uses": "Esta partida usa «Our checked board».",
+    },
+}
 
 SHIPPED = Path(__file__).resolve().parents[1] / "companion" / "editions" / "inferno-base.json"
 
@@ -26,24 +65,26 @@ def _checked_file() -> bytes:
     return library.to_text(raw).encode("utf-8")
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_checked_edition_is_shared_by_its_link_and_used_for_a_new_game_on_another_phone(
-    page: Page, browser: Browser, playwright: Any
+    page: Page, browser: Browser, playwright: Any, lang: str
 ) -> None:
+    w = WORDS[lang]
     # phone 1 imports the checked file and saves it under a name
-    page.goto("/editions")
-    page.get_by_label("Edition file (.json)").set_input_files(
+    page.goto(f"/lang/{lang}?next=/editions")
+    page.get_by_label(w["file"]).set_input_files(
         {"name": "lucia.json", "mimeType": "application/json", "buffer": _checked_file()}
     )
-    page.get_by_role("button", name="Import and edit").click()
+    page.get_by_role("button", name=w["import"]).click()
     expect(page).to_have_url(re.compile(r"/editions/drafts/"))
     draft_url = page.url
-    page.get_by_label("Name", exact=True).fill("Our checked board")
-    page.get_by_role("button", name="Save", exact=True).click()
+    page.get_by_label(w["name"], exact=True).fill("Our checked board")
+    page.get_by_role("button", name=w["save"], exact=True).click()
     expect(page.get_by_role("status")).to_contain_text("Our checked board")
 
     # its share page: the link and its QR code
     item = page.locator(".edition-item", has=page.get_by_text("Our checked board", exact=True))
-    item.get_by_role("button", name="Share with another phone").click()
+    item.get_by_role("button", name=w["share"]).click()
     expect(page.get_by_role("heading", name="Our checked board")).to_be_visible()
     expect(page.locator("figure.qr svg")).to_be_visible()
     link = page.locator("figure.qr figcaption a").inner_text()
@@ -52,26 +93,26 @@ def test_a_checked_edition_is_shared_by_its_link_and_used_for_a_new_game_on_anot
     # phone 2 opens the link: the name, how much is checked, whose checks, and one button
     other = second_phone(browser, playwright, link)
     try:
+        address = urlsplit(link)
+        other.goto(f"{address.scheme}://{address.netloc}/lang/{lang}?next={address.path}")
         expect(other.get_by_role("heading", name="Our checked board")).to_be_visible()
-        expect(other.locator("#shared-progress")).to_have_text(
-            "Every estimated value has been checked against a real board."
-        )
-        expect(other.get_by_text("Checked values claimed by ‘Lucia's board’")).to_be_visible()
-        other.get_by_role("button", name="Use it on this phone").click()
-        expect(other.get_by_role("status")).to_contain_text("is now this phone's edition for new games")
-        other.get_by_role("link", name="Start a new game with it").click()
+        expect(other.locator("#shared-progress")).to_have_text(w["checked"])
+        expect(other.get_by_text(w["claimed"])).to_be_visible()
+        other.get_by_role("button", name=w["use"]).click()
+        expect(other.get_by_role("status")).to_contain_text(w["used"])
+        other.get_by_role("link", name=w["start_with"]).click()
         expect(other.locator("#edition option:checked")).to_have_text("Our checked board")
 
-        other.get_by_label("Player 1", exact=True).fill("Ana")
-        other.get_by_label("Player 2", exact=True).fill("Ben")
+        other.get_by_label(w["player"].format(n=1), exact=True).fill("Ana")
+        other.get_by_label(w["player"].format(n=2), exact=True).fill("Ben")
         other.locator("#plague-0").select_option("9")
         other.locator("#plague-1").select_option("3")
-        other.get_by_label("Florence location tiles").select_option("default")
-        other.get_by_role("button", name="Start the game").click()
-        expect(other.get_by_role("heading", name="Ana's turn")).to_be_visible()
+        other.get_by_label(w["layout"]).select_option("default")
+        other.get_by_role("button", name=w["start"]).click()
+        expect(other.get_by_role("heading", name=w["turn"])).to_be_visible()
         expect(other.locator(".estimate-note")).to_have_count(0)  # a checked board, not the estimate
         other.goto(other.url.split("?")[0].rstrip("/") + "/edition")
-        expect(other.get_by_text("This game uses “Our checked board”.")).to_be_visible()
+        expect(other.get_by_text(w["uses"])).to_be_visible()
 
         # phone 1's draft is its own: phone 2 cannot open it
         assert other.goto(draft_url).status == 404  # type: ignore[union-attr]
