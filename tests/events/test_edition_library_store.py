@@ -142,3 +142,12 @@ def test_an_existing_library_is_migrated_the_server_keeps_its_names_and_old_draf
             assert "edition_names_m003" not in tables
     finally:
         store.close()
+
+
+def test_a_reuse_key_names_one_draft_per_phone(store: Store) -> None:
+    store.put_draft("first", "ana", "a", "fix:g1")
+    with pytest.raises(Exception, match=r"(?i)unique"):
+        store.put_draft("second", "ana", "b", "fix:g1")  # a second tap racing the first: one draft stays
+    store.put_draft("bens", "ben", "c", "fix:g1")  # another phone's key is its own
+    assert store.draft_for_key("ana", "fix:g1").draft_id == "first"  # type: ignore[union-attr]
+    assert store.draft("second") is None

@@ -118,7 +118,13 @@ def new_draft(text: str, reuse: str | None = None) -> str:
             )
         )
     draft_id = new_token()
-    store.put_draft(draft_id, owner, text, reuse)
+    try:
+        store.put_draft(draft_id, owner, text, reuse)
+    except Exception:  # two taps at once under one reuse key: the key is unique per phone, one draft won
+        found = store.draft_for_key(owner, reuse) if reuse else None
+        if found is None:
+            raise
+        return found.draft_id
     return draft_id
 
 
