@@ -34,7 +34,7 @@ from psycopg.rows import TupleRow
 from psycopg_pool import ConnectionPool
 
 from events.postgres_notify import CHANNEL
-from events.sql import TABLES, SqlStore, Write, command_of, utc_now
+from events.sql import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, TABLES, SqlStore, Write, command_of, utc_now
 from events.store import EVENT_COLUMNS, AppendResult, EventRow, KeyReused, StaleSequence, Store
 
 __all__ = ["PostgresStore"]
@@ -102,6 +102,16 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         [
             f"CREATE TABLE presence ({TABLES['presence']}, seen_at DOUBLE PRECISION NOT NULL)",
             "CREATE INDEX presence_seen_at ON presence (seen_at)",
+        ],
+    ),
+    (
+        "m006_phone_library",
+        [
+            "ALTER TABLE edition_names ADD COLUMN owner TEXT NOT NULL DEFAULT '', "
+            "ADD COLUMN published_at TEXT, ADD COLUMN share_token TEXT",
+            "ALTER TABLE edition_names DROP CONSTRAINT edition_names_pkey, ADD PRIMARY KEY (owner, name)",
+            *(f"ALTER TABLE edition_drafts ADD COLUMN {column}" for column in DRAFT_OWNER_COLUMNS),
+            *LIBRARY_INDEXES,
         ],
     ),
 ]

@@ -22,8 +22,10 @@ from events.store import (
     CREATE_RETRY_SECONDS,
     RESTORED_GAME_COLUMNS,
     AppendResult,
+    Draft,
     EventRow,
     KeyReused,
+    NamedEdition,
     NewEvent,
     Snapshot,
     StaleSequence,
@@ -32,7 +34,17 @@ from events.store import (
     action_rows,
 )
 
-__all__ = ["TABLES", "SqlStore", "Write", "command_of", "copied_rows", "utc_now"]
+__all__ = [
+    "DRAFT_OWNER_COLUMNS",
+    "LIBRARY_INDEXES",
+    "OWNED_NAMES",
+    "TABLES",
+    "SqlStore",
+    "Write",
+    "command_of",
+    "copied_rows",
+    "utc_now",
+]
 
 # What an engine's ``_append`` calls under its lock with the log's last seq: stores the action.
 Write = Callable[[int], AppendResult]
@@ -78,6 +90,27 @@ TABLES = {
     """,
     "presence": "holder TEXT PRIMARY KEY, process TEXT NOT NULL, game_id TEXT NOT NULL, seat TEXT NOT NULL",
 }
+
+# Migration m006 (both engines): drafts and named editions belong to a phone. ``edition_names`` gets its
+# owner, its publication and its share token, and is keyed (owner, name); ``edition_drafts`` its owner and
+# reuse key. SQLite rebuilds ``edition_names`` with these columns (in this order); PostgreSQL alters it.
+OWNED_NAMES = """
+        name TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        saved_at TEXT NOT NULL,
+        owner TEXT NOT NULL DEFAULT '',
+        published_at TEXT,
+        share_token TEXT,
+        PRIMARY KEY (owner, name)
+"""
+DRAFT_OWNER_COLUMNS = ("owner TEXT NOT NULL DEFAULT ''", "reuse_key TEXT")
+LIBRARY_INDEXES = (
+    "CREATE UNIQUE INDEX edition_names_share_token ON edition_names (share_token) WHERE share_token IS NOT NULL",
+    "CREATE INDEX edition_names_published ON edition_names (published_at) WHERE published_at IS NOT NULL",
+    "CREATE INDEX edition_drafts_owner ON edition_drafts (owner, updated_at)",
+    "CREATE INDEX edition_drafts_updated ON edition_drafts (updated_at)",
+    "CREATE UNIQUE INDEX edition_drafts_reuse ON edition_drafts (owner, reuse_key) WHERE reuse_key IS NOT NULL",
+)
 
 INSERT_GAME = (
     "INSERT INTO games (game_id, kind, created_at, edition_hash, read_token, write_token) VALUES (?, ?, ?, ?, ?, ?)"
@@ -376,33 +409,103 @@ class SqlStore(ABC):
 
     # ----------------------------------------------------------------- the edition library
 
-    def name_edition(self, name: str, content_hash: str, edition_id: str, content: str) -> None:
-        """Keep an edition's content and list it under ``name`` (a name saved again points to the new content)."""
+    def name_edition(self, owner: str, name: str, content_hash: str, edition_id: str, content: str) -> None:
+        """Keep an edition's content and list it under this phone's ``name`` (saved again: the name points to
+        the new content, keeping its share link and its publication)."""
         with self._transaction():
             self.keep_edition(content_hash, edition_id, content)
             self._execute(
-                "INSERT INTO edition_names (name, hash, saved_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (name) DO UPDATE SET hash = excluded.hash, saved_at = excluded.saved_at",
-                (name, content_hash, utc_now()),
+                "INSERT INTO edition_names (owner, name, hash, saved_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (owner, name) DO UPDATE SET hash = excluded.hash, saved_at = excluded.saved_at",
+                (owner, name, content_hash, utc_now()),
             )
 
-    def named_editions(self) -> list[tuple[str, str, str]]:
-        """Every named edition as (name, hash, saved_at), newest first."""
-        rows = self._all("SELECT name, hash, saved_at FROM edition_names ORDER BY saved_at DESC, name")
-        return [(str(n), str(h), str(t)) for n, h, t in rows]
+    def named_editions(self, owner: str) -> list[NamedEdition]:
+        """The editions ``owner`` saved, newest first."""
+        return self._named("WHERE owner = ? ORDER BY saved_at DESC, name", (owner,))
 
-    def put_draft(self, draft_id: str, content: str) -> None:
-        """Keep the current text of an edition being edited."""
+    def named_edition(self, owner: str, name: str) -> NamedEdition | None:
+        """The edition ``owner`` saved under ``name``, if any."""
+        found = self._named("WHERE owner = ? AND name = ?", (owner, name))
+        return found[0] if found else None
+
+    def drop_named_edition(self, owner: str, name: str) -> None:
+        """Forget ``owner``'s name (the content stays kept by hash: a game may play it)."""
+        self._execute("DELETE FROM edition_names WHERE owner = ? AND name = ?", (owner, name))
+
+    def share_edition(self, owner: str, name: str, token: str) -> str | None:
+        """The share token of ``owner``'s ``name``: its existing one, else ``token`` (None: no such edition)."""
+        with self._transaction():
+            self._execute(
+                "UPDATE edition_names SET share_token = ? WHERE owner = ? AND name = ? AND share_token IS NULL",
+                (token, owner, name),
+            )
+            found = self.named_edition(owner, name)
+        return None if found is None else found.share_token
+
+    def shared_edition(self, token: str) -> NamedEdition | None:
+        """The edition whose share link carries ``token``, if any."""
+        found = self._named("WHERE share_token = ?", (token,))
+        return found[0] if found else None
+
+    def publish_edition(self, owner: str, name: str, published: bool) -> None:
+        """Publish ``owner``'s ``name`` for every table (from now), or take it back."""
         self._execute(
-            "INSERT INTO edition_drafts (draft_id, content, updated_at) VALUES (?, ?, ?) "
-            "ON CONFLICT (draft_id) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at",
-            (draft_id, content, utc_now()),
+            "UPDATE edition_names SET published_at = ? WHERE owner = ? AND name = ?",
+            (utc_now() if published else None, owner, name),
         )
 
-    def draft(self, draft_id: str) -> str | None:
-        """The text of a draft edition, if any."""
-        row = self._one("SELECT content FROM edition_drafts WHERE draft_id = ?", (draft_id,))
-        return None if row is None else str(row[0])
+    def published_editions(self) -> list[NamedEdition]:
+        """Every published edition, of every phone, newest first."""
+        return self._named("WHERE published_at IS NOT NULL ORDER BY published_at DESC, name", ())
+
+    def _named(self, where: str, params: Sequence[Any]) -> list[NamedEdition]:
+        rows = self._all(
+            f"SELECT owner, name, hash, saved_at, published_at, share_token FROM edition_names {where}", params
+        )
+        return [
+            NamedEdition(str(o), str(n), str(h), str(t), None if p is None else str(p), None if k is None else str(k))
+            for o, n, h, t, p, k in rows
+        ]
+
+    def put_draft(self, draft_id: str, owner: str, content: str, reuse_key: str | None = None) -> bool:
+        """Keep the current text of ``owner``'s draft (a new one, or a new text of its own): whether it was
+        kept (another phone's draft id keeps nothing)."""
+        with self._transaction():
+            self._execute(
+                "INSERT INTO edition_drafts (draft_id, owner, content, updated_at, reuse_key) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (draft_id) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at "
+                "WHERE edition_drafts.owner = excluded.owner",
+                (draft_id, owner, content, utc_now(), reuse_key),
+            )
+            kept = self.draft(draft_id)
+        return kept is not None and kept.owner == owner and kept.content == content
+
+    def draft(self, draft_id: str) -> Draft | None:
+        """A draft edition, if any."""
+        found = self._drafts("WHERE draft_id = ?", (draft_id,))
+        return found[0] if found else None
+
+    def drafts_of(self, owner: str) -> list[Draft]:
+        """``owner``'s drafts, the last changed first."""
+        return self._drafts("WHERE owner = ? ORDER BY updated_at DESC, draft_id", (owner,))
+
+    def draft_for_key(self, owner: str, reuse_key: str) -> Draft | None:
+        """``owner``'s draft kept under ``reuse_key``, if any."""
+        found = self._drafts("WHERE owner = ? AND reuse_key = ?", (owner, reuse_key))
+        return found[0] if found else None
+
+    def drop_draft(self, draft_id: str, owner: str) -> None:
+        """Throw away ``owner``'s draft (drafts are not events: deleting one is fine)."""
+        self._execute("DELETE FROM edition_drafts WHERE draft_id = ? AND owner = ?", (draft_id, owner))
+
+    def drop_drafts_before(self, updated_before: str) -> None:
+        """Throw away every draft last changed before ``updated_before`` (an ISO time, as ``utc_now``)."""
+        self._execute("DELETE FROM edition_drafts WHERE updated_at < ?", (updated_before,))
+
+    def _drafts(self, where: str, params: Sequence[Any]) -> list[Draft]:
+        rows = self._all(f"SELECT draft_id, owner, content, updated_at, reuse_key FROM edition_drafts {where}", params)
+        return [Draft(str(i), str(o), str(c), str(t), None if k is None else str(k)) for i, o, c, t, k in rows]
 
     # ----------------------------------------------------------------- presence (not game state)
 

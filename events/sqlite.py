@@ -18,7 +18,7 @@ from typing import Any
 import sqlite_utils
 from sqlite_utils import Migrations
 
-from events.sql import TABLES, SqlStore, Write
+from events.sql import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, OWNED_NAMES, TABLES, SqlStore, Write
 from events.store import EVENT_COLUMNS, AppendResult, EventRow, KeyReused, Store
 
 __all__ = ["SqliteStore", "connect"]
@@ -80,6 +80,25 @@ def m005_presence(db: sqlite_utils.Database) -> None:
     their process renews them (a process that dies leaves rows that simply age out)."""
     _create(db, "presence", ", seen_at REAL NOT NULL")
     db.execute("CREATE INDEX presence_seen_at ON presence (seen_at)")
+
+
+@migrations()
+def m006_phone_library(db: sqlite_utils.Database) -> None:
+    """Drafts and named editions belong to the phone that made them (names unique per phone), a named
+    edition may be shared by a token and published; a draft may be reused under a key. Names saved
+    before keep the empty owner (the server's own, seen by every phone); drafts made before have no
+    owner (no phone opens them) and expire."""
+    db.execute("ALTER TABLE edition_names RENAME TO edition_names_m003")
+    db.execute(f"CREATE TABLE edition_names ({OWNED_NAMES}) STRICT")
+    db.execute(
+        "INSERT INTO edition_names (name, hash, saved_at, owner) "
+        "SELECT name, hash, saved_at, '' FROM edition_names_m003"
+    )
+    db.execute("DROP TABLE edition_names_m003")
+    for column in DRAFT_OWNER_COLUMNS:
+        db.execute(f"ALTER TABLE edition_drafts ADD COLUMN {column}")
+    for index in LIBRARY_INDEXES:
+        db.execute(index)
 
 
 def connect(path: str | Path) -> sqlite3.Connection:

@@ -28,10 +28,13 @@ from typing import Any, Protocol
 __all__ = [
     "CREATE_RETRY_SECONDS",
     "EVENT_COLUMNS",
+    "NO_OWNER",
     "RESTORED_GAME_COLUMNS",
     "AppendResult",
+    "Draft",
     "EventRow",
     "KeyReused",
+    "NamedEdition",
     "NewEvent",
     "Snapshot",
     "StaleSequence",
@@ -99,6 +102,34 @@ class Snapshot:
     seq: int
     in_effect: str
     state: str
+
+
+NO_OWNER = ""  # the owner of a named edition saved before phones had owners, or from the command line
+
+
+@dataclass(frozen=True)
+class Draft:
+    """An edition being edited or checked: its text, the phone that owns it, when it last changed, and the
+    key under which the phone reuses it (an import's digest, a game's fix) instead of storing a copy."""
+
+    draft_id: str
+    owner: str
+    content: str
+    updated_at: str
+    reuse_key: str | None
+
+
+@dataclass(frozen=True)
+class NamedEdition:
+    """An edition a phone saved under a name (names are unique per phone); ``share_token`` is its share
+    link's token once shared, ``published_at`` when it was published for every table (None: its own)."""
+
+    owner: str
+    name: str
+    content_hash: str
+    saved_at: str
+    published_at: str | None
+    share_token: str | None
 
 
 @dataclass(frozen=True)
@@ -182,13 +213,33 @@ class Store(Protocol):
         self, game_id: str, projection_version: int, edition_hash: str, at_most: int
     ) -> Snapshot | None: ...
 
-    def name_edition(self, name: str, content_hash: str, edition_id: str, content: str) -> None: ...
+    def name_edition(self, owner: str, name: str, content_hash: str, edition_id: str, content: str) -> None: ...
 
-    def named_editions(self) -> list[tuple[str, str, str]]: ...
+    def named_editions(self, owner: str) -> list[NamedEdition]: ...
 
-    def put_draft(self, draft_id: str, content: str) -> None: ...
+    def named_edition(self, owner: str, name: str) -> NamedEdition | None: ...
 
-    def draft(self, draft_id: str) -> str | None: ...
+    def drop_named_edition(self, owner: str, name: str) -> None: ...
+
+    def share_edition(self, owner: str, name: str, token: str) -> str | None: ...
+
+    def shared_edition(self, token: str) -> NamedEdition | None: ...
+
+    def publish_edition(self, owner: str, name: str, published: bool) -> None: ...
+
+    def published_editions(self) -> list[NamedEdition]: ...
+
+    def put_draft(self, draft_id: str, owner: str, content: str, reuse_key: str | None = None) -> bool: ...
+
+    def draft(self, draft_id: str) -> Draft | None: ...
+
+    def drafts_of(self, owner: str) -> list[Draft]: ...
+
+    def draft_for_key(self, owner: str, reuse_key: str) -> Draft | None: ...
+
+    def drop_draft(self, draft_id: str, owner: str) -> None: ...
+
+    def drop_drafts_before(self, updated_before: str) -> None: ...
 
     def hold_presence(self, process: str, held: Sequence[tuple[str, str, str]], now: float) -> None: ...
 

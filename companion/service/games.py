@@ -58,7 +58,7 @@ from companion.service.view import (
     rebuild,
 )
 from events.catalog import Event, LocationSetup
-from events.store import KeyReused, NewEvent, StaleSequence, Store, StoredEvent, UnknownGame
+from events.store import NO_OWNER, KeyReused, NewEvent, StaleSequence, Store, StoredEvent, UnknownGame
 
 __all__ = ["Conflict", "GameService", "KeyReused", "Outcome", "UnknownGame", "new_join_code", "new_token", "refusal_of"]
 
@@ -441,15 +441,26 @@ class GameService:
         """A shipped or saved edition by its content hash; raises ``LookupError``."""
         return self.pinned_edition(content_hash)
 
-    def edition_choices(self) -> list[tuple[str, str]]:
-        """Every edition a game may be created with, as (hash, name): the shipped ones, then the saved ones."""
-        shipped = [(e.content_hash, e.name) for _, e in self.editions.values()]
-        return shipped + [(h, n) for n, h, _ in self.store.named_editions()]
+    def edition_choices(self, owner: str | None = None) -> list[tuple[str, str]]:
+        """Every edition a phone may create a game with, as (hash, name): the shipped ones, the server's
+        own (saved from the command line or before phones had owners), the phone ``owner``'s saved
+        ones, then the published ones of every table; each edition once."""
+        choices = [(e.content_hash, e.name) for _, e in self.editions.values()]
+        named = self.store.named_editions(NO_OWNER)
+        if owner:
+            named += self.store.named_editions(owner)
+        seen = {h for h, _ in choices}
+        for entry in [*named, *self.store.published_editions()]:
+            if entry.content_hash not in seen:
+                seen.add(entry.content_hash)
+                choices.append((entry.content_hash, entry.name))
+        return choices
 
-    def save_edition(self, name: str, text: str) -> Edition:
-        """Validate an edition's text and keep it under ``name``; raises ``EditionError``."""
+    def save_edition(self, name: str, text: str, owner: str = NO_OWNER) -> Edition:
+        """Validate an edition's text and keep it under ``owner``'s ``name`` (no owner: the server's own,
+        seen by every phone); raises ``EditionError``."""
         edition = parse_edition(text)
-        self.store.name_edition(name, edition.content_hash, edition.id, text)
+        self.store.name_edition(owner, name, edition.content_hash, edition.id, text)
         self._by_hash.setdefault(edition.content_hash, edition)
         return edition
 

@@ -1,5 +1,6 @@
-"""This phone, as the app knows it: a signed session cookie holding the seat it took in each game,
-the games it remembers, and the edition it chose last. Nothing here is listed publicly.
+"""This phone, as the app knows it: a signed session cookie holding a stable random id (what its drafts
+and saved editions belong to), the seat it took in each game, the games it remembers, and the edition
+it chose last. Nothing here is listed publicly.
 
 Seats: in ``shared`` mode any phone acts for the active player. In ``seats`` mode a phone acts only
 for the player whose seat it took; undo and redo stay open to every seated phone. Viewer links
@@ -8,6 +9,7 @@ for the player whose seat it took; undo and redo stay open to every seated phone
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 
 from flask import session
@@ -22,6 +24,7 @@ __all__ = [
     "actor_label",
     "check_seat",
     "chosen_edition",
+    "phone_id",
     "remember_edition",
     "remember_game",
     "remembered_views",
@@ -37,6 +40,18 @@ class SeatRefused(Exception):
         super().__init__(f"seat {seat} may not act for player {player}")
         self.seat = seat
         self.player = player
+
+
+def phone_id() -> str:
+    """This phone's stable random id, made on its first visit and kept in its signed cookie: the owner
+    of its drafts and saved editions (never shown to anyone)."""
+    found = session.get("phone")
+    if isinstance(found, str) and len(found) >= 16:
+        return found
+    made = secrets.token_urlsafe(16)
+    session["phone"] = made
+    session.permanent = True
+    return made
 
 
 def seat_of(game_id: str) -> int | None:
@@ -95,9 +110,11 @@ def remember_edition(content_hash: str) -> None:
 
 
 def chosen_edition(svc: GameService, form_value: str | None) -> Edition:
-    """The edition picked on the new-game form, else this phone's last one, else the shipped one."""
+    """The edition picked on the new-game form, else this phone's last one, else the shipped one: only an
+    edition this phone may choose (shipped, the server's, its own, published)."""
+    allowed = {h for h, _ in svc.edition_choices(phone_id())}
     for candidate in (form_value, session.get("edition")):
-        if candidate:
+        if candidate and candidate in allowed:
             try:
                 edition = svc.edition_by_hash(str(candidate))
             except (LookupError, EditionError):

@@ -20,8 +20,7 @@ from werkzeug.wrappers import Response
 from companion.editions import board, check, library
 from companion.editions.components import Component, component, components, questions
 from companion.game.edition import Edition, EditionError
-from companion.web.http.db import service
-from companion.web.http.drafts import load_draft, store_draft
+from companion.web.http.drafts import LibraryFull, load_draft, save_named, saved_name_taken, store_draft
 from companion.web.http.htmx import Answer
 from companion.web.http.phone import remember_edition
 from companion.web.screens.edition_check import circle_picture, field_rows
@@ -206,7 +205,21 @@ def answer(draft_id: str, key: str) -> Answer:
     """An answer to a question: "Matches", one tap on the circle, typed values, or "Done"."""
     raw = _raw(draft_id)
     comp = _component(raw, key)
-    form = request.form
+    try:
+        return _answer(draft_id, key, raw, comp, request.form)
+    except LibraryFull as full:  # the phone's library is full or the file too large: nothing was kept
+        return _page(
+            draft_id,
+            raw,
+            comp,
+            mode="edit",
+            from_check=request.form.get("from") == "check",
+            error=full.message,
+            status=422,
+        )
+
+
+def _answer(draft_id: str, key: str, raw: Raw, comp: Component, form: MultiDict[str, str]) -> Answer:
     op = form.get("op", "")
     from_check = form.get("from") == "check"
     if op == "match":
@@ -299,14 +312,15 @@ def save(draft_id: str) -> Answer:
     name = request.form.get("name", "").strip()[:60]
     if not name:
         return _overview(draft_id, raw, gettext("Give the edition a name to save it."), 422)
-    taken = name in {n for _h, n in service().edition_choices()}
-    if taken and request.form.get("replace") != "yes":
+    if saved_name_taken(name) and request.form.get("replace") != "yes":
         return _overview(draft_id, raw, None, 409, replace_name=name)
     try:
         text, _ = library.validated(library.with_name(raw, name))
-        edition = service().save_edition(name, text)
+        edition = save_named(name, text, replace=True)
     except EditionError as exc:
         return _overview(draft_id, raw, gettext("Not saved: %(message)s", message=edition_problem(exc)), 422)
+    except LibraryFull as exc:
+        return _overview(draft_id, raw, exc.message, 422)
     remember_edition(edition.content_hash)
     game_id = session.get("switch_after", {}).get(draft_id)
     if game_id:

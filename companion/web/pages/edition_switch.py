@@ -5,15 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
-from werkzeug.wrappers import Response
 
 from companion.editions import library
 from companion.game.errors import RuleViolation
 from companion.service import Conflict
 from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
-from companion.web.http.drafts import new_draft
+from companion.web.http.drafts import LibraryFull, new_draft
 from companion.web.http.htmx import Answer
+from companion.web.http.phone import phone_id
 from companion.web.words.refusals import describe_refusal
 
 __all__ = ["bp"]
@@ -47,7 +47,7 @@ def _preview(game_id: str, target: str) -> dict[str, Any]:
 def _page(game_id: str, target: str, error: str | None = None, status: int = 200) -> tuple[str, int]:
     view = recorded(game_id)
     svc = service()
-    choices = [(h, n) for h, n in svc.edition_choices() if h != view.state.edition.content_hash]
+    choices = [(h, n) for h, n in svc.edition_choices(phone_id()) if h != view.state.edition.content_hash]
     preview = _preview(game_id, target) if target else None
     return render_template(
         "pages/edition_switch.html",
@@ -85,12 +85,15 @@ def switch(game_id: str) -> Answer:
 
 
 @bp.post("/fix")
-def fix(game_id: str) -> Response:
+def fix(game_id: str) -> Answer:
     """ "Our board is different": a copy of the game's edition (a new draft, so a POST) opened at the
     shield in question; once it is saved, the switch of this game is previewed."""
     view = recorded(game_id)
     svc = service()
-    draft_id = new_draft(svc.edition_text(view.state.edition.content_hash))
+    try:  # one draft per game and phone, however often the table taps it
+        draft_id = new_draft(svc.edition_text(view.state.edition.content_hash), reuse=f"fix:{game_id}")
+    except LibraryFull as exc:
+        return _page(game_id, "", exc.message, 422)
     session["switch_after"] = {**session.get("switch_after", {}), draft_id: game_id}
     shield = request.form.get("shield", "")
     pick = shield if shield in view.state.side.shields else ""
