@@ -176,7 +176,10 @@ def latest_entries(view: AnyView) -> tuple[Entry | None, Entry | None]:
     redo: Entry | None = None
     if timeline.undone:
         action = timeline.action(timeline.undone[-1])
-        sentences, _after = _tell(view, action, view.state)
+        before = view.state
+        if action.sets_aside:  # it would set entries aside again: told from before them
+            before = replay_any(view.edition, timeline.effective_events(before=action.sets_aside[0]))
+        sentences, _after = _tell(view, action, before)
         redo = _entry(view, action, sentences, (view.state.turn if is_game(view) else 0))
     return last, redo
 
