@@ -764,6 +764,17 @@ class ActionUndone(Event):
     action: int
 
 
+@event("EntriesSetAside", 1)
+@dataclass(frozen=True)
+class EntriesSetAside(Event):
+    """The first event of an action that takes the entries ``actions`` out of effect and records,
+    after it, what stands for them now (a switch of edition from an earlier entry: the switch, then
+    the entries ``recorded_again`` decided once more). Undoing that action puts them back."""
+
+    actions: tuple[int, ...]
+    recorded_again: tuple[int, ...]
+
+
 @event("ActionRedone", 1)
 @dataclass(frozen=True)
 class ActionRedone(Event):

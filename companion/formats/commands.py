@@ -109,7 +109,10 @@ class _StartTallyLimits(Schema):
 
 _LIMITS: dict[str, Schema] = {"CreateGame": _CreateGameLimits(), "StartTally": _StartTallyLimits()}
 # A switch of edition carries the edition file's whole text (validated by parse_edition when decided).
-_LONG_TEXT: dict[str, tuple[str, int]] = {"SwitchEdition": ("content", 1_000_000)}
+_LONG_TEXT: dict[str, tuple[str, int]] = {
+    "SwitchEdition": ("content", 1_000_000),
+    "SwitchEditionFrom": ("content", 1_000_000),
+}
 
 
 class BadCommand(ValueError):

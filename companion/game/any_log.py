@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.game.commands import CreateGame, StartTally, SwitchEdition
+from companion.game.commands import CreateGame, StartTally, SwitchEdition, SwitchEditionFrom
 from companion.game.edition import Edition
 from companion.game.edition_switch import decide_switch
 from companion.game.errors import RuleViolation
@@ -54,6 +54,8 @@ def decide_any(state: AnyState, command: object) -> list[Event]:
         raise RuleViolation("game_exists", {})
     if isinstance(command, SwitchEdition):
         return decide_switch(state, command)
+    if isinstance(command, SwitchEditionFrom):  # it sets entries aside: the log decides it, as an undo
+        raise RuleViolation("edition_switch_from_log", {}, rule="a switch from an entry is decided with the log")
     if isinstance(state, TallyState):
         return decide_tally(state, command)  # type: ignore[arg-type]
     return decide(state, command)  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.game.any_log import AnyState, decide_any, decide_start, evolve_any, replay_any
-from companion.game.commands import CreateGame, Redo, ReplaceEntry, StartTally, Undo
+from companion.game.commands import CreateGame, Redo, ReplaceEntry, StartTally, SwitchEditionFrom, Undo
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
 from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo
@@ -69,7 +69,7 @@ def audit(edition: Edition, actions: Sequence[LoggedAction]) -> tuple[AnyState |
                 "the rules now record different events for this entry",
             )
         seen.append(action)
-        if isinstance(action.command, (Undo, Redo, ReplaceEntry)):
+        if isinstance(action.command, (Undo, Redo, ReplaceEntry, SwitchEditionFrom)):
             timeline = build_timeline(_records(seen))
             state = replay_any(edition, timeline.effective_events())
         elif state is None:
@@ -91,8 +91,12 @@ def _decide(edition: Edition, state: AnyState | None, seen: list[LoggedAction], 
         return decide_start(edition, command)
     if state is None:
         raise RuleViolation("no_game", {})
-    if isinstance(command, (Undo, Redo, ReplaceEntry)):
+    if isinstance(command, (Undo, Redo, ReplaceEntry, SwitchEditionFrom)):
         timeline = build_timeline(_records(seen))
+        if isinstance(command, SwitchEditionFrom):
+            from companion.game.edition_recheck import decide_switch_from
+
+            return list(decide_switch_from(edition, timeline, commands_of(seen), command.content, command.entry).events)
         if isinstance(command, Undo):
             return list(decide_undo(timeline, command.to_action))
         if isinstance(command, Redo):

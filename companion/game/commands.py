@@ -42,6 +42,7 @@ __all__ = [
     "StartTally",
     "SummonFerryman",
     "SwitchEdition",
+    "SwitchEditionFrom",
     "TakeBarrel",
     "TakeGuest",
     "TakeLoan",
@@ -327,6 +328,16 @@ class SwitchEdition:
 
 
 @dataclass(frozen=True)
+class SwitchEditionFrom:
+    """Switch to a corrected edition from the entry at ``entry`` on, the first that the new edition
+    would record otherwise: the entries from there are set aside and recorded again where they are
+    still legal (a log command, undone as one step)."""
+
+    content: str
+    entry: int
+
+
+@dataclass(frozen=True)
 class Correct:
     """Set a value to match the physical board (see ``Corrected`` for ``what`` and ``key``)."""
 
@@ -410,7 +421,7 @@ Command = (
     | CreateGame
 )
 TallyCommand = StartTally | EnterCircle | EnterPlayer | PlaceHalfDiplomas
-LogCommand = Undo | Redo | ReplaceEntry
+LogCommand = Undo | Redo | ReplaceEntry | SwitchEditionFrom
 
 COMMAND_TYPES: dict[str, type] = {
     cls.__name__: cls
@@ -442,6 +453,7 @@ COMMAND_TYPES: dict[str, type] = {
         ChooseTableMode,
         StartNextGame,
         SwitchEdition,
+        SwitchEditionFrom,
         StartTally,
         EnterCircle,
         EnterPlayer,

@@ -7,7 +7,6 @@ entry still holds under the new edition is ``companion.game.edition_recheck``'s 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 
 from companion.game.commands import SwitchEdition
@@ -16,7 +15,7 @@ from companion.game.errors import RuleViolation
 from companion.game.state import GameState
 from events.catalog import EditionChanged, Event
 
-__all__ = ["decide_switch", "edition_from_text", "switched"]
+__all__ = ["decide_switch", "edition_from_text"]
 
 RULE = "a game switches to a corrected edition only when its board, as it stands, fits that edition"
 
@@ -40,10 +39,22 @@ def _misfits(state: GameState, edition: Edition) -> list[tuple[str, str]]:
             out.append(("ship", str(p.ship)))
     scale = edition.section("phlegethon")["scale"]
     out += [("cube", str(c)) for c, i in state.phlegethon.items() if i >= len(scale)]
-    path = edition.section("dante")["paths"].get(str(len(state.players)), [])
-    if state.dante >= len(path):
+    if state.dante >= len(_dante_path(edition, len(state.players))):
         out.append(("dante", str(state.dante)))
     return out
+
+
+def _dante_path(edition: Edition, count: int) -> list[object]:
+    """The steps Dante walks for ``count`` players on ``edition``: its own path, or the path of
+    ``dante.shortcut.path_of`` players with the Shortcut tile over the steps it skips (3 players)."""
+    dante = edition.section("dante")
+    if str(count) in dante["paths"]:
+        return list(dante["paths"][str(count)])
+    shortcut = dante.get("shortcut") or {}
+    if count not in shortcut.get("players", ()):
+        return []
+    skips = {int(s) for s in shortcut.get("skips", ())}
+    return [i for i in dante["paths"].get(str(shortcut.get("path_of")), []) if int(i) not in skips]
 
 
 def decide_switch(state: object, command: SwitchEdition) -> list[Event]:
@@ -64,9 +75,3 @@ def decide_switch(state: object, command: SwitchEdition) -> list[Event]:
         kind, name = misfits[0]
         raise RuleViolation("edition_breaks_board", {"kind": kind, "name": name}, rule=RULE)
     return [EditionChanged(edition.id, edition.content_hash, command.content)]
-
-
-def switched(state: GameState, event: EditionChanged) -> GameState:
-    """The game from ``event`` on: the same table, judged and drawn with the new edition."""
-    edition = edition_from_text(event.content)
-    return replace(state, edition=edition, side=edition.sides[state.side.id])

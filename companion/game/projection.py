@@ -3,14 +3,22 @@
 ``evolve`` holds no rules and never rejects an event: a recorded event is a fact. It is a
 ``match`` over the closed set of game events, ending in ``assert_never`` so that mypy
 names any event type a projection forgot.
+
+A switch of edition (``EditionChanged``) means "this game was played on the corrected edition all
+along": the state after it is the fold of every event before it (earlier switches left out) on the
+new edition, from its set-up values on. So each state remembers the events folded into it, newest
+first, as a chain of pairs shared between states (``_PAST``, kept beside the dataclass fields: it
+is no part of the table, of a state's equality or of a snapshot). A state read back from a snapshot
+does not know its past: a switch applied to it raises ``NeedsWholeLog`` and the log is replayed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from companion.game.edition import Edition
-from companion.game.edition_switch import switched
+from companion.game.edition_switch import edition_from_text
 from companion.game.frozen import changed
 from companion.game.projection_florence import FLORENCE_EVENTS, evolve_florence
 from companion.game.state import Floor, GameState, Phase, PlayerInfo, PlayerState, Soul
@@ -54,11 +62,17 @@ from events.catalog import (
     WallPassGranted,
 )
 
-__all__ = ["PROJECTION_VERSION", "evolve", "initial_state", "replay"]
+__all__ = ["PROJECTION_VERSION", "NeedsWholeLog", "evolve", "initial_state", "replay"]
 
 # Bump on any change to what ``evolve`` (or the state's shape) makes of an event, here, in
 # ``projection_florence`` or in the tally: stored snapshots of older projections are then ignored.
 PROJECTION_VERSION = 1
+
+_PAST = "_past"  # the events folded into a state, newest first: (event, older pairs) ending in None
+
+
+class NeedsWholeLog(ValueError):
+    """A switch of edition applied to a state whose past is unknown (read back from a snapshot)."""
 
 
 def _counts(d: dict[int, int], colour: int, delta: int) -> dict[int, int]:
@@ -103,7 +117,7 @@ def initial_state(edition: Edition, created: GameCreated) -> GameState:
     guardians = {g.guardian: g.shield for g in created.guardians}
     supply = {int(c): int(n) for c, n in edition.section("souls")["supply"].items()}
     phlegethon = {int(c): int(i) for c, i in edition.section("phlegethon")["start"].items()}
-    return GameState(
+    state = GameState(
         edition=edition,
         side=side,
         players=tuple(
@@ -118,10 +132,43 @@ def initial_state(edition: Edition, created: GameCreated) -> GameState:
         florence=florence,
         guardians=guardians,
     )
+    state.__dict__[_PAST] = (created, None)
+    return state
 
 
 def evolve(state: GameState, event: Event) -> GameState:
     """Apply one recorded event. Never refuses: the rules were checked before recording."""
+    after = _switched(state, event) if isinstance(event, EditionChanged) else _apply(state, event)
+    if after is state:
+        after = changed(state)
+    after.__dict__[_PAST] = (event, state.__dict__.get(_PAST, _UNKNOWN))
+    return after
+
+
+_UNKNOWN: Any = ("unknown",)  # the end of the past of a state read back from a snapshot
+
+
+def _switched(state: GameState, event: EditionChanged) -> GameState:
+    """The table as if it had been played on the edition of ``event`` from its set-up on."""
+    past: list[Event] = []
+    node = state.__dict__.get(_PAST, _UNKNOWN)
+    while node is not None:
+        if node is _UNKNOWN:
+            raise NeedsWholeLog("a switch of edition is replayed from the whole log")
+        past.append(node[0])
+        node = node[1]
+    created = past.pop()
+    if not isinstance(created, GameCreated):
+        raise NeedsWholeLog("a switch of edition is replayed from the game's creation")
+    edition = edition_from_text(event.content)
+    again = initial_state(edition, created)
+    for evt in reversed(past):
+        if not isinstance(evt, EditionChanged):  # the new edition answers for every earlier one
+            again = _apply(again, evt)
+    return again
+
+
+def _apply(state: GameState, event: Event) -> GameState:
     match event:
         case StartingSkullPlaced(player=p, track=track):
             skulls = dict(state.p[p].skulls)
@@ -189,7 +236,7 @@ def evolve(state: GameState, event: Event) -> GameState:
         case Corrected():
             return apply_correction(state, event)
         case EditionChanged():
-            return switched(state, event)
+            return _switched(state, event)
         case TableModeChosen(mode=mode):
             return changed(state, table_mode=mode)
         case TurnQuarterSet(quarter=quarter):

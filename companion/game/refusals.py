@@ -734,6 +734,13 @@ _REFUSALS = (
         {"entry": K.ENTRY, "why": K.REFUSAL},
         open=True,
     ),
+    Refusal("edition_switch_holds", N_("Every entry holds under that edition: switch the game without going back.")),
+    Refusal(
+        "edition_switch_from_moved",
+        N_("The game changed since this screen was drawn: entry #%(entry)s is not the first one to record again."),
+        {"entry": K.ENTRY},
+    ),
+    Refusal("edition_switch_from_log", N_("Switching from an earlier entry is done from the switch screen.")),
     # Corrections and scoring
     Refusal("correction_needs_reason", N_("Say why: every correction keeps its reason.")),
     Refusal("unknown_correction", N_("That cannot be corrected: choose one of the values offered."), {"what": K.TEXT}),

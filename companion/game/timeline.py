@@ -2,8 +2,11 @@
 
 An *action* is the batch of events one command appended; it is named by the seq of its
 first event. ``ActionUndone`` and ``ActionRedone`` events take actions out of effect and
-put them back; nothing is ever deleted. The game state is the fold of the events of the
-actions in effect, in log order, so replaying the log always gives the live state.
+put them back; nothing is ever deleted. An action that starts with ``EntriesSetAside`` takes
+earlier entries out of effect itself and records what stands for them (a switch of edition
+from an earlier entry): undoing it puts them back, as one step; redoing it sets them aside
+again. The game state is the fold of the events of the actions in effect, in log order, so
+replaying the log always gives the live state.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from companion.game.errors import Choice, RuleViolation
-from events.catalog import ActionRedone, ActionUndone, EntryReplaced, Event
+from events.catalog import ActionRedone, ActionUndone, EntriesSetAside, EntryReplaced, Event
 
 __all__ = ["Action", "Recorded", "Timeline", "build_timeline", "decide_redo", "decide_undo", "extend_timeline"]
 
@@ -45,6 +48,12 @@ class Action:
         first = self.events[0]
         return first.target if isinstance(first, EntryReplaced) else None
 
+    @property
+    def sets_aside(self) -> tuple[int, ...]:
+        """The earlier entries this action takes out of effect while it is in effect."""
+        first = self.events[0]
+        return first.actions if isinstance(first, EntriesSetAside) else ()
+
 
 @dataclass(frozen=True)
 class Timeline:
@@ -65,7 +74,10 @@ class Timeline:
     def events_of(self, seq: int) -> tuple[Event, ...]:
         """The events an entry contributes now: its own, or those of its replacement."""
         replacement = self.replacements.get(seq)
-        return replacement.events[1:] if replacement is not None else self.by_seq[seq].events
+        if replacement is not None:
+            return replacement.events[1:]
+        action = self.by_seq[seq]
+        return action.events[1:] if action.sets_aside else action.events
 
     def effective_events(self, before: int | None = None) -> Iterator[Event]:
         """The events of the actions in effect, in log order (only those before ``before``)."""
@@ -96,8 +108,11 @@ def _group(records: Iterable[Recorded]) -> tuple[Action, ...]:
     return tuple(Action(seq, tuple(evts)) for seq, evts in grouped.items())
 
 
-def _settle(actions: tuple[Action, ...], done: list[int], undone: list[int]) -> None:
-    """Move ``done``/``undone`` through ``actions`` in log order."""
+def _settle(
+    actions: tuple[Action, ...], done: list[int], undone: list[int], set_aside: dict[int, tuple[int, ...]]
+) -> None:
+    """Move ``done``/``undone`` through ``actions`` in log order (``set_aside``: what each action
+    that sets entries aside took out, filled as they come)."""
     for action in actions:
         first = action.events[0]
         if isinstance(first, ActionUndone):
@@ -105,12 +120,19 @@ def _settle(actions: tuple[Action, ...], done: list[int], undone: list[int]) -> 
                 assert isinstance(evt, ActionUndone)
                 done.remove(evt.action)
                 undone.append(evt.action)
+                back = set_aside.get(evt.action, ())
+                if back:  # its entries come back into effect, in log order
+                    done[:] = sorted([*done, *back])
         elif isinstance(first, ActionRedone):
             for evt in action.events:
                 assert isinstance(evt, ActionRedone)
                 undone.remove(evt.action)
+                done[:] = [a for a in done if a not in set_aside.get(evt.action, ())]
                 done.append(evt.action)
         else:
+            if action.sets_aside:
+                set_aside[action.seq] = action.sets_aside
+                done[:] = [a for a in done if a not in action.sets_aside]
             done.append(action.seq)
             undone.clear()
 
@@ -132,7 +154,7 @@ def build_timeline(records: Iterable[Recorded]) -> Timeline:
     actions = _group(records)
     done: list[int] = []
     undone: list[int] = []
-    _settle(actions, done, undone)
+    _settle(actions, done, undone, {})
     corrections = tuple(a for a in actions if a.replaces is not None)
     return _timeline(actions, done, undone, {a.seq: a for a in actions}, corrections)
 
@@ -144,7 +166,7 @@ def extend_timeline(timeline: Timeline, records: Iterable[Recorded]) -> Timeline
         return timeline
     done = list(timeline.done)
     undone = list(timeline.undone)
-    _settle(added, done, undone)
+    _settle(added, done, undone, {a.seq: a.sets_aside for a in timeline.actions if a.sets_aside})
     by_seq = dict(timeline.by_seq)
     by_seq.update((a.seq, a) for a in added)
     corrections = timeline.corrections + tuple(a for a in added if a.replaces is not None)
@@ -165,7 +187,14 @@ def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[Actio
             [Choice("choice.undo_to", {"action": seq}) for seq in undoable[-5:]],
         )
     index = undoable.index(to_action)
-    return tuple(ActionUndone(seq) for seq in reversed(undoable[index:]))
+    out: list[ActionUndone] = []
+    pending = list(undoable[index:])
+    while pending:  # newest first; an entry set aside by one undone here comes back, so goes too
+        seq = pending.pop()
+        out.append(ActionUndone(seq))
+        back = [a for a in timeline.by_seq[seq].sets_aside if a >= to_action]
+        pending = sorted([*pending, *back])
+    return tuple(out)
 
 
 def decide_redo(timeline: Timeline) -> ActionRedone:

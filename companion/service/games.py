@@ -29,15 +29,18 @@ from companion.game.commands import (
     ReplaceEntry,
     StartTally,
     SwitchEdition,
+    SwitchEditionFrom,
     TallyCommand,
     Undo,
 )
 from companion.game.edition import Edition, parse_edition
-from companion.game.edition_recheck import SwitchCheck, recheck_switch
+from companion.game.edition_recheck import Rerecorded, SwitchCheck, decide_switch_from, recheck_switch
+from companion.game.edition_switch import edition_from_text
 from companion.game.errors import Choice, RuleViolation
-from companion.game.projection import PROJECTION_VERSION
+from companion.game.projection import PROJECTION_VERSION, NeedsWholeLog
 from companion.game.replacement import Recheck, decide_replace
 from companion.game.timeline import (
+    Action,
     Recorded,
     Timeline,
     build_timeline,
@@ -57,7 +60,7 @@ from companion.service.view import (
     live_actions,
     rebuild,
 )
-from events.catalog import Event, LocationSetup
+from events.catalog import ActionRedone, ActionUndone, EditionChanged, Event, LocationSetup
 from events.store import NO_OWNER, KeyReused, NewEvent, StaleSequence, Store, StoredEvent, UnknownGame
 
 __all__ = ["Conflict", "GameService", "KeyReused", "Outcome", "UnknownGame", "new_join_code", "new_token", "refusal_of"]
@@ -178,7 +181,8 @@ class GameService:
         live = live_actions(timeline)
         # a snapshot behind the latest live actions, so the states before them are kept for undo
         window = live[-PRIORS_KEPT].seq - 1 if len(live) > PRIORS_KEPT and not timeline.replacements else seq
-        base = self._snapshot(game_id, edition, timeline, window)
+        # a switch of edition folds every event before it again: a snapshot (of the pinned edition) cannot
+        base = None if _switches(timeline) else self._snapshot(game_id, edition, timeline, window)
         state, priors = rebuild(edition, timeline, base)
         view = LogView(
             game_id=game_id,
@@ -235,7 +239,10 @@ class GameService:
         added = decoded(new_rows)
         timeline = extend_timeline(view.timeline, added)
         new_actions = timeline.actions[len(view.timeline.actions) :]
-        advanced = advance(view, timeline, new_actions)
+        try:
+            advanced = None if _sets_aside(timeline, new_actions) else advance(view, timeline, new_actions)
+        except NeedsWholeLog:  # a switch of edition onto a state read back from a snapshot
+            advanced = None
         state, priors = advanced if advanced is not None else rebuild(view.edition, timeline)
         return replace(
             view,
@@ -497,9 +504,7 @@ class GameService:
                 )
             return list(check.events)
 
-        edition = self.edition_by_hash(content_hash)
-        self.store.keep_edition(edition.content_hash, edition.id, text)
-        return self._append(
+        outcome = self._append(
             game_id,
             expected_seq,
             idempotency_key,
@@ -507,6 +512,64 @@ class GameService:
             {"type": SwitchEdition.__name__, "data": {"content": text}},
             actor,
         )
+        if not outcome.duplicate:  # kept once recorded (a refused or stale switch keeps nothing)
+            edition = edition_from_text(text)
+            self.store.keep_edition(edition.content_hash, edition.id, text)
+        return outcome
+
+    def preview_switch_from(self, game_id: str, content_hash: str, entry: int) -> tuple[AnyView, Rerecorded]:
+        """What switching from ``entry`` on would record: the entries recorded again and those the
+        table must enter again. Raises ``RuleViolation`` as ``switch_from`` would. Nothing is recorded."""
+        view = self.view(game_id)
+        text = self.edition_text(content_hash)
+        return view, decide_switch_from(view.edition, view.timeline, self.commands(view), text, entry)
+
+    def switch_from(
+        self,
+        game_id: str,
+        expected_seq: int,
+        idempotency_key: str,
+        content_hash: str,
+        entry: int,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Switch to a corrected edition from ``entry`` (the first entry it would record otherwise) on:
+        the entries from there are set aside and recorded again where still legal, in one action that
+        one undo takes back. Raises ``RuleViolation`` when ``entry`` is no longer the one that breaks."""
+        text = self.edition_text(content_hash)
+
+        def produce(view: AnyView) -> list[Event]:
+            return list(decide_switch_from(view.edition, view.timeline, self.commands(view), text, entry).events)
+
+        outcome = self._append(
+            game_id,
+            expected_seq,
+            idempotency_key,
+            produce,
+            {"type": SwitchEditionFrom.__name__, "data": {"content": text, "entry": entry}},
+            actor,
+        )
+        if not outcome.duplicate:
+            edition = edition_from_text(text)
+            self.store.keep_edition(edition.content_hash, edition.id, text)
+        return outcome
+
+
+def _switches(timeline: Timeline) -> bool:
+    """Whether a switch of edition is in effect in ``timeline``."""
+    return any(isinstance(e, EditionChanged) for seq in timeline.done for e in timeline.events_of(seq))
+
+
+def _sets_aside(timeline: Timeline, added: tuple[Action, ...]) -> bool:
+    """Whether ``added`` sets entries aside or puts them back (a switch from an earlier entry, or
+    its undo or redo): the state then folds the entries in effect again."""
+    for action in added:
+        if action.sets_aside:
+            return True
+        for evt in action.events:
+            if isinstance(evt, (ActionUndone, ActionRedone)) and timeline.action(evt.action).sets_aside:
+                return True
+    return False
 
 
 def _rows_as_stored(

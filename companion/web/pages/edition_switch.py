@@ -2,30 +2,68 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
+from babel.dates import format_date
 from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask_babel import get_locale
 
 from companion.editions import library
+from companion.editions.diff import diff, scope
+from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
-from companion.service import Conflict
+from companion.service import Conflict, GameView
 from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
 from companion.web.http.drafts import LibraryFull, new_draft
 from companion.web.http.htmx import Answer
 from companion.web.http.phone import phone_id
+from companion.web.words.edition_switch import entry_change, tell_difference
+from companion.web.words.history import narrate
 from companion.web.words.refusals import describe_refusal
+from events.catalog import EditionChanged, EntriesSetAside
 
 __all__ = ["bp"]
 
 bp = Blueprint("edition_switch", __name__, url_prefix="/g/<game_id>/edition")
 
 
+def board_note(edition: Edition) -> dict[str, Any]:
+    """What the game page says of its board: the edition's name, how much of it was checked, and the
+    day its check was completed (the latest date in its ``checks``), in the reader's language."""
+    done, total, _left = library.check_progress(edition.raw)
+    checked_on = None
+    checks = edition.raw.get("checks")
+    if total and done >= total and isinstance(checks, dict):
+        days = []
+        for day in checks.values():
+            try:
+                days.append(date.fromisoformat(day) if isinstance(day, str) else None)
+            except ValueError:
+                continue
+        known = [d for d in days if d is not None]
+        checked_on = format_date(max(known), "long", locale=str(get_locale() or "en")) if known else None
+    return {"name": edition.name, "done": done, "total": total, "checked_on": checked_on}
+
+
+@bp.app_context_processor
+def _board_note() -> dict[str, Any]:
+    return {"board_note": board_note}
+
+
+def _told(view: GameView, seq: int, state: Any) -> str:
+    """An entry in words: the history's sentences of what it recorded (who, what)."""
+    events = view.timeline.events_of(seq)
+    said = [narrate(e, state) for e in events if not isinstance(e, (EntriesSetAside, EditionChanged))]
+    return " ".join(s for s in said if s)
+
+
 def _preview(game_id: str, target: str) -> dict[str, Any]:
     svc = service()
     view = recorded(game_id)
     current = view.state.edition
-    out: dict[str, Any] = {"target": target, "error": None, "broken": None, "checked": 0, "differences": []}
+    out: dict[str, Any] = {"target": target, "error": None, "broken": None, "checked": 0}
     try:
         new = svc.edition_by_hash(target)
         _view, check = svc.preview_switch(game_id, target)
@@ -36,11 +74,25 @@ def _preview(game_id: str, target: str) -> dict[str, Any]:
         out["error"] = describe_refusal(exc, view.state)
         return out
     out["name"] = new.name
-    out["differences"] = library.diff_editions(current.raw, new.raw)
+    groups: dict[str, list[str]] = {"game": [], "setup": [], "new_games": []}
+    for difference in diff(current.raw, new.raw):
+        groups[scope(difference, view.state.side.id)].append(tell_difference(difference, new.raw))
+    out["groups"] = groups
     out["checked"] = len(check.checked)
     if check.broken is not None and check.reason is not None:
         out["broken"] = check.broken
-        out["why"] = describe_refusal(check.reason, None)
+        before = check.before if check.before is not None else view.state
+        out["entry"] = _told(view, check.broken, before)
+        if check.reason.code == "different_events":
+            out["changes"] = entry_change(view.timeline.events_of(check.broken), check.instead, before)
+        else:
+            out["changes"] = [describe_refusal(check.reason, before)]
+        try:
+            _view, plan = svc.preview_switch_from(game_id, target, check.broken)
+        except RuleViolation:
+            return out
+        out["again"] = len(plan.again)
+        out["dropped"] = [(seq, _told(view, seq, view.state), describe_refusal(why, None)) for seq, why in plan.dropped]
     return out
 
 
@@ -75,6 +127,26 @@ def switch(game_id: str) -> Answer:
         return _page(game_id, target, None, 400)
     try:
         service().switch_edition(game_id, seq, request.form.get("key") or new_key(), target)
+    except Conflict:
+        return _page(game_id, target, None, 409)
+    except LookupError:
+        return _page(game_id, "", None, 404)
+    except RuleViolation as exc:
+        return _page(game_id, target, describe_refusal(exc, None), 422)
+    return redirect(url_for("play.game", game_id=game_id), 303)
+
+
+@bp.post("/from")
+def switch_from(game_id: str) -> Answer:
+    """Switch from the first entry the new edition records otherwise: back to it, switch, and record
+    the entries from there again where they still hold (one step, one undo)."""
+    target = request.form.get("to", "")
+    seq = request.form.get("seq", type=int)
+    entry = request.form.get("entry", type=int)
+    if seq is None or entry is None:
+        return _page(game_id, target, None, 400)
+    try:
+        service().switch_from(game_id, seq, request.form.get("key") or new_key(), target, entry)
     except Conflict:
         return _page(game_id, target, None, 409)
     except LookupError:

@@ -9,7 +9,7 @@ from companion.game.any_log import evolve_any, replay_any
 from companion.game.timeline import Action, Recorded, build_timeline
 from companion.service import AnyView, is_game
 from companion.web.words.history import narrate
-from events.catalog import ActionRedone, ActionUndone, EntryReplaced, GameCreated, TallyStarted
+from events.catalog import ActionRedone, ActionUndone, EntriesSetAside, EntryReplaced, GameCreated, TallyStarted
 
 __all__ = ["Entry", "HistoryFold", "history_entries", "latest_entries", "state_at"]
 
@@ -66,7 +66,7 @@ def _tell(view: AnyView, action: Action, before: Any) -> tuple[list[str], Any]:
             state = replay_any(view.edition, [evt])
             sentences.append(narrate(evt, state))
             continue
-        if isinstance(evt, EntryReplaced):
+        if isinstance(evt, (EntryReplaced, EntriesSetAside)):
             sentences.append(narrate(evt, state))
             continue
         sentences.append(narrate(evt, state))
@@ -108,7 +108,17 @@ class HistoryFold:
                         done.remove(evt.action)
                     elif isinstance(evt, ActionRedone):
                         done.append(evt.action)
+                if any(
+                    isinstance(e, (ActionUndone, ActionRedone)) and view.timeline.action(e.action).sets_aside
+                    for e in action.events
+                ):
+                    done[:] = build_timeline(self._records).done  # entries set aside come back, or go again
                 state = self._snapshots[done[-1]]
+            elif action.sets_aside:
+                so_far = build_timeline(self._records)
+                before = replay_any(view.edition, so_far.effective_events(before=action.sets_aside[0]))
+                sentences, state = _tell(view, action, before)
+                done[:] = so_far.done
             elif action.replaces is not None:
                 so_far = build_timeline(self._records)
                 before = replay_any(view.edition, so_far.effective_events(before=action.replaces))
@@ -166,7 +176,10 @@ def latest_entries(view: AnyView) -> tuple[Entry | None, Entry | None]:
     redo: Entry | None = None
     if timeline.undone:
         action = timeline.action(timeline.undone[-1])
-        sentences, _after = _tell(view, action, view.state)
+        before = view.state
+        if action.sets_aside:  # it would set entries aside again: told from before them
+            before = replay_any(view.edition, timeline.effective_events(before=action.sets_aside[0]))
+        sentences, _after = _tell(view, action, before)
         redo = _entry(view, action, sentences, (view.state.turn if is_game(view) else 0))
     return last, redo
 

@@ -504,6 +504,21 @@ def _switched(event: ev.EditionChanged, state: GameState) -> str:
     return gettext("The table switched the game to the edition “%(name)s”.", name=_edition_name(event))
 
 
+def _set_aside(event: ev.EntriesSetAside, state: GameState) -> str:
+    first = event.actions[0] if event.actions else 0
+    again = set(event.recorded_again)
+    left = [str(a) for a in event.actions if a not in again]
+    text = gettext("The entries from #%(entry)s on were taken back and recorded again.", entry=first)
+    if left:
+        text += " " + ngettext(
+            "Entry #%(entries)s was not legal any more: enter it again.",
+            "Entries #%(entries)s were not legal any more: enter them again.",
+            len(left),
+            entries=", #".join(left),
+        )
+    return text
+
+
 def _edition_name(event: ev.EditionChanged) -> str:
     return edition_from_text(event.content).name
 
@@ -573,6 +588,7 @@ TELLERS: dict[type, Teller] = {
     ev.ActionUndone: _undone,
     ev.ActionRedone: _redone,
     ev.EditionChanged: _switched,
+    ev.EntriesSetAside: _set_aside,
     ev.NextGameCreated: _next_game,
 }
 

@@ -82,7 +82,7 @@ def test_a_running_game_is_switched_through_the_preview(client: FlaskClient) -> 
     target = re.search(r"edition\?to=([0-9a-f]{64})", choose)
     assert target is not None
     preview = client.get(f"/g/{game_id}/edition?to={target.group(1)}").data.decode()
-    assert "Every entry still holds" in preview and "side 1-2: a line 1B → 2A added" in preview
+    assert "Every entry still holds" in preview and "A line from 1B down to 2A added" in preview
     seq = re.search(r'name="seq" value="(\d+)"', preview)
     key = re.search(r'name="key" value="([\w-]+)"', preview)
     assert seq and key
