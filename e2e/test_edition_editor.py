@@ -99,29 +99,50 @@ def test_correct_the_board_play_on_it_and_switch_a_running_game(page: Page, lang
     page.goto(f"/lang/{lang}?next=/editions")
     page.get_by_role("button", name=w["edit"]).first.click()
 
-    # a shield's symbol: 1A turns from the Eagle to the Key, in the editor and on the map preview
-    symbol = page.get_by_role("button", name=re.compile(rf"^{w['shield']} 1A:"))
-    symbol.click()
-    expect(page.get_by_role("button", name=re.compile(rf"^{w['shield']} 1A:"))).to_have_text("1A K")
-    expect(_cell(page, "1A")).to_have_attribute("aria-label", re.compile(rf"1A, {w['circle']} 1, {w['key']}"))
+    draft = page.url.split("?")[0]
 
-    # an invalid change is refused with the validator's message, naming the entry
-    page.get_by_role("link", name=w["lines"], exact=True).click()
-    page.get_by_role("link", name=w["choose"].format(s="2E")).click()
+    def circle(number: int) -> None:
+        page.locator(f"#q-circle-0-{number} a").click() if "/q/" not in page.url else page.goto(
+            f"{draft}/q/circle-0-{number}?mode=edit"
+        )
+        expect(page.locator("#circle-taps")).to_be_visible()
+
+    def shield(name: str) -> None:
+        page.locator("#circle-taps .shield-button", has_text=name).first.click()
+
+    # a shield's symbol: 1A turns from the Eagle to the Key, on the circle and on the map preview
+    circle(1)
+    shield("1A")
+    page.locator("#circle-taps .symbol-choice", has_text=w["key"]).click()
+    expect(page.locator("#picture-words")).to_contain_text(f"1A {w['key']}")
+
+    # a circle left invalid is refused when the table leaves it, naming the shield
+    circle(2)
+    shield("2E")
     page.get_by_role("button", name=w["unlink"].format(a="2E", b="3E")).click()
-    expect(page.get_by_role("alert")).to_contain_text("shield '2e' has no line down")
+    page.locator("#done").click()
+    expect(page.get_by_role("alert")).to_contain_text(re.compile("2E", re.I))
+    shield("2E")
+    page.get_by_role("button", name=w["link"].format(a="2E", b="3E")).click()
+    page.locator("#done").click()
+    expect(page.locator("#check-progress")).to_be_visible()
 
     # unlink and link a line: 1B no longer reaches 2B, and now reaches 2A
-    page.get_by_role("link", name=w["choose"].format(s="1B")).click()
+    circle(1)
+    shield("1B")
     page.get_by_role("button", name=w["unlink"].format(a="1B", b="2B")).click()
     page.get_by_role("button", name=w["link"].format(a="1B", b="2A")).click()
-    expect(page.locator("#circle-1 .lines-down")).to_contain_text("1B → 2C/2A")
+    expect(page.locator("#picture-words")).to_contain_text("1B → 2C/2A")
+    page.locator("#done").click()
 
     # circle 3's infamy
-    circle3 = page.locator("#circle-3")
-    circle3.get_by_label(w["infamy"]).fill("6")
-    circle3.get_by_role("button", name=w["apply"]).click()
-    expect(page.locator("#circle-3").get_by_label(w["infamy"])).to_have_value("6")
+    circle(3)
+    page.locator("[name='v:circles[2].infamy']").fill("6")
+    page.locator("#done").click()
+    page.goto(f"{draft}/q/circle-0-3")
+    expect(page.locator("#picture-words")).to_contain_text("6")
+    page.goto(draft)
+    expect(_cell(page, "1A")).to_have_attribute("aria-label", re.compile(rf"1A, {w['circle']} 1, {w['key']}"))
 
     # saved as "Our copy", it is this phone's edition for the next game
     page.get_by_label(w["name"], exact=True).fill("Our copy")

@@ -165,7 +165,7 @@ def question(draft_id: str, key: str) -> tuple[str, int]:
     raw = _raw(draft_id)
     comp = _component(raw, key)
     mode = request.args.get("mode", "check")
-    mode = mode if mode in ("check", "edit") else "check"
+    mode = mode if mode in ("check", "edit") and comp.asked else "edit"  # app settings are never asked
     return _page(
         draft_id,
         raw,
@@ -279,12 +279,10 @@ def _answer(draft_id: str, key: str, raw: Raw, comp: Component, form: MultiDict[
                     status=422,
                 )
         edition, invalid = _valid(changed)
-        if edition is None:
-            if changed is not raw:
-                store_draft(draft_id, library.to_text(check.uncheck_changed(raw, changed, comp)))
+        if edition is None:  # typed values are not kept; a circle's taps already are, to finish
             return _page(
                 draft_id,
-                _raw(draft_id),
+                raw,
                 comp,
                 mode="edit",
                 from_check=from_check,

@@ -177,7 +177,7 @@ def field_rows(
         if f.control in ("number", "numbers", "hex"):
             value = values.get(name, "")
             inputs.append(Input(name, label, value, low=f.low, high=f.high))
-            shown = " · ".join(value.split()) if f.control == "numbers" else value
+            shown = " · ".join(value.split()) if f.control == "numbers" else "" if f.control == "hex" else value
         elif f.control in ("choice", "symbol"):
             value = values.get(name, "")
             inputs.append(Input(name, label, value, _options(f)))

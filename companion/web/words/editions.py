@@ -83,7 +83,7 @@ def question_text(raw: dict[str, Any], comp: Component) -> str:
         return gettext(
             "Does circle %(n)s of your board (%(side)s) look like this?", n=comp.circle, side=side_name(raw, comp.side)
         )
-    return gettext("Does %(component)s in your box show this?", component=component_title(raw, comp).lower())
+    return gettext("Does your box show exactly this?")
 
 
 LABELS = {

@@ -210,7 +210,7 @@ def test_an_edition_shared_by_link_is_used_on_another_phone_in_one_tap_and_plays
     assert "<svg" in own and "This edition is yours" in own
     page = _page(ben, link)
     assert "Our checked board" in page and "Checked values claimed by ‘Checked copy’" in page
-    assert "Every estimated value has been checked against a real board." in page
+    assert "Every value of the board has been checked against a real board." in page
     assert "Use it on this phone" in page
     used = ben.post(f"{link}/use")
     assert used.status_code == 303

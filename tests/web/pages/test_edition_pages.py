@@ -21,8 +21,9 @@ def _draft(client: FlaskClient) -> str:
     return response.headers["Location"].split("?")[0]
 
 
-def _change(client: FlaskClient, draft: str, **form: str) -> tuple[int, str]:
-    response = client.post(f"{draft}/change", data=form)
+def _change(client: FlaskClient, draft: str, key: str, **form: str) -> tuple[int, str]:
+    """One answer to question ``key`` of the check (a tap on a circle, typed values, "Done")."""
+    response = client.post(f"{draft}/q/{key}", data=form)
     if response.status_code == 303:
         return 303, client.get(response.headers["Location"]).data.decode()
     return response.status_code, response.data.decode()
@@ -30,29 +31,39 @@ def _change(client: FlaskClient, draft: str, **form: str) -> tuple[int, str]:
 
 def test_a_symbol_a_line_and_an_infamy_are_changed_and_the_preview_follows(client: FlaskClient) -> None:
     draft = _draft(client)
-    status, page = _change(client, draft, op="symbol", side="1-2", shield="1a")  # eagle -> key
-    assert status == 303 and "1A K" in page
-    status, page = _change(client, draft, op="line", side="1-2", origin="1b", target="2a", mode="lines", pick="1b")
+    status, page = _change(client, draft, "circle-0-1", op="symbol", shield="1a", quarter="key")
+    assert status == 303 and "1A Key" in page
+    status, page = _change(client, draft, "circle-0-1", op="line", shield="1b", other="2a", keep="1b")
     assert status == 303 and "1B → 2B/2C/2A" in page
-    status, page = _change(client, draft, op="numbers", **{"f:circles[2].infamy": "7"})
-    assert status == 303 and 'value="7"' in page
-    assert page.count('class="lines"') == 1  # the game's own map component draws the preview
+    status, page = _change(
+        client, draft, "circle-0-3", op="done", **{"v:circles[2].infamy": "7", "v:circles[2].colour": "green"}
+    )
+    assert status == 303
+    assert 'value="7"' in client.get(f"{draft}/q/circle-0-3?mode=edit").data.decode()
+    assert client.get(draft).data.decode().count('class="lines"') == 1  # the game's own map component draws the preview
 
 
-def test_an_invalid_change_is_refused_with_the_message_naming_the_entry(client: FlaskClient) -> None:
+def test_an_invalid_circle_is_refused_when_the_table_leaves_it_naming_the_entry(client: FlaskClient) -> None:
     draft = _draft(client)
-    status, page = _change(client, draft, op="line", side="1-2", origin="2e", target="3e")  # 2E's only line down
-    assert status == 422
-    assert "shield &#39;2e&#39; has no line down" in page or "shield '2e' has no line down" in page
-    status, page = _change(client, draft, op="numbers", **{"f:phlegethon.scale": "2, 3"})
-    assert status == 422 and "phlegethon.start[&#39;2&#39;]: space 2 is off the scale" in page
-    _status, page = _change(client, draft, op="symbol", side="1-2", shield="9a")
-    assert "2E → 3E" in page  # the refused change was not kept
+    status, _page = _change(client, draft, "circle-0-2", op="line", shield="2e", other="3e")  # 2E's only line down
+    assert status == 303  # a circle may be half-corrected between two taps
+    status, page = _change(client, draft, "circle-0-2", op="done")
+    assert status == 422 and "2e" in page.lower() and "line down" in page
+    draft = _draft(client)
+    status, page = _change(
+        client,
+        draft,
+        "phlegethon",
+        op="done",
+        **{"v:phlegethon.scale": "2 3", **{f"v:phlegethon.start:{c}": "2" for c in "23456789"}},
+    )
+    assert status == 422 and "off the scale" in page
+    assert "1 · 2 · 3 · 4 · 5" in client.get(f"{draft}/q/phlegethon").data.decode()  # the refused values were not kept
 
 
 def test_a_saved_edition_is_chosen_for_a_new_game_and_its_board_is_played(client: FlaskClient) -> None:
     draft = _draft(client)
-    _change(client, draft, op="line", side="1-2", origin="1a", target="2c")
+    _change(client, draft, "circle-0-1", op="line", shield="1a", other="2c")
     response = client.post(f"{draft}/save", data={"name": "Our copy"})
     assert response.status_code == 303
     home = client.get("/").data.decode()
@@ -76,7 +87,7 @@ def test_a_running_game_is_switched_through_the_preview(client: FlaskClient) -> 
     phone = Phone(client).create()
     game_id = phone.url.rsplit("/", 1)[-1]
     draft = _draft(client)
-    _change(client, draft, op="line", side="1-2", origin="1b", target="2a")
+    _change(client, draft, "circle-0-1", op="line", shield="1b", other="2a")
     client.post(f"{draft}/save", data={"name": "Our copy"})
     choose = client.get(f"/g/{game_id}/edition").data.decode()
     target = re.search(r"edition\?to=([0-9a-f]{64})", choose)
@@ -97,15 +108,17 @@ def test_a_running_game_is_switched_through_the_preview(client: FlaskClient) -> 
     assert "switched the game to the edition" in history
 
 
-def test_the_guided_check_marks_a_value_checked_and_counts_it(client: FlaskClient) -> None:
+def test_the_guided_check_marks_a_question_checked_and_counts_its_values(client: FlaskClient) -> None:
     draft = _draft(client)
-    page = client.get(f"{draft}?section=check").data.decode()
-    before = re.search(r"(\d+) of (\d+) estimated values checked", page)
+    first = client.get(f"{draft}?section=check")
+    assert first.status_code == 303 and first.headers["Location"].endswith("/q/circle-0-1?mode=check")
+    page = client.get(first.headers["Location"]).data.decode()
+    before = re.search(r"(\d+) of (\d+) values checked", page)
     assert before is not None and before.group(1) == "0"
-    status, page = _change(client, draft, op="check", path="circles[2].infamy", section="check")
-    after = re.search(r"(\d+) of (\d+) estimated values checked", page)
-    assert status == 303 and after is not None
-    assert (after.group(1), after.group(2)) == ("1", before.group(2))
+    status, page = _change(client, draft, "circle-0-1", op="match")
+    after = re.search(r"(\d+) of (\d+) values checked", page)
+    assert status == 303 and after is not None and "Does circle 2 of your board" in page
+    assert (after.group(1), after.group(2)) == ("2", before.group(2))  # the circle of the side and its infamy
 
 
 def test_a_refused_move_offers_our_board_is_different_then_the_switch(client: FlaskClient) -> None:
@@ -133,7 +146,9 @@ def test_a_refused_move_offers_our_board_is_different_then_the_switch(client: Fl
     response = client.post(form.group(1), data={"shield": "1a"})
     assert response.status_code == 303 and "pick=1a" in response.headers["Location"]
     draft = response.headers["Location"].split("?")[0]
-    client.post(f"{draft}/change", data={"op": "line", "side": "1-2", "origin": "1a", "target": "2d"})
+    circle = client.get(response.headers["Location"])
+    assert circle.status_code == 303 and "/q/circle-0-1?mode=edit&pick=1a" in circle.headers["Location"]
+    client.post(f"{draft}/q/circle-0-1", data={"op": "line", "shield": "1a", "other": "2d"})
     saved = client.post(f"{draft}/save", data={"name": "Our fix"})
     assert saved.status_code == 303 and f"/g/{game_id}/edition?to=" in saved.headers["Location"]
     preview = client.get(saved.headers["Location"]).data.decode()
@@ -157,7 +172,7 @@ def test_the_new_game_page_says_whether_the_board_is_an_estimate(client: FlaskCl
     checked_game = Phone(client).create(edition=edition.content_hash, key="create-key-0002").html
     assert "This board is an estimate" not in checked_game
     home = client.get("/").data.decode()
-    assert "Every estimated value has been checked against a real board." in home
+    assert "Every value of the board has been checked against a real board." in home
     assert "This board is an estimate" not in home
 
 
