@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-import string
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,16 +23,10 @@ __all__ = [
     "Tag",
     "check_progress",
     "check_units",
-    "choice_fields",
-    "cycle_symbol",
     "diff_editions",
     "mark_checked",
-    "numeric_fields",
     "path_steps",
-    "set_choices",
     "set_number",
-    "set_numbers",
-    "set_shield_count",
     "slug",
     "tags",
     "to_text",
@@ -87,18 +80,6 @@ def _replace_side(raw: Raw, side_id: str, side: Raw) -> Raw:
     return out
 
 
-def cycle_symbol(raw: Raw, side_id: str, shield: str) -> Raw:
-    """The shield's Florence quarter symbol turned to the next one (in the edition's order)."""
-    quarters = [q["id"] for q in raw["quarters"]]
-    side = copy.deepcopy(_side(raw, side_id))
-    for row in side["circles"].values():
-        for entry in row:
-            if entry["id"] == shield:
-                entry["quarter"] = quarters[(quarters.index(entry["quarter"]) + 1) % len(quarters)]
-                return _replace_side(raw, side_id, side)
-    raise KeyError(shield)
-
-
 def toggle_line(raw: Raw, side_id: str, origin: str, target: str) -> Raw:
     """A line from ``origin`` down to ``target`` added, or removed if it is there."""
     side = copy.deepcopy(_side(raw, side_id))
@@ -118,33 +99,6 @@ def toggle_gate(raw: Raw, side_id: str, shield: str) -> Raw:
     if len(gates) == len(side["gates"]):
         gates.append({"id": f"gate-{shield}", "above": shield})
     side["gates"] = gates
-    return _replace_side(raw, side_id, side)
-
-
-def set_shield_count(raw: Raw, side_id: str, circle: int, count: int) -> Raw:
-    """Circle ``circle`` with ``count`` shields: new ones join the row's right end with a line
-    from the last shield above and to the last shield below; removed ones take their lines along."""
-    side = copy.deepcopy(_side(raw, side_id))
-    rows: dict[str, list[Raw]] = side["circles"]
-    row = rows[str(circle)]
-    quarters = [q["id"] for q in raw["quarters"]]
-    lines: dict[str, list[str]] = side["lines"]
-    while len(row) < count:
-        used = {e["id"] for e in row}
-        letter = next(c for c in string.ascii_lowercase if f"{circle}{c}" not in used)
-        shield = f"{circle}{letter}"
-        row.append({"id": shield, "quarter": quarters[len(row) % len(quarters)]})
-        below, above = rows.get(str(circle + 1)), rows.get(str(circle - 1))
-        if below:
-            lines[shield] = [below[-1]["id"]]
-        if above:
-            lines.setdefault(above[-1]["id"], []).append(shield)
-    while len(row) > max(count, 0):
-        gone = row.pop()["id"]
-        lines.pop(gone, None)
-        for origin in list(lines):
-            lines[origin] = [t for t in lines[origin] if t != gone]
-        side["gates"] = [g for g in side["gates"] if g["above"] != gone]
     return _replace_side(raw, side_id, side)
 
 
@@ -178,76 +132,6 @@ def set_number(raw: Raw, path: str, value: int | list[int]) -> Raw:
     if isinstance(old, bool) or not isinstance(old, (int, list)):
         raise KeyError(path)
     node[steps[-1]] = value
-    return out
-
-
-def set_numbers(raw: Raw, values: dict[str, str]) -> Raw:
-    """A copy with several numeric fields set from typed text ("3" or "0, 1, 2")."""
-    out = raw
-    for path, text in values.items():
-        old = value_at(out, path)
-        if isinstance(old, list):
-            value: int | list[int] = [int(v) for v in re.split(r"[\s,]+", text.strip()) if v]
-        else:
-            value = int(text)
-        out = set_number(out, path, value)
-    return out
-
-
-def numeric_fields(raw: Raw, section: str) -> list[tuple[str, Any]]:
-    """Every number and list of numbers in a section, as (path, value), in file order."""
-    found: list[tuple[str, Any]] = []
-
-    def walk(node: Any, path: str) -> None:
-        if isinstance(node, bool):
-            return
-        if isinstance(node, int) or (isinstance(node, list) and node and all(_is_int(v) for v in node)):
-            found.append((path, node))
-        elif isinstance(node, list):
-            for i, item in enumerate(node):
-                walk(item, f"{path}[{i}]")
-        elif isinstance(node, dict):
-            for key, value in node.items():
-                if key != "source" and not key.endswith("_source"):
-                    walk(value, f"{path}.{key}" if key.isidentifier() else f"{path}['{key}']")
-
-    walk(raw[section], section)
-    return found
-
-
-POSITIONS = ("far_left", "far_right")
-
-
-def choice_fields(raw: Raw, section: str) -> list[tuple[str, str, tuple[str, ...]]]:
-    """The values of a section chosen from a bounded menu, as (path, value, the menu): where a
-    guardian stands at the start (per board side: the row's left or right end) and its effects."""
-    from companion.game.edition import PRIMITIVES
-
-    found: list[tuple[str, str, tuple[str, ...]]] = []
-    if section == "guardians":
-        for i, guardian in enumerate(raw["guardians"]):
-            found.append((f"guardians[{i}].start.position", guardian["start"]["position"], POSITIONS))
-            for j, step in enumerate(guardian.get("effect", [])):
-                found.append((f"guardians[{i}].effect[{j}].primitive", step["primitive"], tuple(sorted(PRIMITIVES))))
-    if section == "expansion":
-        for name in ("plutus", "phlegyas"):
-            if isinstance(raw["expansion"].get(name), dict):
-                found.append((f"expansion.{name}.position", raw["expansion"][name]["position"], POSITIONS))
-    return found
-
-
-def set_choices(raw: Raw, values: dict[str, str]) -> Raw:
-    """A copy with menu values set; a value off its menu is refused (``ValueError``)."""
-    out = copy.deepcopy(raw)
-    menus = {path: menu for section in ("guardians", "expansion") for path, _v, menu in choice_fields(out, section)}
-    for path, value in values.items():
-        if path not in menus or value not in menus[path]:
-            raise ValueError(f"{path}: {value!r} is not on its menu")
-        steps = path_steps(path)
-        node: Any = out
-        for step in steps[:-1]:
-            node = node[step]
-        node[steps[-1]] = value
     return out
 
 
@@ -425,10 +309,6 @@ def diff_editions(a: Raw, b: Raw) -> list[str]:
 
     walk(a, b, "")
     return out
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _flat(items: list[Any]) -> bool:

@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from companion.editions import EDITIONS_DIR
+from companion.editions import EDITIONS_DIR, board, check
 from companion.editions import library as lib
+from companion.editions.components import component
 from companion.game.edition import EditionError
 
 SHIPPED = json.loads((EDITIONS_DIR / "inferno-base.json").read_text(encoding="utf-8"))
@@ -20,7 +21,7 @@ def raw() -> dict:
 
 
 def test_a_tap_turns_a_shields_symbol_to_the_next_one_and_nothing_else() -> None:
-    changed = lib.cycle_symbol(raw(), "1-2", "1a")  # eagle -> key (the file's order: lily, eagle, key, cross)
+    changed = board.set_symbol(raw(), 0, "1a", "key")  # the eagle becomes the key
     assert changed["sides"][0]["circles"]["1"][0]["quarter"] == "key"
     assert lib.diff_editions(SHIPPED, changed) == ["side 1-2: shield 1A shows key instead of eagle"]
 
@@ -44,23 +45,27 @@ def test_a_gate_over_a_shield_that_is_not_on_circle_6_is_refused() -> None:
 
 
 def test_a_shield_added_to_a_circle_is_joined_up_and_down_and_validates() -> None:
-    text, edition = lib.validated(lib.set_shield_count(raw(), "1-2", 3, 6))
+    text, edition = lib.validated(board.insert_shield(raw(), 0, 3, 5))
     side = edition.sides["1-2"]
     assert side.rows[3][-1] == "3f" and side.lines["3f"] == ("4e",) and "3f" in side.lines["2e"]
-    assert lib.validated(lib.set_shield_count(json.loads(text), "1-2", 3, 5))[1].sides["1-2"].rows[3][-1] == "3e"
+    assert lib.validated(board.remove_shield(json.loads(text), 0, "3f"))[1].sides["1-2"].rows[3][-1] == "3e"
 
 
 def test_a_circle_without_shields_is_refused() -> None:
     with pytest.raises(EditionError, match=r"circle 9 has no shields"):
-        lib.validated(lib.set_shield_count(raw(), "1-2", 9, 0))
+        emptied = raw()
+        emptied["sides"][0]["circles"]["9"] = []
+        lib.validated(emptied)
 
 
 def test_numbers_are_set_from_typed_text_and_judged() -> None:
-    changed = lib.set_numbers(raw(), {"circles[2].infamy": "6", "loan_track.penalties": "0, 1, 3"})
-    assert changed["circles"][2]["infamy"] == 6 and changed["loan_track"]["penalties"] == [0, 1, 3]
+    loans = component(raw(), "loan_track")
+    changed = check.apply_values(raw(), loans, {"v:loan_track.penalties": "0, 1, 3", "v:loan_track.symbol_after": "1"})
+    assert changed["loan_track"]["penalties"] == [0, 1, 3]
     with pytest.raises(EditionError, match=r"loan_track\.penalties: space 0"):
-        lib.validated(lib.set_numbers(raw(), {"loan_track.penalties": "1, 2"}))
-    assert ("phlegethon.start['2']", 2) in lib.numeric_fields(raw(), "phlegethon")
+        lib.validated(
+            check.apply_values(raw(), loans, {"v:loan_track.penalties": "1, 2", "v:loan_track.symbol_after": "1"})
+        )
 
 
 def test_tags_are_read_generically_whatever_the_vocabulary() -> None:
@@ -87,17 +92,17 @@ def test_a_name_gives_the_edition_its_id() -> None:
 
 
 def test_guardian_start_and_effects_are_chosen_from_their_menus() -> None:
-    menus = dict((path, menu) for path, _value, menu in lib.choice_fields(raw(), "guardians"))
-    assert menus["guardians[0].start.position"] == ("far_left", "far_right")
-    assert "petrify" in menus["guardians[0].effect[0].primitive"]
-    changed = lib.set_choices(raw(), {"guardians[0].start.position": "far_left"})
+    medusa = component(raw(), "guardian-0")
+    form = check.form_values(raw(), medusa)
+    changed = check.apply_values(raw(), medusa, {**form, "v:guardians[0].start.position": "far_left"})
     assert changed["guardians"][0]["start"]["position"] == "far_left"
-    with pytest.raises(ValueError, match="not on its menu"):
-        lib.set_choices(raw(), {"guardians[0].effect[0].primitive": "teleport"})
+    with pytest.raises(check.ValuesRefused) as refused:
+        check.apply_values(raw(), medusa, {**form, "v:guardians[0].effect[0].primitive": "teleport"})
+    assert refused.value.problems["guardians[0].effect[0].primitive"].code == "not_on_menu"
 
 
 def test_the_board_differences_are_told_in_words() -> None:
-    changed = lib.toggle_gate(lib.toggle_line(lib.set_shield_count(raw(), "3-4", 3, 7), "1-2", "1a", "2b"), "1-2", "6a")
+    changed = lib.toggle_gate(lib.toggle_line(board.insert_shield(raw(), 1, 3, 6), "1-2", "1a", "2b"), "1-2", "6a")
     told = lib.diff_editions(SHIPPED, changed)
     assert "side 1-2: the line 1A → 2B removed" in told
     assert "side 1-2: the gate over 6A removed" in told
