@@ -63,6 +63,7 @@ TITLES = {
     "player_colours": _("Player colours on the screen"),
     "ranges": _("What the forms accept"),
     "adjacency": _("Which shields count as next to each other"),
+    "menus": _("What a card may give (amounts)"),
 }
 
 
@@ -147,6 +148,8 @@ def field_label(raw: dict[str, Any], f: Field) -> str:
         from companion.web.words.glossary import PLAYER_COLOURS
 
         return str(PLAYER_COLOURS.get(colour, colour)).capitalize()
+    if path.startswith("menus."):
+        return _menu_label(raw, path)
     if path.startswith("quarters["):
         return gettext("Symbol %(n)s", n=int(path[9 : path.index("]")]) + 1)
     if path in LABELS:
@@ -158,6 +161,20 @@ def field_label(raw: dict[str, Any], f: Field) -> str:
         step = int(path[path.index(".effect[") + 8 : path.index("]", path.index(".effect["))]) + 1
         return gettext("Effect %(n)s: %(what)s", n=step, what=str(LABELS.get(tail, tail)).lower())
     return str(LABELS.get(tail, tail))
+
+
+def _menu_label(raw: dict[str, Any], path: str) -> str:
+    from companion.web.words.glossary import effect_label, requirement_label, reward_label
+
+    name = path[6 : path.index("[")]
+    item = raw["menus"][name][int(path[path.index("[") + 1 : path.index("]")])]["id"]
+    what = {"rewards": reward_label, "endgame_requirements": requirement_label, "endgame_effects": effect_label}[name]
+    kind = {
+        "rewards": gettext("Reward"),
+        "endgame_requirements": gettext("End-game condition"),
+        "endgame_effects": gettext("End-game effect"),
+    }[name]
+    return gettext("%(kind)s “%(what)s”: lowest and highest amount", kind=kind, what=what(item))
 
 
 CHOICES = {
