@@ -285,6 +285,18 @@ def components(raw: dict[str, Any]) -> list[Component]:
             ("adjacency",),
             asked=False,
         ),
+        Component(
+            "menus",
+            "values",
+            tuple(
+                Field(f"menus.{name}[{i}].amount", "numbers", 0, 99, size=(2, 2))
+                for name in ("rewards", "endgame_requirements", "endgame_effects")
+                for i, item in enumerate(raw["menus"].get(name, []))
+                if isinstance(item, dict) and "amount" in item
+            ),
+            ("menus",),
+            asked=False,
+        ),
     ]
     return out
 

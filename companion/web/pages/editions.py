@@ -34,7 +34,7 @@ from companion.web.http.drafts import (
 )
 from companion.web.http.htmx import Answer
 from companion.web.http.phone import phone_id, remember_edition, remembered_views
-from companion.web.words.editions import progress_text
+from companion.web.words.editions import progress_text, value_words
 
 __all__ = ["bp"]
 
@@ -312,16 +312,8 @@ _STEP = re.compile(r"([A-Za-z_]+)|\[(\d+)\]|\['([^']+)'\]")
 
 
 def value_name(raw: dict[str, Any], path: str) -> str:
-    """A checked value named in words: a board side's circle, or its section and entry (numbered from 1)."""
-    circle = library.CIRCLE_UNIT.match(path)
-    if circle:
-        side = raw["sides"][int(circle.group(1))]
-        return gettext("Board side %(side)s, circle %(number)s", side=str(side.get("id", "")), number=circle.group(2))
-    words = []
-    for part in path.split("."):
-        for name, index, key in _STEP.findall(part):
-            words.append(name.replace("_", " ") if name else str(int(index) + 1) if index else key.replace("_", " "))
-    return " · ".join(words)
+    """A checked value named in words, as the box names it."""
+    return value_words(raw, path)
 
 
 @bp.get("/published")

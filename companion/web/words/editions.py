@@ -23,6 +23,7 @@ __all__ = [
     "question_text",
     "side_name",
     "symbol_name",
+    "value_words",
 ]
 
 
@@ -273,3 +274,30 @@ def problem_text(problem: FieldProblem) -> str:
 def edition_problem(exc: EditionError) -> str:
     """Why the validator refused an edition, in words."""
     return str(exc)
+
+
+def value_words(raw: dict[str, Any], path: str) -> str:
+    """A value the check asks about, named as the box names it: "Circle 3 (Gluttony), the side for
+    3–4 players", "Circle 4: colour of the circle", "The Phlegethon track: values of the spaces…"."""
+    from companion.editions.components import components, covered
+    from companion.editions.library import CIRCLE_UNIT
+
+    unit = CIRCLE_UNIT.match(path)
+    comps = components(raw)
+    if unit:
+        key = f"circle-{unit.group(1)}-{unit.group(2)}"
+        return next((component_title(raw, c) for c in comps if c.key == key), path)
+    if path.startswith("circles[") and "." in path:
+        number = int(path[8 : path.index("]")]) + 1
+        tail = path.rsplit(".", 1)[-1]
+        return gettext("Circle %(n)s: %(what)s", n=number, what=str(LABELS.get(tail, tail)))
+    if path == "wall.gates":
+        return gettext("The gates of the Wall of Dis")
+    for c in comps:
+        if covered(path, c.covers):
+            title = component_title(raw, c)
+            fields = [f for f in c.fields if f.path == path or f.path.startswith((path + ".", path + "["))]
+            if len(fields) == 1 and len(c.fields) > 1:
+                return gettext("%(component)s: %(value)s", component=title, value=field_label(raw, fields[0]))
+            return title
+    return gettext("another value")
