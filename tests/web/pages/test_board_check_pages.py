@@ -33,7 +33,7 @@ def _draft(client: FlaskClient) -> str:
 def _text(page: str) -> str:
     page = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", page, flags=re.S)
     page = re.sub(r"<[^>]+>", " ", page)
-    return html.unescape(page)
+    return re.sub(r"https?://\S+", " ", html.unescape(page))  # a link shown to copy is an address, not words
 
 
 def _english_words() -> set[str]:
@@ -63,6 +63,14 @@ def _pages(client: FlaskClient, draft: str) -> dict[str, str]:
     pages["circle picked"] = client.get(f"{draft}/q/circle-0-6?mode=edit&pick={first_shield}").data.decode()
     refused = client.post(f"{draft}/q/phlegethon", data={"op": "done", "v:phlegethon.scale": "x"})
     pages["refused value"] = refused.data.decode()
+    # the library around the check: the list with this draft, a saved edition shared and published
+    client.post(f"{draft}/q/tower", data={"op": "match"})
+    assert client.post(f"{draft}/save", data={"name": "Nuestra copia"}).status_code == 303
+    pages["library"] = client.get("/editions").data.decode()
+    shared = client.post("/editions/mine/share", data={"name": "Nuestra copia"})
+    pages["shared"] = client.get(shared.headers["Location"]).data.decode()
+    client.post("/editions/mine/publish", data={"name": "Nuestra copia", "publish": "1"})
+    pages["published"] = client.get("/editions/published").data.decode()
     return pages
 
 
