@@ -25,6 +25,7 @@ WORDS = {
         "share": "Share with another phone",
         "checked": "Every value of the board has been checked against a real board.",
         "claimed": "Checked values claimed by ‘Lucia's board’",
+        "checked_on": "Checked against your board on",
         "use": "Use it on this phone",
         "used": "is now this phone's edition for new games",
         "start_with": "Start a new game with it",
@@ -42,6 +43,7 @@ WORDS = {
         "share": "Compartir con otro móvil",
         "checked": "Todos los valores del tablero se han comprobado con un tablero real.",
         "claimed": "Valores comprobados según ‘Lucia's board’",
+        "checked_on": "Comprobado con vuestro tablero el",
         "use": "Usarla en este móvil",
         "used": "es ahora la edición de este móvil para las partidas nuevas",
         "start_with": "Empezar una partida nueva con ella",
@@ -110,7 +112,7 @@ def test_a_checked_edition_is_shared_by_its_link_and_used_for_a_new_game_on_anot
         other.get_by_label(w["layout"]).select_option("default")
         other.get_by_role("button", name=w["start"]).click()
         expect(other.get_by_role("heading", name=w["turn"])).to_be_visible()
-        expect(other.locator(".estimate-note")).to_have_count(0)  # a checked board, not the estimate
+        expect(other.locator("#edition-note")).to_contain_text(w["checked_on"])  # a checked board, not the estimate
         other.goto(other.url.split("?")[0].rstrip("/") + "/edition")
         expect(other.get_by_text(w["uses"])).to_be_visible()
 

@@ -51,7 +51,8 @@ def test_a_refused_tap_offers_our_board_is_different_which_opens_the_editor_at_t
     board_differs = page.get_by_role("button", name="Our board is different")
     expect(board_differs).to_be_in_viewport()
     board_differs.click()  # a form posted by the browser itself, with the token filled into the answer
-    expect(page).to_have_url(re.compile(r"/editions/drafts/[^/?]+\?.*pick=1b"))  # a new draft of this edition
-    expect(page.get_by_role("heading").first).to_be_visible()
+    # a new draft of this edition, open at the circle of that soul with its shield picked
+    expect(page).to_have_url(re.compile(r"/editions/drafts/[^/?]+/q/circle-0-1\?.*pick=1b"))
+    expect(page.get_by_role("heading", name="Symbol of 1B")).to_be_visible()
     if os.environ.get("E2E_SCREENSHOTS"):
         page.screenshot(path=str(Path(os.environ["E2E_SCREENSHOTS"]) / "board-differs.png"))
