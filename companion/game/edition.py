@@ -452,11 +452,9 @@ def _list(item: Check, fewest: int = 0, most: int = MAX_LIST, many: str = "too_m
         if not isinstance(value, list):
             raise _fail("not_list", where, f"{_short(value)} is not a list", value=_short(value))
         if len(value) < fewest:
-            raise _fail(
-                "too_few", where, f"needs at least {fewest} entries, has {len(value)}", min=fewest, count=len(value)
-            )
+            raise _fail("too_few", where, f"holds {len(value)}, needs at least {fewest}", min=fewest, count=len(value))
         if len(value) > most:
-            raise _fail(many, where, f"holds {len(value)} entries, at most {most}", max=most, count=len(value))
+            raise _fail(many, where, f"holds {len(value)}, at most {most}", max=most, count=len(value))
         for i, entry in enumerate(value):
             item(entry, (*where, i))
 
@@ -499,14 +497,13 @@ def _mapping(key: Check, item: Check, fewest: int = 0, most: int = MAX_LIST) -> 
     def check(value: Any, where: Where) -> None:
         if not isinstance(value, dict):
             raise _fail("not_object", where, f"{_short(value)} is not an object", value=_short(value))
-        if len(value) < fewest:
-            raise _fail(
-                "too_few", where, f"needs at least {fewest} entries, has {len(value)}", min=fewest, count=len(value)
-            )
-        if len(value) > most:
-            raise _fail("too_many", where, f"holds {len(value)} entries, at most {most}", max=most, count=len(value))
-        for k, v in value.items():
+        for k in value:
             key(k, (*where, k))
+        if len(value) < fewest:
+            raise _fail("too_few", where, f"holds {len(value)}, needs at least {fewest}", min=fewest, count=len(value))
+        if len(value) > most:
+            raise _fail("too_many", where, f"holds {len(value)}, at most {most}", max=most, count=len(value))
+        for k, v in value.items():
             item(v, (*where, k))
 
     return check
@@ -614,7 +611,6 @@ def _schema(version: int) -> dict[str, Check]:
     circle = _integer(1, 9)
     circles = _list(circle, 1, 9)
     piece = _text(PIECE_ID)
-    amount = _object({}, {"amount": _pair(0, MAX_SMALL), "track": _boolean, "circle": _boolean, "colours": _boolean})
     menu_item = {
         ids: _object(
             {"id": _choice(ids)},
@@ -622,7 +618,6 @@ def _schema(version: int) -> dict[str, Check]:
         )
         for ids in (REWARD_IDS, REQUIREMENT_IDS, EFFECT_IDS)
     }
-    del amount
     expansion_guardian = _object({"position": _choice(POSITIONS)}, {"circle_colour": piece, "circle": circle})
     economy_keys = (
         "bring_soul_cost",
@@ -636,8 +631,6 @@ def _schema(version: int) -> dict[str, Check]:
         "fraud_not_from_hand",
         "council_infamy",
         "dante_final_infamy",
-        "start_florins",
-        "start_drachmas",
     )
     return {
         "players": _object(
@@ -722,7 +715,15 @@ def _schema(version: int) -> dict[str, Check]:
             },
             source=v,
         ),
-        "economy": _object({**{key: small for key in economy_keys}, "start_fraud_cards": _integer(0, 20)}, source=v),
+        "economy": _object(
+            {
+                **{key: small for key in economy_keys},
+                "start_florins": _integer(0, MAX_COINS),
+                "start_drachmas": _integer(0, MAX_COINS),
+                "start_fraud_cards": _integer(0, 20),
+            },
+            source=v,
+        ),
         "loan_track": _object(
             {
                 "penalties": _list(_integer(0, 999), 1, MAX_LOAN_SPACES),
