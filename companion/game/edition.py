@@ -304,6 +304,7 @@ EXPANSION_GUARDIANS = ("plutus", "phlegyas")
 
 # Every code the validator can raise: the words module gives each a sentence in every language.
 ERROR_CODES = (
+    "invalid",
     "too_large",
     "not_json",
     "too_deep",
@@ -336,9 +337,6 @@ ERROR_CODES = (
     "unknown_guardian",
     "unknown_location",
     "unknown_colour",
-    "unknown_step",
-    "unknown_primitive",
-    "unknown_target",
     "unknown_tie_breaker",
     "wrong_circles",
     "no_shields",
@@ -367,7 +365,6 @@ ERROR_CODES = (
     "guardians_count",
     "guardians_share_shield",
     "plague_card",
-    "too_few_barrel_pays",
     "urchins_at_home",
 )
 
@@ -1167,7 +1164,11 @@ def _check_references(raw: dict[str, Any]) -> None:
     numbers = [c["number"] for c in raw["circles"]]
     if sorted(numbers) != list(range(1, 10)):
         raise _fail(
-            "wrong_circles", ("circles",), f"expected circles 1-9, found {sorted(numbers)}", found=sorted(numbers)
+            "wrong_circles",
+            ("circles",),
+            f"expected circles 1-9, found {sorted(numbers)}",
+            found=sorted(numbers),
+            expected=list(range(1, 10)),
         )
     tracks = sorted(c["number"] for c in raw["circles"] if c["track"])
     colours_by_circle = {c["number"]: c["colour"] for c in raw["circles"]}
@@ -1225,6 +1226,7 @@ def _check_references(raw: dict[str, Any]) -> None:
             ("phlegethon", "start"),
             f"expected a start for each sin track circle {tracks}",
             found=sorted(int(c) for c in start),
+            expected=tracks,
         )
     for circle_key, space in start.items():
         if not 0 <= space < len(scale):
@@ -1366,8 +1368,6 @@ def _check_references(raw: dict[str, Any]) -> None:
         raise _fail("layout_incomplete", ("default_layout", "quarters"), "every location needs a quarter")
     for section in ("guests", "barrels"):
         _unique(raw[section]["colours"], (section, "colours"), "colour")
-    if len(raw["actions"]["barrel_delivery_infamy"]) < 1:
-        raise _fail("too_few_barrel_pays", ("actions", "barrel_delivery_infamy"), "no pay for a delivered barrel")
     souls = raw["souls"]
     if souls["plague_card_souls"] > souls["plague_card_max"]:
         raise _fail(
