@@ -1039,42 +1039,6 @@ def _parse_side(
     )
 
 
-SECTIONS = (
-    "players",
-    "tracks",
-    "phlegethon",
-    "economy",
-    "loan_track",
-    "dante",
-    "family",
-    "tower",
-    "actions",
-    "guests",
-    "barrels",
-    "discs",
-    "souls",
-    "menus",
-    "scoring",
-    "expansion",
-    "wall",
-    "adjacency",
-    "fraud",
-    "limbo",
-    "setup",
-    "empty_shield",
-    "styx",
-    "ranges",
-    "assumptions",
-    "circles",
-    "quarters",
-    "sides",
-    "locations",
-    "default_layout",
-    "guardians",
-    "default_guardians",
-)
-
-
 def parse_edition(text: str) -> Edition:
     """Parse and validate an edition file; raise ``EditionError`` (and nothing else) naming the bad entry.
 
@@ -1144,7 +1108,40 @@ def _check_shape(raw: dict[str, Any], version: int) -> None:
         elif key in ("id", "name"):
             raise _fail("missing", (), f"missing '{key}'", key=key)
     schema = _schema(version)
-    for section in SECTIONS:
+    for section in (
+        "players",
+        "tracks",
+        "phlegethon",
+        "economy",
+        "loan_track",
+        "dante",
+        "family",
+        "tower",
+        "actions",
+        "guests",
+        "barrels",
+        "discs",
+        "souls",
+        "menus",
+        "scoring",
+        "expansion",
+        "wall",
+        "adjacency",
+        "fraud",
+        "limbo",
+        "setup",
+        "empty_shield",
+        "styx",
+        "ranges",
+        "assumptions",
+        "circles",
+        "quarters",
+        "sides",
+        "locations",
+        "default_layout",
+        "guardians",
+        "default_guardians",
+    ):
         if section not in raw:
             raise EditionError(f"edition: missing '{section}'", "missing", (), {"key": section})
         schema[section](raw[section], (section,))
@@ -1366,8 +1363,8 @@ def _check_references(raw: dict[str, Any]) -> None:
             placed.append(loc)
     if sorted(placed) != sorted(x["id"] for x in locations):
         raise _fail("layout_incomplete", ("default_layout", "quarters"), "every location needs a quarter")
-    for section in ("guests", "barrels"):
-        _unique(raw[section]["colours"], (section, "colours"), "colour")
+    for part in ("guests", "barrels"):
+        _unique(raw[part]["colours"], (part, "colours"), "colour")
     souls = raw["souls"]
     if souls["plague_card_souls"] > souls["plague_card_max"]:
         raise _fail(
