@@ -618,7 +618,6 @@ def _schema(version: int) -> dict[str, Check]:
     expansion_guardian = _object({"position": _choice(POSITIONS)}, {"circle_colour": piece, "circle": circle})
     economy_keys = (
         "bring_soul_cost",
-        "loan_drachmas",
         "bribe_any_quarter",
         "special_entry_noble",
         "florin_to_drachma",
@@ -715,6 +714,7 @@ def _schema(version: int) -> dict[str, Check]:
         "economy": _object(
             {
                 **{key: small for key in economy_keys},
+                "loan_drachmas": _integer(1, MAX_SMALL),  # 0 would leave a debtor borrowing for ever
                 "start_florins": _integer(0, MAX_COINS),
                 "start_drachmas": _integer(0, MAX_COINS),
                 "start_fraud_cards": _integer(0, 20),

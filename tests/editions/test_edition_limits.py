@@ -142,6 +142,14 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], object], str, tuple[Any, ...],
     ("a line that is a number", _set(("sides", 0, "lines", "1a"), 0), "not_list", ("sides", 0, "lines", "1a"), {}),
     ("no colour for 4 players", _set(("players", "colours"), []), "too_few", ("players", "colours"), {}),
     ("5 players", _set(("players", "max"), 5), "out_of_range", ("players", "max"), {"max": 4}),
+    # Found by the "every accepted edition plays" property test: a loan of 0 drachmas never pays a debt.
+    (
+        "a loan of nothing",
+        _set(("economy", "loan_drachmas"), 0),
+        "out_of_range",
+        ("economy", "loan_drachmas"),
+        {"min": 1},
+    ),
 ]
 
 
