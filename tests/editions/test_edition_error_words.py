@@ -145,4 +145,24 @@ def test_a_missing_key_is_named_in_words(app: Flask) -> None:
     with pytest.raises(EditionError) as info:
         parse_edition(json.dumps(raw))
     english, _spanish = _both(app, edition_error_text, info.value, raw)
-    assert english == "The tower, the height of each floor is missing."
+    assert english == "Missing: the tower, the height of each floor."
+
+
+def test_the_errors_of_the_files_variants_are_said_in_words(app: Flask) -> None:
+    """Every seventh variant of item 1's enumeration: its refusal in both languages has no code left."""
+    from tests.editions.test_edition_mutants import mutant, variants
+
+    said = 0
+    for n, (path, value) in enumerate(variants()):
+        if n % 7:
+            continue
+        text = mutant(path, value)
+        try:
+            parse_edition(text)
+        except EditionError as exc:
+            raw = json.loads(text)
+            english, spanish = _both(app, edition_error_text, exc, raw)
+            for words in (english, spanish):
+                assert not CODE_LIKE.search(words), (path, value, words)
+            said += 1
+    assert said > 500

@@ -29,7 +29,7 @@ SENTENCES = {
     "not_object": _("%(where)s: this should be a group of named values."),
     "wrong_format": _("The file is not an Inferno Companion edition file."),
     "wrong_version": _("The file's format version is not one this app reads (1 or 2)."),
-    "missing": _("%(what)s is missing."),
+    "missing": _("Missing: %(what)s."),
     "not_integer": _("%(where)s: this should be a whole number."),
     "not_boolean": _("%(where)s: this should be yes or no."),
     "not_text": _("%(where)s: this should be text."),
@@ -66,7 +66,7 @@ SENTENCES = {
     ),
     "no_line_down": _("%(where)s: shield %(shield)s has no line down to the next circle."),
     "no_gate": _("%(where)s: the Wall of Dis needs at least one gate, or no soul could pass it."),
-    "gate_off_wall": _("%(where)s: a gate stands over a shield of circle %(circle)s."),
+    "gate_off_wall": _("%(where)s: a gate must stand over a shield of circle %(circle)s."),
     "wall_not_adjacent": _("%(where)s: the Wall of Dis stands between two circles, one above the other."),
     "no_side": _("%(where)s: no side of the board is for %(players)s players."),
     "too_few_colours": _("%(where)s: %(count)s player colours are too few for %(players)s players."),
@@ -147,7 +147,7 @@ FIELD_NAMES = {
     "track": _("its sin track"),
     "letter": _("its letter"),
     "glyph": _("its letter"),
-    "colours": _("its colours"),
+    "colours": _("the colours"),
     "min": _("the fewest players"),
     "max": _("the most players"),
     "between": _("the circles it stands between"),
@@ -426,8 +426,7 @@ def edition_error_text(exc: EditionError, raw: dict[str, Any] | None = None) -> 
         what = where_in_words((*exc.where, str(exc.params.get("key", ""))), raw) if exc.where else None
         if exc.where == () and isinstance(exc.params.get("key"), str):
             what = where_in_words((str(exc.params["key"]),), raw)
-        text = what or gettext("an entry")
-        params["what"] = text[:1].upper() + text[1:]
+        params["what"] = what or gettext("an entry")
     if exc.code == "lacks_quarter":
         quarters = exc.params.get("quarters", [])
         params["quarters"] = ", ".join(quarter_name(str(q)) for q in quarters) if isinstance(quarters, list) else "?"
