@@ -171,7 +171,7 @@ class Edition:
         """A top-level section of the edition file."""
         value = self.raw[name]
         if not isinstance(value, dict):
-            raise EditionError(f"{name}: expected an object")
+            raise EditionError(f"{name}: expected an object", "not_object", (name,), {})
         return value
 
     def player_hexes(self) -> dict[str, str]:
@@ -191,7 +191,7 @@ class Edition:
         for side in self.sides.values():
             if players in side.players:
                 return side
-        raise EditionError(f"sides: no board side for {players} players")
+        raise EditionError(f"sides: no board side for {players} players", "no_side", ("sides",), {"players": players})
 
     @property
     def track_circles(self) -> tuple[int, ...]:
