@@ -1,7 +1,10 @@
 """The physical game as data: board geometry and every number, loaded and validated.
 
-``parse_edition(text)`` turns an edition file's JSON text into a frozen ``Edition`` or
-raises ``EditionError`` with a message that names the bad entry. A game pins the
+``parse_edition(text)`` turns an edition file's JSON text into a frozen ``Edition`` or raises
+``EditionError`` (and nothing else, whatever the text) with a message that names the bad entry and
+a ``code``, ``where`` and ``params`` that pages say in words (``companion.web.words.edition_errors``).
+Every value the app reads is checked for its type and range (``_schema``, docs/edition-format.md
+"Limits") before any is used, then every id it names and how the numbers fit together. A game pins the
 edition's ``content_hash``; the shell keeps that exact text so a recorded game never
 changes when the file is edited (RULES.md "The unknown numbers").
 
@@ -562,12 +565,6 @@ def _lines_ok(value: Any) -> bool:
 
 
 _CIRCLE_KEYS = frozenset(str(n) for n in range(1, 10))
-
-
-def _need(obj: Any, key: str, where: str) -> Any:
-    if not isinstance(obj, dict) or key not in obj:
-        raise EditionError(f"{where}: missing '{key}'", "missing", (where,), {"key": key})
-    return obj[key]
 
 
 def source_tag_ok(value: Any, version: int = 2) -> bool:
