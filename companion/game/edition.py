@@ -264,6 +264,7 @@ MAX_SMALL = 99  # a price, an amount, an infamy on a circle, a count of pieces
 MAX_COINS = 999  # ranges.coins_max itself
 MAX_INFAMY_RANGE = 9999
 MAX_TEXT = 200
+MAX_DEPTH = 8  # how deep a note may nest (the file's own values nest at most 6 deep)
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
 PIECE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,23}$")  # a shield, gate, colour, quarter, guardian, location id
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -477,6 +478,8 @@ def _object(fields: dict[str, Check], optional: dict[str, Check] | None = None, 
     """An object with ``fields`` (each required), ``optional`` ones and, when ``source`` is a
     format version, a provenance ``source``. Other keys (notes) are kept and not read."""
 
+    known = frozenset(fields) | frozenset(optional or {})
+
     def check(value: Any, where: Where) -> None:
         if not isinstance(value, dict):
             raise _fail("not_object", where, f"{_short(value)} is not an object", value=_short(value))
@@ -489,8 +492,25 @@ def _object(fields: dict[str, Check], optional: dict[str, Check] | None = None, 
         for key, field in (optional or {}).items():
             if key in value:
                 field(value[key], (*where, key))
+        _shallow_extras(value, known, where)
 
     return check
+
+
+def _shallow_extras(value: dict[str, Any], known: frozenset[str], where: Where) -> None:
+    """Keys the app does not read (notes) may hold anything but a value nested deeper than
+    ``MAX_DEPTH``: it would break the code that copies or writes the file out again."""
+    for key, inner in value.items():
+        if key not in known and isinstance(inner, dict | list) and not _nests_within(inner, MAX_DEPTH):
+            raise _fail("too_deep", (*where, key), f"nested deeper than {MAX_DEPTH} levels", max=MAX_DEPTH)
+
+
+def _nests_within(value: Any, levels: int) -> bool:
+    if isinstance(value, dict | list):
+        if levels == 0:
+            return False
+        return all(_nests_within(inner, levels - 1) for inner in (value.values() if isinstance(value, dict) else value))
+    return True
 
 
 def _mapping(key: Check, item: Check, fewest: int = 0, most: int = MAX_LIST) -> Check:
@@ -550,6 +570,8 @@ def _rows_ok(value: Any) -> bool:
         for shield in row:
             if type(shield) is not dict or not _piece_ok(shield.get("id")) or not _piece_ok(shield.get("quarter")):
                 return False
+            if any(type(v) is not str for v in shield.values()):
+                return False  # the slow path judges what else a shield holds
     return True
 
 
@@ -1097,6 +1119,9 @@ def _parse_raw(raw: Any, text: str) -> Edition:
     return edition
 
 
+_TOP_KEYS = frozenset({"format", "format_version", "id", "name", *_TOP_OPTIONAL})
+
+
 def _check_shape(raw: dict[str, Any], version: int) -> None:
     """Every value's type and range, then every id it names and how the numbers fit together."""
     for key, top_check in {"id": _text(SLUG, "bad_slug", 48), "name": _name, **_TOP_OPTIONAL}.items():
@@ -1105,6 +1130,7 @@ def _check_shape(raw: dict[str, Any], version: int) -> None:
         elif key in ("id", "name"):
             raise _fail("missing", (), f"missing '{key}'", key=key)
     schema = _schema(version)
+    _shallow_extras(raw, _TOP_KEYS | frozenset(schema), ())
     for section in (
         "players",
         "tracks",

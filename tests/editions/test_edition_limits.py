@@ -142,6 +142,20 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], object], str, tuple[Any, ...],
     ("a line that is a number", _set(("sides", 0, "lines", "1a"), 0), "not_list", ("sides", 0, "lines", "1a"), {}),
     ("no colour for 4 players", _set(("players", "colours"), []), "too_few", ("players", "colours"), {}),
     ("5 players", _set(("players", "max"), 5), "out_of_range", ("players", "max"), {"max": 4}),
+    (
+        "a note nested 200 deep",
+        _set(("tower", "note"), json.loads("[" * 200 + "]" * 200)),
+        "too_deep",
+        ("tower", "note"),
+        {"max": 8},
+    ),
+    (
+        "a shield holding a deep value",
+        _set(("sides", 0, "circles", "1", 0, "x"), json.loads("[" * 50 + "]" * 50)),
+        "too_deep",
+        ("sides", 0, "circles", "1", 0, "x"),
+        {},
+    ),
     # Found by the "every accepted edition plays" property test: a loan of 0 drachmas never pays a debt.
     (
         "a loan of nothing",
