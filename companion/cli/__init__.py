@@ -5,7 +5,7 @@
     companion import game.json [--db FILE]
     companion replay game.json [--json]
     companion score game.json [--json]
-    companion edition check FILE | companion edition diff A B                                         (editions.py)
+    companion edition check FILE | companion edition diff A B  (diff exits 0: same, 1: differ, 2: bad) (editions.py)
     companion transfer --from sqlite:///FILE --to postgresql://…  (also as "migrate")                 (transfer.py)
 
 Each module imports what it needs when its command runs: ``serve`` must load psycopg only after

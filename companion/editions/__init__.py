@@ -22,7 +22,7 @@ def load_file(path: Path) -> tuple[str, Edition]:
     try:
         return text, parse_edition(text)
     except EditionError as exc:
-        raise EditionError(f"{path.name}: {exc}") from exc
+        raise exc.retold(path.name) from exc
 
 
 def load_all(folder: Path = EDITIONS_DIR) -> dict[str, tuple[str, Edition]]:
@@ -32,5 +32,5 @@ def load_all(folder: Path = EDITIONS_DIR) -> dict[str, tuple[str, Edition]]:
         text, edition = load_file(path)
         editions[edition.id] = (text, edition)
     if not editions:
-        raise EditionError(f"no edition files in {folder.name}/")
+        raise EditionError(f"no edition files in {folder.name}/", "missing", (), {"key": folder.name})
     return editions

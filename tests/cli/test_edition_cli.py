@@ -40,8 +40,9 @@ def test_diff_says_what_differs_and_only_that(tmp_path: Path, capsys: pytest.Cap
         raw["circles"][2]["source"]["infamy"] = "checked"  # provenance alone is no difference
 
     other = _variant(tmp_path, "other.json", change)
-    assert main(["edition", "diff", str(SHIPPED), str(other)]) == 0
+    assert main(["edition", "diff", str(SHIPPED), str(other)]) == 1  # they differ, as diff(1) says it
     assert capsys.readouterr().out.strip().splitlines() == ["circle 3: infamy 2 → 5"]
+    assert main(["edition", "diff", str(SHIPPED), str(SHIPPED)]) == 0
 
 
 @pytest.mark.parametrize(
@@ -55,7 +56,7 @@ def test_a_hostile_file_is_one_line_and_exit_1_for_check_and_diff(
     bad = tmp_path / "bad.json"
     bad.write_text(text, encoding="utf-8")
     shipped = str(next(EDITIONS_DIR.glob("*.json")))
-    for argv in (["edition", "check", str(bad)], ["edition", "diff", shipped, str(bad)]):
-        assert main(argv) == 1
+    for argv, status in ((["edition", "check", str(bad)], 1), (["edition", "diff", shipped, str(bad)], 2)):
+        assert main(argv) == status
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
