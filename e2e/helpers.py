@@ -77,3 +77,23 @@ def shield(page: Page, name: str, role: str = "button") -> Locator:
 def location(page: Page, name: str) -> Locator:
     """A Florence location's button (its name goes on with what it gives)."""
     return page.get_by_role("button", name=re.compile(rf"^{name}\b"))
+
+
+class Taps:
+    """Counts the taps a journey needs, as a player makes them: a click, a field filled, an option chosen."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+
+    def tap(self, target: Locator) -> None:
+        self.count += 1
+        target.click()
+
+    def fill(self, target: Locator, text: str) -> None:
+        self.count += 1
+        target.fill(text)
+
+    def choose(self, target: Locator, value: str) -> None:
+        self.count += 1
+        target.select_option(value)

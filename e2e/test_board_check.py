@@ -12,37 +12,19 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from e2e.helpers import Taps
+
 WORDS = {
     "en": {"check": "Check against your board", "matches": "Matches", "different": "Different", "save": "Save"},
     "es": {"check": "Comprobar con tu tablero", "matches": "Coincide", "different": "Es distinto", "save": "Guardar"},
 }
 
 
-class Taps:
-    """Counts every tap (a click, a field filled, an option chosen) the way a player makes them."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.count = 0
-
-    def click(self, locator: Any) -> None:
-        self.count += 1
-        locator.click()
-
-    def fill(self, locator: Any, text: str) -> None:
-        self.count += 1
-        locator.fill(text)
-
-    def choose(self, locator: Any, value: str) -> None:
-        self.count += 1
-        locator.select_option(value)
-
-
 def _start(page: Page, lang: str, base_url: str) -> Taps:
     page.context.set_extra_http_headers({"Accept-Language": lang})
     page.goto(f"{base_url}/editions")
     taps = Taps(page)
-    taps.click(page.get_by_role("button", name=WORDS[lang]["check"]).first)
+    taps.tap(page.get_by_role("button", name=WORDS[lang]["check"]).first)
     return taps
 
 
@@ -53,7 +35,7 @@ def _question(page: Page) -> str:
 
 def _save(page: Page, taps: Taps, lang: str, name: str) -> dict[str, Any]:
     page.locator("#edition-name").fill(name)  # typing a name is not a tap on the board
-    taps.click(page.locator("#save-button"))
+    taps.tap(page.locator("#save-button"))
     expect(page.locator(".notice.info")).to_contain_text(name)
     href = page.locator(".edition-item", has_text=name).get_by_role("link").last.get_attribute("href")
     assert href is not None
@@ -66,7 +48,7 @@ def test_a_board_equal_to_the_estimate_is_checked_and_saved_in_at_most_40_taps(
 ) -> None:
     taps = _start(page, lang, base_url)
     while _question(page):
-        taps.click(page.locator("#matches"))
+        taps.tap(page.locator("#matches"))
     saved = _save(page, taps, lang, f"Exact copy {lang}")
     assert taps.count <= 40, taps.count
     assert saved["checks"] and saved["sides"][0]["source"]["geometry"] == "checked"
@@ -81,38 +63,38 @@ def test_a_board_with_seven_differences_is_corrected_and_saved_in_at_most_70_tap
     taps = _start(page, lang, base_url)
     while key := _question(page):
         if key == "circle-0-2":  # a line from 2B down to 3A that the estimate lacks
-            taps.click(page.locator("#different"))
-            taps.click(page.locator("#circle-taps .shield-button", has_text="2B"))
-            taps.click(page.locator("#circle-taps form:has(input[name=other][value='3a']) button"))
-            taps.click(page.locator("#done"))
+            taps.tap(page.locator("#different"))
+            taps.tap(page.locator("#circle-taps .shield-button", has_text="2B"))
+            taps.tap(page.locator("#circle-taps form:has(input[name=other][value='3a']) button"))
+            taps.tap(page.locator("#done"))
         elif key == "circle-0-3":  # 3A and 3B carry each other's symbols
-            taps.click(page.locator("#different"))
-            taps.click(page.locator("#circle-taps .shield-button", has_text="3A"))
-            taps.click(
+            taps.tap(page.locator("#different"))
+            taps.tap(page.locator("#circle-taps .shield-button", has_text="3A"))
+            taps.tap(
                 page.locator(
                     "#circle-taps form:has(input[name=op][value=swap]):has(input[name=other][value='3b']) button"
                 )
             )
-            taps.click(page.locator("#done"))
+            taps.tap(page.locator("#done"))
         elif key == "circle-0-4":  # circle 4 scores 3 infamy, not 2
-            taps.click(page.locator("#different"))
+            taps.tap(page.locator("#different"))
             taps.fill(page.locator("[name='v:circles[3].infamy']"), "3")
-            taps.click(page.locator("#done"))
+            taps.tap(page.locator("#done"))
         elif key in ("phlegethon", "purse", "loan_track"):
             field, value = {
                 "phlegethon": ("v:phlegethon.scale", "1 2 3 5 8"),
                 "purse": ("v:economy.start_florins", "4"),
                 "loan_track": ("v:loan_track.penalties", "0 1 3 5 7 10 13"),
             }[key]
-            taps.click(page.locator("#different"))
+            taps.tap(page.locator("#different"))
             taps.fill(page.locator(f"[name='{field}']"), value)
-            taps.click(page.locator("#done"))
+            taps.tap(page.locator("#done"))
         elif key == "guardian-0":  # Medusa starts on circle 5
-            taps.click(page.locator("#different"))
+            taps.tap(page.locator("#different"))
             taps.choose(page.locator("[name='v:guardians[0].start.circle']"), "5")
-            taps.click(page.locator("#done"))
+            taps.tap(page.locator("#done"))
         else:
-            taps.click(page.locator("#matches"))
+            taps.tap(page.locator("#matches"))
         expect(page.locator("#question-error")).to_have_count(0)
     saved = _save(page, taps, lang, f"Our copy {lang}")
     assert taps.count <= 70, taps.count

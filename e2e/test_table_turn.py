@@ -5,21 +5,9 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
-from e2e.helpers import bring_and_end_turn, create_game, shield, stat
-
-
-class Taps:
-    """Counts the taps a journey needs (clicks and choices)."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.count = 0
-
-    def tap(self, target: Locator) -> None:
-        self.count += 1
-        target.click()
+from e2e.helpers import Taps, bring_and_end_turn, create_game, shield, stat
 
 
 def in_view_with_focus(page: Page, element_id: str) -> None:

@@ -13,10 +13,12 @@ import copy
 import string
 from typing import Any
 
+from companion.game.edition import MAX_SHIELDS_PER_CIRCLE
+
 __all__ = ["insert_shield", "remove_shield", "set_symbol", "swap_symbols"]
 
 Raw = dict[str, Any]
-MAX_SHIELDS = len(string.ascii_lowercase)
+MAX_SHIELDS = MAX_SHIELDS_PER_CIRCLE  # what the map can draw in a circle's row
 
 
 def _side(raw: Raw, side: int) -> tuple[Raw, Raw]:

@@ -144,14 +144,14 @@ def components(raw: dict[str, Any]) -> list[Component]:
         Component(
             "tracks",
             "values",
-            (Field("tracks.length", "number", 1, 12), Field("tracks.first_level", "number", 0, 3)),
+            (Field("tracks.length", "number", 1, 20), Field("tracks.first_level", "number", 0, 3)),
             ("tracks",),
         ),
         Component(
             "phlegethon",
             "values",
             (
-                Field("phlegethon.scale", "numbers", 0, 50, size=(2, 12)),
+                Field("phlegethon.scale", "numbers", 0, 99, size=(2, 20)),
                 Field("phlegethon.start", "per_circle", 0, max(len(scale) - 1, 0), keys=track_circles),
             ),
             ("phlegethon",),
@@ -170,7 +170,7 @@ def components(raw: dict[str, Any]) -> list[Component]:
             "loan_track",
             "values",
             (
-                Field("loan_track.penalties", "numbers", 0, 99, size=(1, 15)),
+                Field("loan_track.penalties", "numbers", 0, 99, size=(1, 20)),
                 Field("loan_track.symbol_after", "number", 0, max(len(penalties) - 1, 0)),
             ),
             ("loan_track",),

@@ -159,3 +159,12 @@ def test_a_dante_step_removed_leaves_paths_that_still_name_steps() -> None:
     assert len(data["dante"]["steps"]) == len(SHIPPED["dante"]["steps"]) - 1
     lib.validated(data)
     assert lib.validated(check.add_step(raw()))
+
+
+def test_a_circle_takes_no_more_shields_than_the_map_can_draw() -> None:
+    data = raw()
+    while len(data["sides"][0]["circles"]["9"]) < board.MAX_SHIELDS:
+        data = board.insert_shield(data, 0, 9, 0)
+    lib.validated(data)
+    with pytest.raises(ValueError):
+        board.insert_shield(data, 0, 9, 0)

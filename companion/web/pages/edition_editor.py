@@ -33,6 +33,7 @@ bp = Blueprint("edition_editor", __name__, url_prefix="/editions/drafts")
 
 Raw = dict[str, Any]
 CIRCLE_OPS = ("symbol", "swap", "line", "gate", "add", "remove")
+EDIT_OPS = (*CIRCLE_OPS, "step_add", "step_remove")
 
 
 def _raw(draft_id: str) -> Raw:
@@ -51,7 +52,7 @@ def _valid(raw: Raw) -> tuple[Edition | None, str | None]:
     try:
         return library.validated(raw)[1], None
     except EditionError as exc:
-        return None, edition_problem(exc)
+        return None, edition_problem(exc, raw)
 
 
 # --------------------------------------------------------------------------- the overview
@@ -154,6 +155,7 @@ def _page(
         progress=progress,
         position=position,
         checked=comp.key not in progress.left,
+        max_shields=board.MAX_SHIELDS,
         error=error,
         status_code=status,
     ), status
@@ -181,6 +183,18 @@ def _next_after(draft_id: str, raw: Raw) -> Response:
     if progress.next:
         return redirect(_question_url(draft_id, progress.next, mode="check"), 303)
     return redirect(url_for("edition_editor.editor", draft_id=draft_id, done=1) + "#save", 303)
+
+
+def _edited(raw: Raw, comp: Component, form: MultiDict[str, str]) -> Raw:
+    """One tap's change: on a circle's picture, or a step added to or taken off Dante's track."""
+    op = form.get("op", "")
+    if op == "step_add" and comp.key == "dante":
+        return check.add_step(raw)
+    if op == "step_remove" and comp.key == "dante":
+        return check.remove_step(raw, int(form.get("step", "")))
+    if op in CIRCLE_OPS and comp.kind == "circle":
+        return _circle_op(raw, comp, form)
+    raise KeyError(op)
 
 
 def _circle_op(raw: Raw, comp: Component, form: MultiDict[str, str]) -> Raw:
@@ -228,36 +242,15 @@ def _answer(draft_id: str, key: str, raw: Raw, comp: Component, form: MultiDict[
             return _page(draft_id, raw, comp, mode="edit", from_check=True, error=invalid, status=422)
         store_draft(draft_id, library.to_text(check.match(raw, comp, _today())))
         return _next_after(draft_id, _raw(draft_id))
-    if op in CIRCLE_OPS and comp.kind == "circle":
+    if op in EDIT_OPS:
         try:
-            changed = _circle_op(raw, comp, form)
+            changed = _edited(raw, comp, form)
         except (KeyError, ValueError, IndexError):
             message = gettext("That change cannot be made here.")
             return _page(draft_id, raw, comp, mode="edit", from_check=from_check, error=message, status=422)
         store_draft(draft_id, library.to_text(check.uncheck_changed(raw, changed, comp)))
-        keep = form.get("keep", "")
-        return redirect(
-            _question_url(draft_id, key, mode="edit", pick=keep, **{"from": "check" if from_check else ""}), 303
-        )
-    if op == "step_add":
-        changed = check.add_step(raw)
-        store_draft(draft_id, library.to_text(check.uncheck_changed(raw, changed, comp)))
-        return redirect(_question_url(draft_id, key, mode="edit", **{"from": "check" if from_check else ""}), 303)
-    if op == "step_remove":
-        try:
-            changed = check.remove_step(raw, int(form.get("step", "")))
-        except ValueError:
-            return _page(
-                draft_id,
-                raw,
-                comp,
-                mode="edit",
-                from_check=from_check,
-                error=gettext("That change cannot be made here."),
-                status=422,
-            )
-        store_draft(draft_id, library.to_text(check.uncheck_changed(raw, changed, comp)))
-        return redirect(_question_url(draft_id, key, mode="edit", **{"from": "check" if from_check else ""}), 303)
+        back = {"from": "check" if from_check else "", "pick": form.get("keep", "")}
+        return redirect(_question_url(draft_id, key, mode="edit", **back), 303)
     if op == "done":
         values = {k: v for k, v in form.items() if k.startswith("v:")}
         changed = raw
@@ -316,7 +309,7 @@ def save(draft_id: str) -> Answer:
         text, _ = library.validated(library.with_name(raw, name))
         edition = save_named(name, text, replace=True)
     except EditionError as exc:
-        return _overview(draft_id, raw, gettext("Not saved: %(message)s", message=edition_problem(exc)), 422)
+        return _overview(draft_id, raw, gettext("Not saved: %(message)s", message=edition_problem(exc, raw)), 422)
     except LibraryFull as exc:
         return _overview(draft_id, raw, exc.message, 422)
     remember_edition(edition.content_hash)

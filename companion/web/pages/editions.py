@@ -34,7 +34,7 @@ from companion.web.http.drafts import (
 )
 from companion.web.http.htmx import Answer
 from companion.web.http.phone import phone_id, remember_edition, remembered_views
-from companion.web.words.editions import progress_text, value_words
+from companion.web.words.editions import edition_problem, progress_text, value_words
 
 __all__ = ["bp"]
 
@@ -179,10 +179,6 @@ def discard_draft(draft_id: str) -> WResponse:
     return redirect(url_for("editions.index"), 303)
 
 
-def _wrong_kind() -> str:
-    return gettext("a value is not of the kind the app expects there (a number, a list, a name).")
-
-
 @bp.post("/import")
 def import_file() -> Answer:
     """An edition file from this phone, validated, opened as a draft (the same file again: the same draft)."""
@@ -195,9 +191,7 @@ def import_file() -> Answer:
         stamped = library.to_text(stamp_import(edition.raw, datetime.now(UTC).date().isoformat()))
         parse_edition(stamped)
     except EditionError as exc:
-        return index(gettext("This file is not a valid edition: %(message)s", message=str(exc)), 422)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError):  # until the validator says it in words
-        return index(gettext("This file is not a valid edition: %(message)s", message=_wrong_kind()), 422)
+        return index(gettext("This file is not a valid edition: %(message)s", message=edition_problem(exc)), 422)
     return _open_draft(stamped, reuse=f"import:{digest}")
 
 

@@ -271,9 +271,11 @@ def problem_text(problem: FieldProblem) -> str:
     return str(PROBLEMS[problem.code]) % problem.params
 
 
-def edition_problem(exc: EditionError) -> str:
-    """Why the validator refused an edition, in words."""
-    return str(exc)
+def edition_problem(exc: EditionError, raw: dict[str, Any] | None = None) -> str:
+    """Why the validator refused an edition, in words, naming the entry as the box names it."""
+    from companion.web.words.edition_errors import edition_error_text
+
+    return edition_error_text(exc, raw)
 
 
 def value_words(raw: dict[str, Any], path: str) -> str:

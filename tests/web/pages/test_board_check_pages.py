@@ -15,19 +15,11 @@ from flask.testing import FlaskClient
 
 from companion.editions import EDITIONS_DIR, check
 from companion.editions.components import components
+from tests.web.pages.test_edition_pages import _draft
 from tests.web.words.test_translations import PO
 
 SHIPPED = json.loads((EDITIONS_DIR / "inferno-base.json").read_text(encoding="utf-8"))
 KEYS = [c.key for c in components(SHIPPED)]
-
-
-def _draft(client: FlaskClient) -> str:
-    page = client.get("/editions").data.decode()
-    base = re.search(r'name="base" value="([0-9a-f]{64})"', page)
-    assert base is not None
-    response = client.post("/editions/drafts", data={"base": base.group(1)})
-    assert response.status_code == 303
-    return response.headers["Location"].split("?")[0]
 
 
 def _text(page: str) -> str:
