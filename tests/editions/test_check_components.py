@@ -168,3 +168,21 @@ def test_a_circle_takes_no_more_shields_than_the_map_can_draw() -> None:
     lib.validated(data)
     with pytest.raises(ValueError):
         board.insert_shield(data, 0, 9, 0)
+
+
+def test_every_estimated_value_can_be_changed_on_the_phone() -> None:
+    """Asked or an app setting, every value tagged estimated has a control that edits it."""
+    data = raw()
+    comps = components(data)
+    for path, _ok in lib.check_units(data):
+        owners = [c for c in comps if covered(path, c.covers)]
+        assert owners, path
+        editable = any(
+            c.kind == "circle"
+            or any(
+                f.path == path or f.path.startswith((path + ".", path + "[")) or path.startswith(f.path)
+                for f in c.fields
+            )
+            for c in owners
+        )
+        assert editable, path
