@@ -150,6 +150,44 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
+  // A tap that cannot reach the server is said at once and kept: it is sent again, with the same
+  // values and so the same idempotency key, when the connection returns or on one tap of "Send
+  // again". The server records a key once, so a tap that did arrive is never recorded twice.
+  var unsent = null;
+  function showOffline(state) {
+    var banner = document.getElementById("offline");
+    if (!banner) { return; }
+    banner.hidden = !state;
+    banner.querySelector("[data-offline]").hidden = state !== "offline";
+    banner.querySelector("[data-unsent]").hidden = state !== "unsent";
+    banner.querySelector("[data-resend]").hidden = state !== "unsent";
+  }
+  function resend() {
+    var request = unsent;
+    unsent = null;
+    if (!request || !document.body.contains(request.elt) || !window.htmx) { showOffline(navigator.onLine ? null : "offline"); return; }
+    showOffline(null);
+    window.htmx.ajax(request.verb, request.path, { source: request.elt, values: request.values });
+  }
+  document.addEventListener("htmx:sendError", function (e) {
+    var config = e.detail && e.detail.requestConfig;
+    var elt = (config && config.elt) || (e.detail && e.detail.elt);
+    if (!config || !elt || elt.id === "live-trigger") { return; }
+    var values = {};
+    if (config.formData && config.formData.forEach) {
+      config.formData.forEach(function (value, name) {
+        if (name in values) { values[name] = [].concat(values[name], value); } else { values[name] = value; }
+      });
+    }
+    unsent = { elt: elt, verb: config.verb.toUpperCase(), path: config.path, values: values };
+    showOffline("unsent");
+  });
+  window.addEventListener("online", function () { if (unsent) { resend(); } else { showOffline(null); } });
+  window.addEventListener("offline", function () { if (!unsent) { showOffline("offline"); } });
+  document.addEventListener("click", function (e) {
+    if (e.target && e.target.closest && e.target.closest("[data-resend]")) { resend(); }
+  });
+
   // Keep the screen awake during a game, where the browser allows it.
   var lock = null;
   function keepAwake() {
