@@ -4,8 +4,9 @@ instead, and the same form to send again with ``confirm_loan`` (``companion.game
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
-from flask import request
+from flask import request, url_for
 from flask_babel import gettext, ngettext
 
 from companion.game.commands import Accuse, BringSoul, MoveSoul, SendMember, SummonFerryman
@@ -17,10 +18,17 @@ from companion.web.words.glossary import location_name, shield_label
 __all__ = ["confirmation"]
 
 
-def _free_alternatives(state: GameState, command: Any) -> list[tuple[str, str]]:
-    """Free choices instead of the loan: (words, the soul to choose on the map or "")."""
+def _base_fields() -> list[tuple[str, str]]:
+    """The form that asked for the loan, without the loan and without its location."""
+    skip = ("confirm_loan", "borrow", "location", "bribe")
+    return [(k, v) for k, v in request.form.items(multi=True) if k not in skip]
+
+
+def _free_alternatives(state: GameState, command: Any) -> list[dict[str, Any]]:
+    """Free choices instead of the loan, each one tap: a soul to choose on the map (``soul``), or a
+    form to send as it is (``action`` and ``fields``: the same turn, another location, or its end)."""
     options = turn_options(state)
-    free: list[tuple[str, str]] = []
+    free: list[dict[str, Any]] = []
     if isinstance(command, (MoveSoul, SummonFerryman, BringSoul)):
         for move in options.soul_moves:
             if move.total_drachmas == 0:
@@ -29,22 +37,49 @@ def _free_alternatives(state: GameState, command: Any) -> list[tuple[str, str]]:
                     start=(move.start or "").upper(),
                     to=shield_label(state, move.landing),
                 )
-                free.append((words, move.start or ""))
+                free.append({"words": words, "soul": move.start or ""})
     if isinstance(command, SendMember) and options.florence:
-        free += [
-            (gettext("Send to the %(loc)s (in this turn's quarter)", loc=location_name(s.location)), "")
-            for s in options.florence.sends
-            if not s.bribe
-        ]
+        for send in options.florence.sends:
+            if not send.bribe:
+                words = gettext("Send to the %(loc)s (in this turn's quarter)", loc=location_name(send.location))
+                free.append(
+                    {"words": words, "action": request.path, "fields": [*_base_fields(), ("location", send.location)]}
+                )
     if isinstance(command, Accuse) and options.florence:
-        free += [
-            (gettext("Accuse at the %(loc)s (in this turn's quarter)", loc=location_name(a.location)), "")
-            for a in options.florence.accusations
-            if a.allowed and not a.needs_bribe
-        ]
+        for accusation in options.florence.accusations:
+            if accusation.allowed and not accusation.needs_bribe:
+                words = gettext(
+                    "Accuse at the %(loc)s (in this turn's quarter)", loc=location_name(accusation.location)
+                )
+                fields = [*_base_fields(), ("location", accusation.location)]
+                free.append({"words": words, "action": request.path, "fields": fields})
     if options.can_end_turn:
-        free.append((gettext("End the turn without it"), ""))
-    return list(dict.fromkeys(free))[:5]
+        keep = [(k, v) for k, v in request.form.items() if k in ("seq", "key", "player")]
+        free.append(
+            {
+                "words": gettext("End the turn without it"),
+                "action": url_for("play.end_turn", game_id=request.view_args["game_id"]) if request.view_args else "",
+                "fields": keep,
+            }
+        )
+    seen: set[str] = set()
+    unique = [f for f in free if not (f["words"] in seen or seen.add(f["words"]))]  # type: ignore[func-returns-value]
+    return unique[:5]
+
+
+def _cancel_query() -> str:
+    """The choices made on the page before the loan was asked (a soul, an accusation, a guardian and
+    its targets), so that "Cancel" keeps them."""
+    form = request.form
+    kept = {
+        "select": form.get("select", ""),
+        "accuse": form.get("prepare", ""),
+        "guardian": form.get("guardian", ""),
+        "gto": form.get("to_shield", "") if form.get("guardian") else "",
+        "gt": ",".join(form.getlist("targets")) if form.get("guardian") else "",
+        "gd": form.get("desk_below", "") if form.get("guardian") else "",
+    }
+    return urlencode({k: v for k, v in kept.items() if v})
 
 
 def confirmation(state: GameState, exc: LoanToConfirm, control: str) -> dict[str, Any]:
@@ -71,6 +106,7 @@ def confirmation(state: GameState, exc: LoanToConfirm, control: str) -> dict[str
         "lines": lines,
         "infamy": infamy,
         "alternatives": _free_alternatives(state, exc.command),
+        "cancel_query": _cancel_query(),
         "action": request.path,
         "fields": fields,
     }

@@ -277,3 +277,14 @@ def test_a_refusal_for_a_control_not_on_screen_still_shows(phone: Phone) -> None
     )
     assert response.status_code == 422
     assert 'id="refusal-ferry"' in phone.html
+
+
+def test_cancel_on_the_loan_prompt_keeps_the_choices_made(phone: Phone) -> None:
+    """Issue 24: "Cancel" goes back with the soul, the accusation and the guardian's choices still made."""
+    broke_ana(phone)
+    form = {"player": 0, "colour": 2, "shield": "1c", "select": "cemetery-2", "guardian": "medusa", "to_shield": "6c"}
+    phone.post("bring", form)
+    cancel = re.search(r'<a class="button secondary" href="([^"]+)"[^>]*>Cancel: take nothing', phone.html)
+    assert cancel is not None
+    href = cancel.group(1).replace("&amp;", "&")
+    assert "select=cemetery-2" in href and "guardian=medusa" in href and "gto=6c" in href

@@ -62,7 +62,10 @@ def test_a_bribe_that_needs_a_loan_is_named_confirmed_and_taken_with_it(phone, c
     seq = phone.seq
     assert tap(phone, client, elsewhere).status_code == 200
     assert 'id="loan-confirm"' in phone.html and phone.seq == seq  # asked first, as any unasked loan
-    confirm = re.search(r'<div class="loan-confirm".*?</form>', phone.html, re.S).group(0)
+    forms = re.findall(
+        r"<form[^>]*>.*?</form>", re.search(r'<div class="loan-confirm".*?</div>', phone.html, re.S).group(0), re.S
+    )
+    confirm = next(f for f in forms if 'name="confirm_loan"' in f)
     fields = dict(HIDDEN.findall(confirm))
     assert fields["location"] == elsewhere and fields["confirm_loan"] == "1"
     response = client.post(f"{phone.url}/send", data=fields, headers=HX)
@@ -87,3 +90,22 @@ def test_a_hostile_send_form_gets_a_message_per_field_and_records_nothing(phone,
         phone.html = body
         assert phone.seq == seq  # nothing recorded
     assert tap(phone, client, "bank").status_code == 200 and phone.seq > seq  # the form itself still works
+
+
+def test_a_free_location_instead_of_the_loan_is_one_tap_and_takes_no_loan(phone, client) -> None:
+    """Issue 24: the loan prompt offers every free alternative as a button, not as plain text."""
+    broke_ana(phone)
+    phone.post("bring", {"player": 0, "colour": 2, "shield": "1c", "borrow": "1", "confirm_loan": "1"})
+    fields, buttons = send_form(phone.html)
+    bribed = fields["bribe_for"].split()
+    elsewhere = next(b for b in buttons if b in bribed)
+    ship, seq = phone.stat(0, "ship"), phone.seq
+    tap(phone, client, elsewhere)
+    prompt = re.search(r'<div class="loan-confirm".*?</div>', phone.html, re.S).group(0)
+    free = [f for f in re.findall(r"<form[^>]*>.*?</form>", prompt, re.S) if "/send" in f and "confirm_loan" not in f]
+    assert free, prompt  # each free location is a form of its own
+    alternative = dict(HIDDEN.findall(free[0]))
+    assert alternative["location"] not in bribed and "borrow" not in alternative
+    response = client.post(f"{phone.url}/send", data=alternative, headers=HX)
+    phone.html = response.data.decode()
+    assert phone.seq > seq and phone.stat(0, "ship") == ship  # sent there, and no loan taken
