@@ -431,10 +431,11 @@ def _bell_returned(e: ev.BellReturned, s: GameState) -> str:
 
 
 def _styx(e: ev.StyxCrossed, s: GameState) -> str:
-    return gettext(
-        "%(player)s returned %(n)s %(colour)s soul(s) across the Styx.",
+    return ngettext(
+        "%(player)s returned %(num)s %(colour)s soul across the Styx.",
+        "%(player)s returned %(num)s %(colour)s souls across the Styx.",
+        e.count,
         player=_name(s, e.player),
-        n=e.count,
         colour=colour_name(e.colour),
     )
 
@@ -476,8 +477,12 @@ def _tally_started(e: ev.TallyStarted, s: Any) -> str:
 
 
 def _tally_circle(e: ev.TallyCircleEntered, s: Any) -> str:
-    return gettext(
-        "Circle %(c)s: %(n)s empty shield(s), cube on space %(space)s.", c=e.circle, n=e.empty, space=e.cube + 1
+    return ngettext(
+        "Circle %(c)s: %(num)s empty shield, cube on space %(space)s.",
+        "Circle %(c)s: %(num)s empty shields, cube on space %(space)s.",
+        e.empty,
+        c=e.circle,
+        space=e.cube + 1,
     )
 
 
