@@ -244,6 +244,12 @@ class Edition:
         minimum = int(phlegethon["minimum_value"])
         return next(i for i, v in enumerate(phlegethon["scale"]) if int(v) >= minimum)
 
+    @property
+    def expansion_guardians(self) -> tuple[str, ...]:
+        """The guardians the expansion places (seed 002: Plutus and Phlegyas), as the edition's
+        ``expansion`` section names them."""
+        return tuple(g for g in EXPANSION_GUARDIANS if g in self.section("expansion"))
+
     def assumption(self, name: str) -> bool:
         """A reading of ours where the rulebook is silent, as the edition sets it (a table may switch it)."""
         return bool(self.section("assumptions")[name])

@@ -54,8 +54,8 @@ def _empty_targets(state: GameState, guardian: str, current: str) -> list[str]:
 def _conditions_hold(state: GameState, definition: dict[str, Any], shield: str) -> bool:
     circle = state.side.shields[shield].circle
     conditions = definition.get("conditions", {})
-    low = int(conditions.get("guardian_circle_at_least", 1))
-    high = int(conditions.get("guardian_circle_at_most", 9))
+    low = int(conditions.get("guardian_circle_at_least", min(state.edition.circles)))
+    high = int(conditions.get("guardian_circle_at_most", max(state.edition.circles)))
     return low <= circle <= high
 
 
