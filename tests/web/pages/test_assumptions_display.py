@@ -35,10 +35,8 @@ def test_the_assumptions_read_in_spanish(client: FlaskClient) -> None:
 def test_whether_a_standee_fills_its_shield_is_listed_in_words_in_both_languages(client: FlaskClient) -> None:
     # The README: empty_shield.standees_fill is listed with the assumptions (it moves cubes at scoring).
     html = client.get("/").data.decode()
-    assert (
-        'data-assumption="standees_fill">A guardian standee fills its shield, in play and at final scoring: <strong>yes</strong>'
-        in html
-    )
+    words = "A guardian standee fills its shield, in play and at final scoring"
+    assert f'data-assumption="standees_fill">{words}: <strong>yes</strong>' in html
     assert "empty_shield" not in html
     client.get("/lang/es")
     html = client.get("/").data.decode()
