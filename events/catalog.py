@@ -751,6 +751,8 @@ class TallyPlayerEntered(Event):
     half_diplomas: int
     ship: int
     endgames: tuple[EndgameHalf, ...]
+    drachmas: int = 0  # entered only when the edition breaks ties by coins (older entries: 0)
+    florins: int = 0
 
 
 # --------------------------------------------------------------------------- the log itself

@@ -311,6 +311,8 @@ class EnterPlayer:
     half_diplomas: int = 0
     ship: int = 0
     endgames: tuple[EndgameHalf, ...] = ()
+    drachmas: int = 0  # asked only when the edition's tie-breakers read coins (``tally.coins_asked``)
+    florins: int = 0
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from typing import Any
 
 __all__ = [
     "ERROR_CODES",
+    "SOURCE_GROUPS",
     "Circle",
     "Edition",
     "EditionError",
@@ -47,6 +48,13 @@ SOURCES_V1 = ("rulebook", "estimated")
 SOURCE_TAGS = ("estimated", "assumption", "checked")  # checked: confirmed on a real board (the guided check)
 RULEBOOK_TAG = re.compile(r"^rulebook: seed (\d{3}) (\S.*)$")
 REFERENCE_TAG = re.compile(r"^reference: RULES\.md §\d+(\.\d+)*$")
+# A source map names fields of its object, or one of these groups of values the object stands for:
+# a board side's ``geometry`` (its circles, lines and gates), the wall's ``gates`` (on every side).
+SOURCE_GROUPS = frozenset({"geometry", "gates"})
+# Statements format-2 files written before ``rulings`` named in a source map (games pin such copies);
+# a file now says them in ``rulings``.
+LEGACY_STATEMENTS = frozenset({"one_term", "at_scoring", "guardians_to_empty", "desks", "needs_own_disc"})
+MAX_RULINGS = 12
 ADJACENCY_RULES = ("row_and_lines", "row", "lines")
 
 
@@ -244,6 +252,12 @@ class Edition:
         minimum = int(phlegethon["minimum_value"])
         return next(i for i, v in enumerate(phlegethon["scale"]) if int(v) >= minimum)
 
+    @property
+    def expansion_guardians(self) -> tuple[str, ...]:
+        """The guardians the expansion places (seed 002: Plutus and Phlegyas), as the edition's
+        ``expansion`` section names them."""
+        return tuple(g for g in EXPANSION_GUARDIANS if g in self.section("expansion"))
+
     def assumption(self, name: str) -> bool:
         """A reading of ours where the rulebook is silent, as the edition sets it (a table may switch it)."""
         return bool(self.section("assumptions")[name])
@@ -334,6 +348,7 @@ ERROR_CODES = (
     "bad_date",
     "not_a_choice",
     "bad_source",
+    "source_names_no_field",
     "duplicate_id",
     "unknown_circle",
     "unknown_quarter",
@@ -602,6 +617,18 @@ def _check_source(obj: dict[str, Any], where: Where, version: int = 2) -> None:
     if "source" not in obj:
         raise _fail("missing", where, "missing 'source'", key="source")
     source = obj["source"]
+    if isinstance(source, dict) and version >= 2:  # format 1 files named loose keys; they still replay
+        for key in source:
+            if key not in obj and key not in SOURCE_GROUPS and key not in LEGACY_STATEMENTS:
+                name = key if len(key) <= 40 else key[:39] + "…"
+                raise _fail(
+                    "source_names_no_field",
+                    (*where, "source", name),
+                    f"{_short(key)} is not a value of this entry (say a statement in 'rulings')",
+                    key=name,
+                )
+    if "rulings" in obj:
+        _rulings(version)(obj["rulings"], (*where, "rulings"))
     values = list(source.values()) if isinstance(source, dict) else [source]
     for value in values:
         if not source_tag_ok(value, version):
@@ -617,6 +644,12 @@ def _check_source(obj: dict[str, Any], where: Where, version: int = 2) -> None:
                 "'reference: RULES.md §N', 'estimated', 'assumption' or 'checked'",
                 value=_short(value),
             )
+
+
+def _rulings(version: int) -> Check:
+    """``rulings``: statements the rulebook (or the digest) makes about an entry, each ``says``
+    (the statement, in words) with its ``source`` (a provenance tag: where it is said)."""
+    return _list(_object({"says": _text(None, "bad_text", 2 * MAX_TEXT)}, source=version), 1, MAX_RULINGS)
 
 
 @functools.lru_cache(maxsize=2)

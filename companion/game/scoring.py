@@ -137,7 +137,7 @@ class Scoresheet:
         return tuple(p.name for p in self.players if p.place == 1)
 
 
-def _holds(facts: PlayerFacts, half: EndgameHalf) -> bool:
+def _holds(edition: Edition, facts: PlayerFacts, half: EndgameHalf) -> bool:
     if not facts.requirements_checked:
         return True
     match half.requirement:
@@ -148,7 +148,7 @@ def _holds(facts: PlayerFacts, half: EndgameHalf) -> bool:
         case "guests_at_least":
             return facts.guests >= half.amount
         case "skull_at_least":
-            return facts.skulls.get(half.track, 0) >= half.amount
+            return facts.skulls.get(half.track, edition.first_level) >= half.amount
         case "diplomas_at_least":
             return len(facts.diplomas) >= half.amount
         case "no_loans":
@@ -162,7 +162,7 @@ def best_half_tracks(
     edition: Edition, values: dict[int, int], skulls: dict[int, int], diplomas: frozenset[int]
 ) -> list[tuple[int, int]]:
     """Tracks without a diploma, best first, with the points a diploma there would score."""
-    options = [(t, values[t] * skulls.get(t, 0)) for t in edition.track_circles if t not in diplomas]
+    options = [(t, values[t] * skulls.get(t, edition.first_level)) for t in edition.track_circles if t not in diplomas]
     options.sort(key=lambda tv: (-tv[1], tv[0]))
     return options
 
@@ -207,7 +207,7 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
         skulls = dict(f.skulls)
         halves = f.half_diplomas
         for half in f.endgames:
-            holds = _holds(f, half)
+            holds = _holds(edition, f, half)
             infamy = 0
             if holds:
                 match half.effect:

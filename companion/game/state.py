@@ -198,7 +198,20 @@ class GameState:
         pp.16–17, pp.22–23). A Plutus Desk sits below a shield and never fills it (seed 002)."""
         if shield in self.hell:
             return True
+        return self.standee_fills(shield)
+
+    def standee_fills(self, shield: str) -> bool:
+        """Whether a guardian standee on ``shield`` makes it not empty (edition
+        ``empty_shield.standees_fill``): the standee's half of ``occupied``."""
         return self.edition.standees_fill and shield in self.guardians.values()
+
+    def takes_standee(self, shield: str, guardian: str) -> bool:
+        """Whether ``guardian``'s standee may be put on ``shield``: a shield of the board that is
+        not occupied and where no other standee stands. Two standees never share a shield, even
+        when standees do not fill shields (the edition's ``empty_shield`` note says so)."""
+        if shield not in self.side.shields or self.occupied(shield):
+            return False
+        return all(s != shield for g, s in self.guardians.items() if g != guardian)
 
     def empty_shields(self, circle: int) -> tuple[str, ...]:
         """The empty shields of ``circle`` (see ``occupied``), left to right."""

@@ -24,7 +24,15 @@ from events.catalog import (
     TallyStarted,
 )
 
-__all__ = ["TallyState", "decide_start_tally", "decide_tally", "evolve_tally", "replay_tally", "tally_score"]
+__all__ = [
+    "TallyState",
+    "coins_asked",
+    "decide_start_tally",
+    "decide_tally",
+    "evolve_tally",
+    "replay_tally",
+    "tally_score",
+]
 
 
 @dataclass(frozen=True)
@@ -50,6 +58,16 @@ def _range(field_name: str, value: int, low: int, high: int, **where: Any) -> No
             "out_of_range",
             {"field": field_name, "value": value, "min": low, "max": high, **where},
         )
+
+
+COIN_TIE_BREAKERS = {"most_drachmas": "drachmas", "most_florins": "florins"}
+
+
+def coins_asked(edition: Edition) -> tuple[str, ...]:
+    """The coins (``drachmas``, ``florins``) a tally asks of each player: those the edition's
+    tie-breakers read (``scoring.tie_breakers``), in the order they break ties; none otherwise."""
+    breakers = edition.section("scoring")["tie_breakers"]
+    return tuple(COIN_TIE_BREAKERS[b] for b in breakers if b in COIN_TIE_BREAKERS)
 
 
 def decide_start_tally(edition: Edition, cmd: StartTally) -> list[Event]:
@@ -101,6 +119,9 @@ def decide_tally(state: TallyState, cmd: EnterCircle | EnterPlayer | PlaceHalfDi
             # At most a diploma's worth of halves for every track (2 x 8 = 16 in the shipped edition).
             _range("half_diplomas", cmd.half_diplomas, 0, edition.halves_per_diploma * len(tracks))
             _range("ship", cmd.ship, 0, len(edition.loan_penalties) - 1)
+            coins_max = int(edition.section("ranges")["coins_max"])
+            _range("drachmas", cmd.drachmas, 0, coins_max)
+            _range("florins", cmd.florins, 0, coins_max)
             return [
                 TallyPlayerEntered(
                     cmd.player,
@@ -110,6 +131,8 @@ def decide_tally(state: TallyState, cmd: EnterCircle | EnterPlayer | PlaceHalfDi
                     cmd.half_diplomas,
                     cmd.ship,
                     tuple(cmd.endgames),
+                    cmd.drachmas,
+                    cmd.florins,
                 )
             ]
         case PlaceHalfDiplomas(player=player, tracks=chosen):
@@ -186,6 +209,8 @@ def tally_score(state: TallyState) -> Scoresheet:
                 endgames=entry.endgames,
                 half_choice=state.half_choices.get(i),
                 requirements_checked=False,
+                drachmas=entry.drachmas,
+                florins=entry.florins,
             )
         )
     return score(edition, board, players)

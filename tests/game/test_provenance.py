@@ -93,12 +93,14 @@ def _tag(raw: dict[str, Any], *path: str) -> str:
         # What the seeds do say, tagged from their page.
         (("phlegethon", "source", "minimum_value"), "rulebook: seed 000 pp.16-17"),
         (("economy", "source", "bribe_any_quarter"), "rulebook: seed 000 p.12"),
-        (("tracks", "source", "first_four"), "rulebook: seed 000 p.9"),
-        (("tracks", "source", "last_four"), "rulebook: seed 000 p.9"),
         (("styx", "source"), "rulebook: seed 000 p.9"),
         (("expansion", "source", "desks_per_player"), "rulebook: seed 002 Red Guardian (Plutus)"),
         (("expansion", "source", "toll"), "rulebook: seed 002 Red Guardian (Plutus)"),
         # What only the digest gives: a reference, not the rulebook.
+        # Seed 000 p.9 groups "the first four / the last four tracks" (a ruling of ``tracks``);
+        # that these are circles 2–5 and 6–9 only the digest says (issue 25).
+        (("tracks", "source", "first_four"), "reference: RULES.md §4.6"),
+        (("tracks", "source", "last_four"), "reference: RULES.md §4.6"),
         (("economy", "source", "council_infamy"), "reference: RULES.md §4.2"),
         (("loan_track", "source", "instant_penalty"), "reference: RULES.md §5"),
         (("economy", "source", "dante_final_infamy"), "reference: RULES.md §3.6"),

@@ -143,8 +143,7 @@ def decide_correct(state: GameState, cmd: Correct) -> list[Event]:
                     {"guardian": cmd.key},
                     [Choice("choice.guardian", {"guardian": g}) for g in state.guardians],
                 )
-            others = {s for g, s in state.guardians.items() if g != cmd.key}
-            if cmd.shield not in state.side.shields or cmd.shield in state.hell or cmd.shield in others:
+            if not state.takes_standee(cmd.shield, cmd.key) and cmd.shield != state.guardians[cmd.key]:
                 raise RuleViolation("guardian_needs_empty_shield", {"guardian": cmd.key, "shield": cmd.shield})
         case "dante":
             from companion.game.rules.accusation import dante_path
@@ -162,7 +161,7 @@ def decide_correct_soul(state: GameState, cmd: CorrectSoul) -> list[Event]:
         raise RuleViolation("unknown_shield", {"to": cmd.shield})
     if cmd.colour and cmd.colour not in state.edition.circles:
         raise RuleViolation("unknown_colour", {"colours": [cmd.colour]})
-    if cmd.colour and cmd.shield in state.guardians.values():
+    if cmd.colour and state.standee_fills(cmd.shield):  # the one "occupied" (a soul here is replaced)
         raise RuleViolation("shield_occupied", {"shield": cmd.shield})
     circle = state.side.shields[cmd.shield].circle
     if cmd.colour and circle > cmd.colour:

@@ -2,10 +2,11 @@
 move, a player returns a Bell to summon the ferryman.
 
 The standee moves to an empty shield; a soul standing in that circle goes sideways to any
-empty shield of the same circle; then that same soul makes the mandatory regular Hell move to
-an empty shield in a circle below. The sideways move is refused when no regular move would
-follow it. The regular move obeys every Hell rule (lines, colour limit, Wall of Dis, tolls)
-and sets the turn's quarter.
+empty shield of the same circle (the standee moved first, so the shield it left counts as
+empty: "empty" is ``GameState.occupied`` on the board after the standee's move); then that
+same soul makes the mandatory regular Hell move to an empty shield in a circle below. The
+sideways move is refused when no regular move would follow it. The regular move obeys every
+Hell rule (lines, colour limit, Wall of Dis, tolls) and sets the turn's quarter.
 """
 
 from __future__ import annotations
@@ -33,6 +34,15 @@ class FerryOption:
     landings: tuple[str, ...]
 
 
+def _after_standee(state: GameState, player: int, phlegyas_to: str) -> GameState:
+    """The board once the Bell is back and Phlegyas stands on ``phlegyas_to``: the standee moves
+    first (seed 002), so the shield it left is empty for the soul's sideways move."""
+    current = state.guardians["phlegyas"]
+    for evt in (BellReturned(player), GuardianMoved(player, "phlegyas", current, phlegyas_to, "ferry")):
+        state = evolve(state, evt)
+    return state
+
+
 def _after_shift(state: GameState, player: int, phlegyas_to: str, soul_from: str, soul_to: str) -> GameState:
     current = state.guardians["phlegyas"]
     for evt in (
@@ -53,18 +63,19 @@ def ferry_options(state: GameState, player: int, phlegyas_to: str | None = None)
     if "phlegyas" not in state.guardians or state.p[player].bells == 0:
         return []
     current = state.guardians["phlegyas"]
-    targets = [phlegyas_to] if phlegyas_to else [s for s in state.side.shields if not state.occupied(s)]
+    targets = [phlegyas_to] if phlegyas_to else list(state.side.shields)
     options = []
     for ph in targets:
-        if ph == current or state.occupied(ph):
+        if ph == current or not state.takes_standee(ph, "phlegyas"):
             continue
+        moved = _after_standee(state, player, ph)
         row = state.side.row(state.side.shields[ph].circle)
         for soul_from in row:
             soul = state.hell.get(soul_from)
             if soul is None or soul.laid:
                 continue
             for soul_to in row:
-                if soul_to in (ph, soul_from) or state.occupied(soul_to):
+                if soul_to == soul_from or moved.occupied(soul_to):
                     continue
                 landings = _landings(_after_shift(state, player, ph, soul_from, soul_to), player, soul_to)
                 if landings:
@@ -80,8 +91,8 @@ def decide_ferry(state: GameState, cmd: SummonFerryman) -> list[Event]:
     if state.p[cmd.player].bells == 0:
         raise RuleViolation("no_bell", {})
     current = state.guardians["phlegyas"]
-    if cmd.phlegyas_to == current or cmd.phlegyas_to not in state.side.shields or state.occupied(cmd.phlegyas_to):
-        free = [s for s in state.side.shields if not state.occupied(s)]
+    if cmd.phlegyas_to == current or not state.takes_standee(cmd.phlegyas_to, "phlegyas"):
+        free = [s for s in state.side.shields if s != current and state.takes_standee(s, "phlegyas")]
         raise RuleViolation(
             "guardian_needs_empty_shield",
             {"guardian": "phlegyas", "shield": cmd.phlegyas_to},
@@ -97,7 +108,8 @@ def decide_ferry(state: GameState, cmd: SummonFerryman) -> list[Event]:
             {"shield": cmd.soul_from, "circle": circle},
             [Choice("choice.soul_at", {"shield": s}) for s in standing],
         )
-    if cmd.soul_to not in row or cmd.soul_to in (cmd.phlegyas_to, cmd.soul_from) or state.occupied(cmd.soul_to):
+    moved = _after_standee(state, cmd.player, cmd.phlegyas_to)
+    if cmd.soul_to not in row or cmd.soul_to == cmd.soul_from or moved.occupied(cmd.soul_to):
         raise RuleViolation(
             "ferry_sideways_not_empty",
             {"shield": cmd.soul_to, "circle": circle},

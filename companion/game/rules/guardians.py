@@ -47,15 +47,15 @@ def guardian_definition(state: GameState, guardian: str) -> dict[str, Any]:
     return {"id": guardian, "effect": [], "conditions": {}}
 
 
-def _empty_targets(state: GameState, current: str) -> list[str]:
-    return [s for s in state.side.shields if s != current and not state.occupied(s)]
+def _empty_targets(state: GameState, guardian: str, current: str) -> list[str]:
+    return [s for s in state.side.shields if s != current and state.takes_standee(s, guardian)]
 
 
 def _conditions_hold(state: GameState, definition: dict[str, Any], shield: str) -> bool:
     circle = state.side.shields[shield].circle
     conditions = definition.get("conditions", {})
-    low = int(conditions.get("guardian_circle_at_least", 1))
-    high = int(conditions.get("guardian_circle_at_most", 9))
+    low = int(conditions.get("guardian_circle_at_least", min(state.edition.circles)))
+    high = int(conditions.get("guardian_circle_at_most", max(state.edition.circles)))
     return low <= circle <= high
 
 
@@ -171,7 +171,7 @@ def guardian_events(
         if use.to_shield not in ("", current):
             raise RuleViolation("phlegyas_does_not_move", {"shield": use.to_shield})
         return [*events, BellTaken(player)]
-    free = _empty_targets(state, current)
+    free = _empty_targets(state, use.guardian, current)
     if use.to_shield not in free:
         code = "guardian_must_move" if use.to_shield == current else "guardian_needs_empty_shield"
         raise RuleViolation(

@@ -36,7 +36,7 @@ def guardian_start(edition: Edition, side_id: str, guardian: str) -> str:
             break
     else:
         expansion = edition.section("expansion")
-        if guardian not in ("plutus", "phlegyas"):
+        if guardian not in edition.expansion_guardians:
             raise RuleViolation("unknown_guardian", {"guardian": guardian})
         circle, position = _expansion_circle(edition, expansion[guardian]), expansion[guardian]["position"]
     row = side.row(circle)
@@ -64,9 +64,9 @@ def default_guardians(edition: Edition, side_id: str, expansion: bool) -> tuple[
     if not expansion:
         ids = base
     elif edition.assumption("expansion_replaces_guardians"):
-        ids = ["plutus", "phlegyas"]
+        ids = list(edition.expansion_guardians)
     else:
-        ids = [*base, "plutus", "phlegyas"]
+        ids = [*base, *edition.expansion_guardians]
     return tuple(GuardianSetup(g, guardian_start(edition, side_id, g)) for g in ids)
 
 
@@ -131,11 +131,12 @@ def decide_create(edition: Edition, cmd: CreateGame) -> list[Event]:
             raise RuleViolation("starting_coins", {"field": name, "count": count})
     guardians = cmd.guardians or default_guardians(edition, side, cmd.expansion)
     wanted = int(edition.section("setup")["guardians"])
-    if cmd.expansion and not edition.assumption("expansion_replaces_guardians"):
-        wanted += 2  # Plutus and Phlegyas join the base guardians
+    if cmd.expansion:  # the expansion's guardians replace the base ones, or join them
+        joined = 0 if edition.assumption("expansion_replaces_guardians") else wanted
+        wanted = joined + len(edition.expansion_guardians)
     if len(guardians) != wanted or len({g.guardian for g in guardians}) != wanted:
         raise RuleViolation("guardian_count", {"count": len(guardians)})
-    known = {g["id"] for g in edition.raw["guardians"]} | ({"plutus", "phlegyas"} if cmd.expansion else set())
+    known = {g["id"] for g in edition.raw["guardians"]} | (set(edition.expansion_guardians) if cmd.expansion else set())
     for g in guardians:
         if g.guardian not in known or g.shield not in edition.sides[side].shields:
             raise RuleViolation(

@@ -23,7 +23,7 @@ __all__ = [
 ]
 
 _CIRCLE_FIELD = re.compile(r"^(empty|cube)-(\d)$")
-_PLAYER_FIELD = re.compile(r"^(infamy|ship|halves)-(\d)$")
+_PLAYER_FIELD = re.compile(r"^(infamy|ship|halves|drachmas|florins)-(\d)$")
 _PER_TRACK_FIELD = re.compile(r"^(skull|diploma)-(\d)-(\d)$")
 _FRAUD_FIELD = re.compile(r"^(fraud_effect|fraud_amount|fraud_track)-(\d)-(\d)$")
 FRAUD_HALVES = 2
@@ -67,6 +67,8 @@ class TallyPlayerForm(ActionForm):
     diplomas = fields.List(integer(validate=validate.Range(min=2, max=9)), load_default=list)
     half_diplomas = integer(load_default=0)
     ship = integer(load_default=0)
+    drachmas = integer(load_default=0)  # asked only when a tie-breaker reads them
+    florins = integer(load_default=0)
     fraud_effect = fields.List(fields.String(validate=validate.Length(max=24)), load_default=list)
     fraud_amount = fields.List(fields.String(validate=validate.Length(max=4)), load_default=list)
     fraud_track = fields.List(fields.String(validate=validate.Length(max=2)), load_default=list)
@@ -87,6 +89,8 @@ class SheetPlayer(Schema):
     infamy = integer(load_default=0)
     ship = integer(load_default=0)
     halves = integer(load_default=0)
+    drachmas = integer(load_default=0)  # asked only when a tie-breaker reads them
+    florins = integer(load_default=0)
     skulls = fields.Dict(keys=fields.Integer(), values=integer(), load_default=dict)
     diplomas = fields.List(integer(validate=validate.Range(min=2, max=9)), load_default=list)
     fraud_effect = fields.List(fields.String(validate=validate.Length(max=24)), load_default=list)

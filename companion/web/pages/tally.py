@@ -11,7 +11,7 @@ from marshmallow import Schema, ValidationError
 
 from companion.game.commands import EnterCircle, EnterPlayer, PlaceHalfDiplomas, StartTally
 from companion.game.errors import RuleViolation
-from companion.game.tally import tally_score
+from companion.game.tally import coins_asked, tally_score
 from companion.service import TallyView
 from companion.web.forms.fields import flatten_errors, new_key, parse
 from companion.web.forms.score import HalvesForm
@@ -44,6 +44,7 @@ def render_tally(view: TallyView, status: int = 200, **extra: Any) -> tuple[str,
         "values": posted_values(view.state, request.form) if refused_sheet else recorded_values(view.state),
         "sheet": sheet,
         "choices": half_choices(view, sheet),
+        "coins": coins_asked(view.state.edition),
         "new_key": new_key,
         "can_undo": bool(undoable),
         "can_redo": bool(view.timeline.undone),
@@ -132,7 +133,17 @@ def player(game_id: str) -> Answer:
     def entered(d: dict[str, Any]) -> EnterPlayer:
         halves = endgame_halves(d["fraud_effect"], d["fraud_amount"], d["fraud_track"])
         skulls, diplomas = tuple(d["skulls"]), tuple(d["diplomas"])
-        return EnterPlayer(d["player"], d["infamy"], skulls, diplomas, d["half_diplomas"], d["ship"], halves)
+        return EnterPlayer(
+            d["player"],
+            d["infamy"],
+            skulls,
+            diplomas,
+            d["half_diplomas"],
+            d["ship"],
+            halves,
+            d["drachmas"],
+            d["florins"],
+        )
 
     return _entry(game_id, TallyPlayerForm, entered, "player")
 

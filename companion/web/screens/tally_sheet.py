@@ -42,6 +42,8 @@ class PlayerValues:
     half_diplomas: int
     ship: int
     endgames: tuple[EndgameHalf, ...]
+    drachmas: int = 0  # shown only when the edition's tie-breakers read coins
+    florins: int = 0
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,10 @@ def recorded_values(state: TallyState) -> SheetValues:
             players.append(PlayerValues(0, dict.fromkeys(tracks, 0), frozenset(), 0, 0, ()))
         else:
             skulls = dict(zip(tracks, e.skulls, strict=True))
-            players.append(PlayerValues(e.infamy, skulls, frozenset(e.diplomas), e.half_diplomas, e.ship, e.endgames))
+            diplomas = frozenset(e.diplomas)
+            players.append(
+                PlayerValues(e.infamy, skulls, diplomas, e.half_diplomas, e.ship, e.endgames, e.drachmas, e.florins)
+            )
     return SheetValues(
         empty={c: state.circles[c].empty if c in state.circles else 0 for c in tracks},
         cubes={c: state.circles[c].cube if c in state.circles else start[c] for c in tracks},
@@ -105,7 +110,9 @@ def _as_values(state: TallyState, data: dict[str, Any]) -> SheetValues:
         skulls = {t: int(p["skulls"].get(t, 0)) for t in state.edition.track_circles}
         endgames = endgame_halves(*(p[f] for f in FRAUD_FIELDS))
         diplomas = frozenset(p["diplomas"])
-        players[p["player"]] = PlayerValues(p["infamy"], skulls, diplomas, p["halves"], p["ship"], endgames)
+        players[p["player"]] = PlayerValues(
+            p["infamy"], skulls, diplomas, p["halves"], p["ship"], endgames, p["drachmas"], p["florins"]
+        )
     return SheetValues(empty, cubes, tuple(players))
 
 
@@ -135,12 +142,24 @@ def changed_entries(state: TallyState, data: dict[str, Any]) -> list[EnterCircle
             v.half_diplomas,
             v.ship,
             v.endgames,
+            v.drachmas,
+            v.florins,
         )
         e = state.players.get(i)
         recorded = (
             None
             if e is None
-            else EnterPlayer(i, e.infamy, e.skulls, tuple(e.diplomas), e.half_diplomas, e.ship, tuple(e.endgames))
+            else EnterPlayer(
+                i,
+                e.infamy,
+                e.skulls,
+                tuple(e.diplomas),
+                e.half_diplomas,
+                e.ship,
+                tuple(e.endgames),
+                e.drachmas,
+                e.florins,
+            )
         )
         if command != recorded:
             commands.append(command)

@@ -49,6 +49,10 @@ SENTENCES = {
         "%(where)s: where a value comes from is the rulebook, the rules reference, an estimate, "
         "an assumption or a check on a real board."
     ),
+    "source_names_no_field": _(
+        "%(where)s: where a value comes from is said only for the entry's own values; "
+        "a statement of the rulebook goes among its rulings."
+    ),
     "duplicate_id": _("%(where)s: %(id)s appears twice."),
     "unknown_circle": _("%(where)s: there is no circle %(circles)s; the circles are 1 to 9."),
     "unknown_quarter": _("%(where)s: %(quarter)s is not one of the edition's quarter symbols."),
@@ -137,6 +141,8 @@ SECTION_NAMES = {
 FIELD_NAMES = {
     "source": _("where its values come from"),
     "note": _("its note"),
+    "rulings": _("what the rulebook says of it"),
+    "says": _("its words"),
     "notes": _("its notes"),
     "id": _("its name"),
     "number": _("its number"),
