@@ -69,13 +69,13 @@ TITLES = {
 
 
 def component_title(raw: dict[str, Any], comp: Component) -> str:
-    """A component as the box names it: 'Circle 3 (Gluttony), the side for 3–4 players', 'Medusa's card'."""
+    """A component as the box names it: 'Circle 3 (Gluttony), the side for 3–4 players', 'Medusa's guardian card'."""
     if comp.kind == "circle":
         return gettext(
             "Circle %(n)s (%(sin)s), %(side)s", n=comp.circle, sin=SINS[comp.circle], side=side_name(raw, comp.side)
         )
     if comp.guardian:
-        return gettext("%(guardian)s's card", guardian=guardian_name(comp.guardian))
+        return gettext("%(guardian)s's guardian card", guardian=guardian_name(comp.guardian))
     return str(TITLES.get(comp.key, comp.key))
 
 
