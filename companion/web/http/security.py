@@ -20,6 +20,8 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_talisman import Talisman
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from companion.web.http import nul
+
 __all__ = ["CONTENT_SECURITY_POLICY", "install"]
 
 CONTENT_SECURITY_POLICY = {
@@ -43,7 +45,9 @@ class SessionOverHttps(SecureCookieSessionInterface):
 
 
 def install(app: Flask) -> None:
-    """Add the security headers to every response of ``app`` and secure its session cookie."""
+    """Add the security headers to every response of ``app`` and secure its session cookie; refuse a
+    NUL character anywhere in a request (``nul``)."""
+    nul.install(app)
     Talisman(
         app,
         force_https=False,
