@@ -10,7 +10,7 @@ import random
 from companion.formats.bgstats import opaque_id
 from companion.game.commands import CreateGame, StartNextGame
 from companion.game.state import GameState
-from companion.service import GameService, GameView
+from companion.service import GameService, GameView, is_game
 from companion.service.games import Conflict
 from events.catalog import GameCreated, NextGameCreated, SeatSetup
 from events.store import KeyReused
@@ -84,13 +84,14 @@ def start_next_game(secret: str, service: GameService, view: GameView, key: str,
         game_id = service.create_game(command, f"{key}-game", edition_id, actor)
     token = service.view(game_id).read_token
     proof = link_proof(secret, view.game_id, token)
+    seq = view.seq
     for _ in range(5):
         try:
-            service.execute(view.game_id, view.seq, StartNextGame(token, proof), f"{shared}-link", actor)
+            service.execute(view.game_id, seq, StartNextGame(token, proof), f"{shared}-link", actor)
             return game_id
-        except Conflict:  # another tap (or an entry) moved the log on: join the game it linked, if any
-            view = service.view(view.game_id)
-            linked = next_game_token(secret, view)
+        except Conflict as exc:  # another tap (or an entry) moved the log on: join the game it linked, if any
+            seq = exc.view.seq
+            linked = next_game_token(secret, exc.view) if is_game(exc.view) else None
             if linked is not None:
                 return service.game_for_read_token(linked) or game_id
-    raise Conflict(view, view.seq)
+    raise Conflict(view, seq)
