@@ -20,7 +20,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_talisman import Talisman
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from companion.web.http import nul
+from companion.web.http import hosting, nul
 
 __all__ = ["CONTENT_SECURITY_POLICY", "install"]
 
@@ -48,6 +48,7 @@ def install(app: Flask) -> None:
     """Add the security headers to every response of ``app`` and secure its session cookie; refuse a
     NUL character anywhere in a request (``nul``)."""
     nul.install(app)
+    hosting.install(app)  # the public address (inside ProxyFix, so it sees the proxy's host) and outages
     Talisman(
         app,
         force_https=False,
