@@ -26,6 +26,7 @@ from companion.web.http.phone import seat_of
 from companion.web.live.hangup import PROBE_SECONDS, HangupWatch
 from companion.web.live.notifier import CHECK_SECONDS, Listener, Notifier
 from companion.web.process import process
+from companion.web.words.bidi import bdi
 
 __all__ = ["bp", "install_notifier", "stream_game"]
 
@@ -60,14 +61,15 @@ def presence_words() -> dict[str, str]:
 
 
 def presence_html(names: list[tuple[str, str]], seats: dict[str, int], words: dict[str, str]) -> str:
-    """Who is connected, as a short list (names are escaped: they are players' own words)."""
+    """Who is connected, as a short list (names are escaped, and isolated when they could turn the
+    text around them: they are players' own words)."""
     parts = []
     for index, (name, letter) in enumerate(names):
         here = seats.get(str(index), 0) > 0
         label = words["here"] if here else words["away"]
         parts.append(
             f'<li class="{"here" if here else "away"}"><span aria-hidden="true">{escape(letter)}</span> '
-            f"{escape(name)}: {escape(label)}</li>"
+            f"{bdi(name)}: {escape(label)}</li>"
         )
     for key in ("shared", "viewer"):
         if seats.get(key, 0):
