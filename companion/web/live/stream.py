@@ -12,6 +12,7 @@ leaves the presence list as soon as its page hangs up (``hangup.py``).
 from __future__ import annotations
 
 import json
+import os
 import random
 import threading
 import time
@@ -126,11 +127,16 @@ def stream_slots(app: Flask) -> StreamSlots:
     return slots
 
 
+def _limit(app: Flask, name: str, default: int) -> int:
+    """A stream limit: the app's config ``name``, else env ``COMPANION_<name>``, else ``default``."""
+    return int(app.config.get(name) or os.environ.get(f"COMPANION_{name}") or default)
+
+
 def _limits(app: Flask) -> tuple[int, int, int]:
     return (
-        int(app.config.get("LIVE_STREAMS_PER_WORKER", STREAMS_PER_WORKER)),
-        int(app.config.get("LIVE_STREAMS_PER_CLIENT", STREAMS_PER_CLIENT)),
-        int(app.config.get("LIVE_STREAMS_PER_GAME", STREAMS_PER_GAME)),
+        _limit(app, "LIVE_STREAMS_PER_WORKER", STREAMS_PER_WORKER),
+        _limit(app, "LIVE_STREAMS_PER_CLIENT", STREAMS_PER_CLIENT),
+        _limit(app, "LIVE_STREAMS_PER_GAME", STREAMS_PER_GAME),
     )
 
 
