@@ -10,6 +10,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.formats.export import export_game, import_game
 from companion.web import create_app
 from companion.web.http.db import service
@@ -71,14 +73,20 @@ def test_an_export_carries_no_token_key_join_code_or_game_id_of_any_game(store_u
     assert new_view.read_token not in page_export and old_id not in page_export
 
 
-def test_four_phones_tapping_play_again_at_once_start_one_next_game(store_url: str) -> None:
-    app = app_on(store_url)
+@pytest.mark.parametrize("workers", [1, 2])
+def test_four_phones_tapping_play_again_at_once_start_one_next_game(store_url: str, workers: int) -> None:
+    """As with ``--workers 2``: two apps on one database (each its own caches) share the taps."""
+    apps = [app_on(store_url) for _ in range(workers)]
+    app = apps[0]
     old_id = finished_game(app)
+    for other in apps[1:]:
+        with other.app_context():
+            service().view(old_id)  # the second worker has the finished game in its cache too
     barrier = threading.Barrier(4)
     answers: list[tuple[int, str]] = []
 
     def tap(i: int) -> None:
-        client = app.test_client()
+        client = apps[i % workers].test_client()
         barrier.wait(10)
         response = client.post(f"/g/{old_id}/again", data={"key": f"again-race-{i:04d}"})
         answers.append((response.status_code, response.headers.get("Location", "")))
