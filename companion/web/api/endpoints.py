@@ -551,5 +551,32 @@ def _document_commands(api: Api) -> None:
         "oneOf": [{"$ref": ref} for ref in mapping.values()],
         "discriminator": {"propertyName": "type", "mapping": mapping},
     }
-    for name in [*REQUEST_SCHEMAS, *(f"{n}Data" for n in names)]:
-        _no_nul(components.schemas.get(name))
+    for name in _reachable(components.schemas, [*REQUEST_SCHEMAS, *(f"{n}Data" for n in names)]):
+        _no_nul(components.schemas[name])
+
+
+def _reachable(schemas: dict[str, Any], roots: list[str]) -> set[str]:
+    """The component schemas ``roots`` name or reach through ``$ref`` (the nested ones a request holds)."""
+    seen: set[str] = set()
+    todo = [r for r in roots if r in schemas]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        refs: list[str] = []
+
+        def collect(node: Any) -> None:
+            if isinstance(node, dict):
+                ref = node.get("$ref")
+                if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+                    refs.append(ref.rsplit("/", 1)[1])
+                for value in node.values():
+                    collect(value)
+            elif isinstance(node, list):
+                for value in node:
+                    collect(value)
+
+        collect(schemas[name])
+        todo.extend(r for r in refs if r in schemas and r not in seen)
+    return seen
