@@ -564,19 +564,16 @@ def _reachable(schemas: dict[str, Any], roots: list[str]) -> set[str]:
         if name in seen:
             continue
         seen.add(name)
-        refs: list[str] = []
-
-        def collect(node: Any) -> None:
-            if isinstance(node, dict):
-                ref = node.get("$ref")
-                if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
-                    refs.append(ref.rsplit("/", 1)[1])
-                for value in node.values():
-                    collect(value)
-            elif isinstance(node, list):
-                for value in node:
-                    collect(value)
-
-        collect(schemas[name])
-        todo.extend(r for r in refs if r in schemas and r not in seen)
+        todo.extend(r for r in _refs(schemas[name]) if r in schemas and r not in seen)
     return seen
+
+
+def _refs(node: Any) -> list[str]:
+    """The component schemas ``node`` names through ``$ref``, at any depth."""
+    if isinstance(node, list):
+        return [r for value in node for r in _refs(value)]
+    if not isinstance(node, dict):
+        return []
+    ref = node.get("$ref")
+    own = [ref.rsplit("/", 1)[1]] if isinstance(ref, str) and ref.startswith("#/components/schemas/") else []
+    return own + [r for value in node.values() for r in _refs(value)]
