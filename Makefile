@@ -39,6 +39,8 @@ test-fast: $(VENV)/.installed translations
 
 # The tests that run on both engines, against a throw-away PostgreSQL cluster (installed if missing,
 # started as a normal user in a temp folder, stopped on exit). Pass PG_TESTS=... to widen or narrow.
+# They include the fuzz of every command (tests/web/api/test_api_command_fuzz.py) and schemathesis on the
+# OpenAPI document (tests/web/api/test_api.py), whose PostgreSQL runs carry "postgresql" in their ids.
 PG_TESTS ?= -k "postgresql or test_pg_" tests
 test-pg: $(VENV)/.installed translations
 	./scripts/pg-throwaway.sh run $(PY) -m pytest -q $(PG_TESTS)

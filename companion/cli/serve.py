@@ -26,6 +26,7 @@ __all__ = [
     "add_serve_command",
     "cmd_serve",
     "gunicorn_runs_here",
+    "gunicorn_settings",
     "raise_open_files_limit",
     "serve",
     "serve_gunicorn",
@@ -85,6 +86,27 @@ def _companion_app() -> Any:
     return create_app()
 
 
+def gunicorn_settings(host: str, port: int, workers: int, name: str = "inferno-companion") -> dict[str, Any]:
+    """gunicorn's settings. gunicorn itself trusts no ``X-Forwarded-*`` header, not even from
+    127.0.0.1 (its default): the app's ``PROXY_HOPS`` (env ``COMPANION_PROXY_HOPS``) alone decides
+    how many proxies are believed, so a phone on the LAN cannot claim HTTPS."""
+    return {
+        "bind": [_bind(host, port)],
+        "workers": workers,
+        "worker_class": "gevent",
+        "worker_connections": WORKER_CONNECTIONS,
+        "timeout": 30,
+        "graceful_timeout": 3,  # live streams never finish by themselves: do not wait long for them
+        "keepalive": 5,
+        "post_fork": _die_with_parent,
+        "accesslog": None,
+        "loglevel": "warning",
+        "proc_name": name,
+        "forwarded_allow_ips": "",
+        "secure_scheme_headers": {},
+    }
+
+
 def serve_gunicorn(
     host: str,
     port: int,
@@ -100,20 +122,7 @@ def serve_gunicorn(
 
     class CompanionServer(BaseApplication):
         def load_config(self) -> None:
-            settings = {
-                "bind": [_bind(host, port)],
-                "workers": workers,
-                "worker_class": "gevent",
-                "worker_connections": WORKER_CONNECTIONS,
-                "timeout": 30,
-                "graceful_timeout": 3,  # live streams never finish by themselves: do not wait long for them
-                "keepalive": 5,
-                "post_fork": _die_with_parent,
-                "accesslog": None,
-                "loglevel": "warning",
-                "proc_name": name,
-            }
-            for key, value in settings.items():
+            for key, value in gunicorn_settings(host, port, workers, name).items():
                 self.cfg.set(key, value)
 
         def load(self) -> Any:

@@ -35,9 +35,35 @@ __all__ = [
     "read_export",
     "replay_export",
     "score_export",
+    "without_secrets",
 ]
 
 KIND_OF_START = {CreateGame: "game", StartTally: "tally"}
+
+# The fields of an event or command that hold a secret of another game, blanked in every export: the
+# next game's read-only token and the app's signature of it (an import cannot follow the link, and
+# the rules replay the blanked entry exactly as they replay the recorded one).
+SECRET_FIELDS: dict[str, tuple[str, ...]] = {
+    "NextGameCreated": ("read_token", "proof"),
+    "StartNextGame": ("read_token", "proof"),
+}
+
+
+def without_secrets(type_name: str, data: Any) -> Any:
+    """``data`` of an event or command of ``type_name`` with every secret field blanked."""
+    hidden = SECRET_FIELDS.get(type_name, ())
+    if not hidden or not isinstance(data, dict):
+        return data
+    return {k: ("" if k in hidden else v) for k, v in data.items()}
+
+
+def _command_without_secrets(command: Any) -> Any:
+    if not isinstance(command, dict):
+        return command
+    data = command.get("data")
+    if command.get("type") == "ReplaceEntry" and isinstance(data, dict):
+        data = {**data, "replacement": _command_without_secrets(data.get("replacement"))}
+    return {**command, "data": without_secrets(str(command.get("type")), data)}
 
 
 def export_game(service: GameService, game_id: str) -> dict[str, Any]:
@@ -59,9 +85,9 @@ def export_game(service: GameService, game_id: str) -> dict[str, Any]:
                 "action": r.action,
                 "type": r.type,
                 "version": r.version,
-                "data": r.data,
+                "data": without_secrets(r.type, r.data),
                 "recorded_at": r.recorded_at,
-                "command": r.command,
+                "command": _command_without_secrets(r.command),
                 "actor": r.actor,
             }
             for r in view.rows

@@ -3,15 +3,19 @@ player rotated), announced in the old game's log so every open phone is offered 
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import random
 
 from companion.formats.bgstats import opaque_id
 from companion.game.commands import CreateGame, StartNextGame
 from companion.game.state import GameState
-from companion.service import GameService, GameView
+from companion.service import GameService, GameView, is_game
+from companion.service.games import Conflict
 from events.catalog import GameCreated, NextGameCreated, SeatSetup
+from events.store import KeyReused
 
-__all__ = ["link_proof", "next_game_token", "rotated_seat", "start_next_game"]
+__all__ = ["link_proof", "next_game_key", "next_game_token", "rotated_seat", "start_next_game"]
 
 
 def link_proof(secret: str, game_id: str, read_token: str) -> str:
@@ -37,30 +41,57 @@ def rotated_seat(seat: int | None, players: int) -> int | None:
     return None if seat is None or players == 0 else (seat - 1) % players
 
 
-def _next_command(service: GameService, view: GameView, state: GameState) -> tuple[CreateGame, str]:
+def next_game_key(secret: str, game_id: str) -> str:
+    """The one creation key of the game that follows ``game_id``: every tap of "Same table, new game"
+    sends the same, so taps at once create one game (keyed with the app's secret: no one else can
+    claim it first)."""
+    return opaque_id(secret, "next-game-key", game_id)
+
+
+def _next_command(service: GameService, view: GameView, state: GameState, key: str) -> tuple[CreateGame, str]:
+    """The next game's set-up; its plague card and Florence follow from ``key`` (the same for every tap)."""
     created = next(e for e in view.timeline.effective_events() if isinstance(e, GameCreated))
     seats = [SeatSetup(p.name, p.colour) for p in state.players]
     edition_id = view.edition.id if view.edition.id in service.editions else next(iter(service.editions))
     edition = service.edition(edition_id)
     souls = edition.section("souls")
-    plague = tuple(service.rng.randint(1, 9) for _ in range(int(souls["plague_card_souls"])))
+    rng = random.Random(hashlib.sha256(key.encode("utf-8")).digest())
+    plague = tuple(rng.randint(1, 9) for _ in range(int(souls["plague_card_souls"])))
     command = CreateGame(
         players=tuple(seats[1:] + seats[:1]),
         expansion=state.expansion,
         plague_card=plague,
-        florence=service.deal_florence(edition) if created.florence else (),
+        florence=service.deal_florence(edition, key) if created.florence else (),
         table_mode=state.table_mode,
     )
     return command, edition_id
 
 
 def start_next_game(secret: str, service: GameService, view: GameView, key: str, actor: str | None = None) -> str:
-    """Create the next game (once per ``key``) and record it in this game's log; its id."""
+    """Create the next game and record it in this game's log; its id. One finished game has at most one
+    next game: taps at once share its creation key (so one game is created) and the one link, and a
+    tap that finds the link recorded meanwhile joins the game it names. ``key`` (the tap's own) serves
+    only when the shared key's retry window has passed without a link."""
     state = view.state
     assert isinstance(state, GameState)
-    command, edition_id = _next_command(service, view, state)
-    game_id = service.create_game(command, f"{key}-game", edition_id, actor)
+    shared = next_game_key(secret, view.game_id)
+    command, edition_id = _next_command(service, view, state, shared)
+    try:
+        game_id = service.create_game(command, f"{shared}-game", edition_id, actor)
+    except KeyReused:
+        shared = key
+        command, edition_id = _next_command(service, view, state, key)
+        game_id = service.create_game(command, f"{key}-game", edition_id, actor)
     token = service.view(game_id).read_token
     proof = link_proof(secret, view.game_id, token)
-    service.execute(view.game_id, view.seq, StartNextGame(token, proof), f"{key}-link", actor)
-    return game_id
+    seq = view.seq
+    for _ in range(5):
+        try:
+            service.execute(view.game_id, seq, StartNextGame(token, proof), f"{shared}-link", actor)
+            return game_id
+        except Conflict as exc:  # another tap (or an entry) moved the log on: join the game it linked, if any
+            seq = exc.view.seq
+            linked = next_game_token(secret, exc.view) if is_game(exc.view) else None
+            if linked is not None:
+                return service.game_for_read_token(linked) or game_id
+    raise Conflict(view, seq)

@@ -14,10 +14,10 @@ import hmac
 import json
 from typing import Any, NoReturn
 
-from flask import Flask, jsonify, request
+from flask import Flask, current_app, jsonify, request
 from flask.views import MethodView
 from flask_smorest import Api, Blueprint
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
@@ -25,7 +25,7 @@ from werkzeug.wrappers import Response
 from companion.formats.commands import CommandDataSchema as WireCommandSchema
 from companion.formats.commands import SeatSchema as WireSeatSchema
 from companion.game.any_log import scoresheet
-from companion.game.commands import COMMAND_TYPES, CreateGame
+from companion.game.commands import COMMAND_TYPES, CreateGame, StartNextGame
 from companion.game.errors import RuleViolation
 from companion.game.state import Phase
 from companion.readmodels.scoresheet import scoresheet_dict
@@ -39,6 +39,7 @@ from companion.service import (
     is_game,
     refusal_of,
 )
+from companion.service.next_game import link_proof
 from companion.web.api.command_check import GAME_COMMANDS, TALLY_COMMANDS, check_command, wrong_log
 from companion.web.http.db import service
 from companion.web.screens.history import history_entries
@@ -117,10 +118,8 @@ class SeatSchema(WireSeatSchema):
 
 class CreateGameSchema(Schema):
     """A new game. Florence is dealt at random unless ``random_florence`` is false (then the edition's
-    default layout); guardians and coins default to the edition's."""
-
-    class Meta:
-        unknown = EXCLUDE
+    default layout); guardians and coins default to the edition's. A field it does not know is refused
+    (so the document and the API agree on what a valid request is)."""
 
     players = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=4))
     plague_card = fields.List(
@@ -300,6 +299,20 @@ def _invalid_command(message: str, errors: dict[str, Any], code: str = "invalid_
     raise ApiError(422, code, message, errors={"json": {"command": errors}})
 
 
+def _check_proof(view: AnyView, command: StartNextGame) -> None:
+    """A ``StartNextGame`` sent by hand names a real game and carries the app's own proof that it
+    follows this one (what the pages send); anything else is refused, never stored and ignored."""
+    secret = str(current_app.config["SECRET_KEY"])
+    expected = link_proof(secret, view.game_id, command.read_token)
+    genuine = hmac.compare_digest(command.proof.encode("utf-8"), expected.encode("utf-8"))
+    if not genuine or service().game_for_read_token(command.read_token) is None:
+        _invalid_command(
+            "StartNextGame needs the read token of a game and the app's proof that it follows this one.",
+            {"data": {"proof": ["Not this app's proof for that game."]}},
+            code="invalid_proof",
+        )
+
+
 def _load_command(view: AnyView, raw: dict[str, Any]) -> Any:
     """The command in a request, loaded and checked against this game's table, or a 422 whose
     ``errors`` name each field at fault (with the values this game accepts)."""
@@ -311,6 +324,8 @@ def _load_command(view: AnyView, raw: dict[str, Any]) -> Any:
             f"{raw['type']} does not load: see errors.",
             {"data": exc.messages if isinstance(exc.messages, dict) else {"_schema": exc.messages}},  # as normalized
         )
+    if isinstance(command, StartNextGame):
+        _check_proof(view, command)
     misplaced = wrong_log(view.state, command)
     if misplaced:
         _invalid_command(misplaced, {"type": [misplaced]}, code="wrong_log")
@@ -488,4 +503,77 @@ def init_api(app: Flask) -> Api:
         app, spec_kwargs={"components": {"securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}}}}
     )
     api.register_blueprint(blp)
+    _document_commands(api)
     return api
+
+
+NO_NUL = "^[^\\x00]*$"  # a NUL character in any string is refused (a 400) before any schema runs
+REQUEST_SCHEMAS = ("CreateGame", "Seat", "CommandRequest", "UndoRequest", "RedoRequest")
+
+
+def _no_nul(schema: Any) -> None:
+    """Add the no-NUL pattern to every free string of a request schema (in place)."""
+    if isinstance(schema, dict):
+        if schema.get("type") == "string" and "enum" not in schema and "pattern" not in schema:
+            schema["pattern"] = NO_NUL
+        for value in schema.values():
+            _no_nul(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            _no_nul(value)
+
+
+def _document_commands(api: Api) -> None:
+    """One schema per command type in the document, chosen by ``type`` (a discriminated ``oneOf``):
+    each command's ``data`` as the schema that loads it describes it, so a command of the wrong
+    shape fails the document exactly as it fails the API."""
+    components = api.spec.components
+    names = sorted(c.__name__ for c in GAME_COMMANDS | TALLY_COMMANDS)
+    mapping = {}
+    for name in names:
+        components.schema(f"{name}Data", schema=schema_for(COMMAND_TYPES[name]))
+        components.schema(
+            f"{name}Command",
+            component={
+                "type": "object",
+                "description": (COMMAND_TYPES[name].__doc__ or name).split("\n\n")[0].strip(),
+                "required": ["type", "data"],
+                "additionalProperties": False,
+                "properties": {
+                    "type": {"type": "string", "enum": [name]},
+                    "data": {"$ref": f"#/components/schemas/{name}Data"},
+                },
+            },
+        )
+        mapping[name] = f"#/components/schemas/{name}Command"
+    components.schemas["CommandData"] = {
+        "description": "A command: its type and its fields, one schema per type.",
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "type", "mapping": mapping},
+    }
+    for name in _reachable(components.schemas, [*REQUEST_SCHEMAS, *(f"{n}Data" for n in names)]):
+        _no_nul(components.schemas[name])
+
+
+def _reachable(schemas: dict[str, Any], roots: list[str]) -> set[str]:
+    """The component schemas ``roots`` name or reach through ``$ref`` (the nested ones a request holds)."""
+    seen: set[str] = set()
+    todo = [r for r in roots if r in schemas]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        todo.extend(r for r in _refs(schemas[name]) if r in schemas and r not in seen)
+    return seen
+
+
+def _refs(node: Any) -> list[str]:
+    """The component schemas ``node`` names through ``$ref``, at any depth."""
+    if isinstance(node, list):
+        return [r for value in node for r in _refs(value)]
+    if not isinstance(node, dict):
+        return []
+    ref = node.get("$ref")
+    own = [ref.rsplit("/", 1)[1]] if isinstance(ref, str) and ref.startswith("#/components/schemas/") else []
+    return own + [r for value in node.values() for r in _refs(value)]

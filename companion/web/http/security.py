@@ -20,6 +20,8 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_talisman import Talisman
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from companion.web.http import hosting, nul
+
 __all__ = ["CONTENT_SECURITY_POLICY", "install"]
 
 CONTENT_SECURITY_POLICY = {
@@ -43,7 +45,10 @@ class SessionOverHttps(SecureCookieSessionInterface):
 
 
 def install(app: Flask) -> None:
-    """Add the security headers to every response of ``app`` and secure its session cookie."""
+    """Add the security headers to every response of ``app`` and secure its session cookie; refuse a
+    NUL character anywhere in a request (``nul``)."""
+    nul.install(app)
+    hosting.install(app)  # the public address (inside ProxyFix, so it sees the proxy's host) and outages
     Talisman(
         app,
         force_https=False,

@@ -12,9 +12,12 @@ leaves the presence list as soon as its page hangs up (``hangup.py``).
 from __future__ import annotations
 
 import json
+import os
 import random
+import threading
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
 from flask_babel import gettext
@@ -26,11 +29,21 @@ from companion.web.http.phone import seat_of
 from companion.web.live.hangup import PROBE_SECONDS, HangupWatch
 from companion.web.live.notifier import CHECK_SECONDS, Listener, Notifier
 from companion.web.process import process
+from companion.web.words.bidi import bdi
 
-__all__ = ["bp", "install_notifier", "stream_game"]
+__all__ = ["StreamSlots", "bp", "install_notifier", "stream_game", "stream_slots"]
 
 bp = Blueprint("live", __name__)
 
+# The streams one worker holds open: gunicorn's gevent worker accepts 4,000 connections
+# (``companion.cli.serve.WORKER_CONNECTIONS``); streams take at most 3,000 of them, so page loads and
+# writes are answered however many live pages are open. One client (address) and one game (its
+# phones' link and its big-screen link together) may hold only a share of them: beyond, a 503 with
+# ``Retry-After`` (the page then polls ``/seq``). ``LIVE_STREAMS_PER_*`` in the app's config change them.
+STREAMS_PER_WORKER = 3000
+STREAMS_PER_CLIENT = 64
+STREAMS_PER_GAME = 256
+STREAMS_RETRY_AFTER = 30
 HEARTBEAT_SECONDS = 15.0
 STREAM_SECONDS = 600.0  # then the browser reconnects (with Last-Event-ID) and a fresh stream starts
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -60,14 +73,15 @@ def presence_words() -> dict[str, str]:
 
 
 def presence_html(names: list[tuple[str, str]], seats: dict[str, int], words: dict[str, str]) -> str:
-    """Who is connected, as a short list (names are escaped: they are players' own words)."""
+    """Who is connected, as a short list (names are escaped, and isolated when they could turn the
+    text around them: they are players' own words)."""
     parts = []
     for index, (name, letter) in enumerate(names):
         here = seats.get(str(index), 0) > 0
         label = words["here"] if here else words["away"]
         parts.append(
             f'<li class="{"here" if here else "away"}"><span aria-hidden="true">{escape(letter)}</span> '
-            f"{escape(name)}: {escape(label)}</li>"
+            f"{bdi(name)}: {escape(label)}</li>"
         )
     for key in ("shared", "viewer"):
         if seats.get(key, 0):
@@ -75,14 +89,74 @@ def presence_html(names: list[tuple[str, str]], seats: dict[str, int], words: di
     return f'<ul class="presence-list">{"".join(parts)}</ul>'
 
 
-class LiveStream:
-    """The body of one live response: leaves the presence list when closed, even if never read."""
+class StreamSlots:
+    """How many streams this worker holds open, in all, per client and per game."""
 
-    def __init__(self, notifier: Notifier, listener: Listener, hangup: HangupWatch, body: Iterator[str]) -> None:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.total = 0
+        self.clients: Counter[str] = Counter()
+        self.games: Counter[str] = Counter()
+
+    def take(self, client: str, game_id: str, limits: tuple[int, int, int]) -> bool:
+        """Hold one slot for a stream of ``client`` on ``game_id``; False when a limit is reached."""
+        per_worker, per_client, per_game = limits
+        with self._lock:
+            if self.total >= per_worker or self.clients[client] >= per_client or self.games[game_id] >= per_game:
+                return False
+            self.total += 1
+            self.clients[client] += 1
+            self.games[game_id] += 1
+            return True
+
+    def give(self, client: str, game_id: str) -> None:
+        """Let go of a slot ``take`` held."""
+        with self._lock:
+            self.total -= 1
+            self.clients[client] -= 1
+            self.games[game_id] -= 1
+            if self.clients[client] <= 0:
+                del self.clients[client]
+            if self.games[game_id] <= 0:
+                del self.games[game_id]
+
+
+def stream_slots(app: Flask) -> StreamSlots:
+    """The stream slots of ``app`` in this worker."""
+    slots: StreamSlots = app.extensions.setdefault("companion.stream_slots", StreamSlots())
+    return slots
+
+
+def _limit(app: Flask, name: str, default: int) -> int:
+    """A stream limit: the app's config ``name``, else env ``COMPANION_<name>``, else ``default``."""
+    return int(app.config.get(name) or os.environ.get(f"COMPANION_{name}") or default)
+
+
+def _limits(app: Flask) -> tuple[int, int, int]:
+    return (
+        _limit(app, "LIVE_STREAMS_PER_WORKER", STREAMS_PER_WORKER),
+        _limit(app, "LIVE_STREAMS_PER_CLIENT", STREAMS_PER_CLIENT),
+        _limit(app, "LIVE_STREAMS_PER_GAME", STREAMS_PER_GAME),
+    )
+
+
+class LiveStream:
+    """The body of one live response: leaves the presence list (and frees its slot) when closed, even
+    if never read."""
+
+    def __init__(
+        self,
+        notifier: Notifier,
+        listener: Listener,
+        hangup: HangupWatch,
+        body: Iterator[str],
+        release: Callable[[], None] = lambda: None,
+    ) -> None:
         self._notifier = notifier
         self._listener = listener
         self._hangup = hangup
         self._body = body
+        self._release: Callable[[], None] | None = release
 
     def __iter__(self) -> Iterator[str]:
         return self._body
@@ -92,6 +166,9 @@ class LiveStream:
         self._body.close()  # type: ignore[attr-defined]
         self._hangup.stop()
         self._notifier.unsubscribe(self._listener)
+        release, self._release = self._release, None
+        if release is not None:
+            release()
 
 
 def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
@@ -101,13 +178,27 @@ def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
     view = service().view(game_id)
     names = [(p.name, p.letter) for p in view.state.players] if is_game(view) else []
     words = presence_words()
+    slots, client = stream_slots(app), request.remote_addr or "?"
+    if not slots.take(client, game_id, _limits(app)):
+        busy = Response(
+            gettext("Too many live pages are open: this page checks for news every few seconds instead."),
+            status=503,
+            mimetype="text/plain",
+            headers={"Retry-After": str(STREAMS_RETRY_AFTER)},
+        )
+        abort(busy)
     hangup = HangupWatch(request.environ)
-    listener = notifier.subscribe(game_id, seat)
+    try:
+        listener = notifier.subscribe(game_id, seat)
+    except BaseException:
+        slots.give(client, game_id)
+        raise
     try:
         notifier.note_seq(game_id, service().store.last_seq(game_id))  # read after subscribing: no write missed
         hangup.start(listener.hang_up)
     except BaseException:
         notifier.unsubscribe(listener)
+        slots.give(client, game_id)
         raise
     heartbeat = float(app.config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS))
     lifetime = float(app.config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)) * random.uniform(0.9, 1.1)  # spread
@@ -140,7 +231,7 @@ def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
             if hangup.needs_probing and hangup.hung_up():
                 return
 
-    return LiveStream(notifier, listener, hangup, events())
+    return LiveStream(notifier, listener, hangup, events(), lambda: slots.give(client, game_id))
 
 
 def _since() -> int:

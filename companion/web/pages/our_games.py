@@ -47,7 +47,7 @@ def export_csv() -> Response:
             )
     return Response(
         out.getvalue(),
-        mimetype="text/csv; charset=utf-8",
+        content_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": 'attachment; filename="our-games.csv"'},
     )
 

@@ -116,6 +116,12 @@ def code_go() -> Answer:
     return by_code(request.args.get("code", ""))
 
 
+def tap_key(sent: str) -> str:
+    """A page form's idempotency key as sent, when it is one (16 to 64 characters, like the keys the
+    pages draw); anything shorter or longer is replaced by a fresh key, never kept."""
+    return sent if 16 <= len(sent) <= 64 else new_key()
+
+
 @bp.post("/g/<game_id>/again")
 def play_again(game_id: str) -> Response:
     """Same table, new game: the same players, seats, edition and expansion; the first player rotated."""
@@ -124,7 +130,7 @@ def play_again(game_id: str) -> Response:
     if not isinstance(state, GameState) or state.ended is None:
         return redirect(url_for("scores.sheet", game_id=game_id), 303)
     if next_game_token(_secret(), view) is None:
-        key = request.form.get("key", "")[:64] or new_key()
+        key = tap_key(request.form.get("key", ""))
         new_id = start_next_game(_secret(), service(), view, key, actor_label(game_id))
         remember_game(new_id)
         seat = rotated_seat(seat_of(game_id), len(state.players))

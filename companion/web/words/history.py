@@ -525,7 +525,7 @@ def _set_aside(event: ev.EntriesSetAside, state: GameState) -> str:
 
 
 def _edition_name(event: ev.EditionChanged) -> str:
-    return edition_from_text(event.content).name
+    return isolate(edition_from_text(event.content).name)
 
 
 def _next_game(event: ev.NextGameCreated, _state: GameState) -> str:

@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from schemathesis.config import SchemathesisConfig
 
 from companion.web import create_app
 from companion.web.api.document import openapi_document
+from tests.safety.engines import engine_url
 from tests.web.conftest import at_once
 
 DOCS = Path(__file__).resolve().parents[3] / "docs"
@@ -77,7 +79,7 @@ def test_the_openapi_document_describes_the_answers_sent(api_app: Flask) -> None
 
         edition = next(iter(service().editions.values()))[1]
     assert schemas["Seat"]["properties"]["colour"]["enum"] == list(edition.colours)
-    kinds = schemas["CommandData"]["properties"]["type"]["enum"]
+    kinds = list(schemas["CommandData"]["discriminator"]["mapping"])  # one schema per command type
     assert "HoldCouncil" in kinds and "EnterCircle" in kinds and "Undo" not in kinds
 
 
@@ -254,33 +256,66 @@ def test_a_405_names_the_allowed_methods(api_app: Flask, method: str, path: str)
     assert "GET" in response.headers["Allow"] or "POST" in response.headers["Allow"], dict(response.headers)
 
 
-# The fuzzing target: one app on a throwaway database, built when this module is collected
-# (schemathesis reads the OpenAPI document from the app itself).
+# The fuzzing target: one app per engine on a throwaway database, reached through one WSGI callable
+# that schemathesis reads the OpenAPI document from (the same document on both engines); the
+# ``fuzz_engine`` fixture points it at the SQLite app, then at a PostgreSQL one (``make test-pg``).
 _FUZZ_DIR = tempfile.mkdtemp(prefix="companion-fuzz-")
 atexit.register(shutil.rmtree, _FUZZ_DIR, ignore_errors=True)
-FUZZ_APP = create_app({"TESTING": True, "DATABASE": str(Path(_FUZZ_DIR) / "fuzz.sqlite3"), "SECRET_KEY": "t"})
+FUZZ_APPS: dict[str, Flask] = {
+    "sqlite": create_app({"TESTING": True, "DATABASE": str(Path(_FUZZ_DIR) / "fuzz.sqlite3"), "SECRET_KEY": "t"})
+}
 FUZZ: dict[str, Any] = {}
+
+
+class FuzzTarget:
+    """The app the fuzzing calls now (the engine's of the running test)."""
+
+    def __init__(self) -> None:
+        self.engine = "sqlite"
+
+    @property
+    def app(self) -> Flask:
+        return FUZZ_APPS[self.engine]
+
+    def __call__(self, environ: Any, start_response: Any) -> Any:
+        return self.app(environ, start_response)
+
+
+FUZZ_TARGET = FuzzTarget()
 # A command of the right shape can still be refused by the rules (not your turn, no such soul):
 # that is a 422 about the game, not about the request, so valid data may meet it.
 CONFIG = SchemathesisConfig.from_dict(
     {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "401", "403", "404", "409", "422"]}}}
 )
-fuzzed = schemathesis.openapi.from_wsgi("/api/openapi.json", FUZZ_APP, config=CONFIG)
+fuzzed = schemathesis.openapi.from_wsgi("/api/openapi.json", FUZZ_TARGET, config=CONFIG)
 load_all_checks()
 ALL_CHECKS = [check for check in CHECKS.get_all() if check.__name__ != "max_response_time"]
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def fuzz_engine(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Point the fuzz target at this engine's app (built once per run)."""
+    engine = str(request.param)
+    if engine not in FUZZ_APPS:
+        url = engine_url(request, engine, Path(_FUZZ_DIR))
+        FUZZ_APPS[engine] = create_app({"TESTING": True, "DATABASE": url, "SECRET_KEY": "t"})
+    FUZZ_TARGET.engine = engine
+    yield engine
+    FUZZ_TARGET.engine = "sqlite"
+
+
 def fuzz_game() -> dict[str, Any]:
-    if "game" not in FUZZ:
-        game = create(FUZZ_APP.test_client(), key="fuzz-create-key-0001")
-        loan = command(game, FUZZ_APP.test_client(), game["seq"], "fuzz-loan-0001", "TakeLoan", player=0)
+    app = FUZZ_TARGET.app
+    if FUZZ_TARGET.engine not in FUZZ:
+        game = create(app.test_client(), key="fuzz-create-key-0001")
+        loan = command(game, app.test_client(), game["seq"], "fuzz-loan-0001", "TakeLoan", player=0)
         assert loan.status_code == 200  # an entry to undo and redo
-        FUZZ["game"] = game
-    return dict(FUZZ["game"])
+        FUZZ[FUZZ_TARGET.engine] = game
+    return dict(FUZZ[FUZZ_TARGET.engine])
 
 
 def stored_rows(game_id: str) -> list[tuple[Any, ...]]:
-    with FUZZ_APP.app_context():
+    with FUZZ_TARGET.app.app_context():
         from companion.web.http.db import service
 
         return [(r.seq, r.type, r.data, r.command) for r in service().store.read(game_id)]
@@ -289,7 +324,7 @@ def stored_rows(game_id: str) -> list[tuple[Any, ...]]:
 @fuzzed.parametrize()
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 @pytest.mark.parametrize("token", ["write", "none"])
-def test_schemathesis_with_every_check_finds_nothing(case: Any, token: str) -> None:
+def test_schemathesis_with_every_check_finds_nothing(case: Any, token: str, fuzz_engine: str) -> None:
     """Bounded fuzzing of every operation with all of schemathesis's checks (status codes, content
     types, headers, response schemas, negative and positive data, auth...), against a real game
     with its write token and again with no token; a refused request leaves the log as it was."""

@@ -1,13 +1,13 @@
 """Hostile commands through the API: every command type (read from ``COMMAND_TYPES``, so a new
 command is covered without touching this file) with hostile values in every field, sent to games
 in each phase and to a quick tally. None may crash the server, and a refused one leaves the log
-exactly as it was (the stored rows are compared before and after)."""
+exactly as it was (the stored rows are compared before and after). On both engines (the PostgreSQL
+run is part of ``make test-pg``, so of CI)."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
-import sqlite3
 import typing
 from collections import Counter
 from collections.abc import Iterator
@@ -23,6 +23,7 @@ from companion.game.state import Phase
 from companion.web import create_app
 from companion.web.http.db import service
 from tests.random_play import choices
+from tests.safety.engines import engine_url
 
 HOSTILE_INTS = (-1, -(2**63), 2**63, 10**30, 7, 99, "1", "", None, 1.5, True, [], {})
 HOSTILE_STRS = ("", "zz", "1a ", "x" * 5000, "\u202e", 5, None, [], {"a": 1})
@@ -84,10 +85,10 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-@pytest.fixture(scope="module")
-def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
-    path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite3"
-    return create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "t"})
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def fuzz_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    url = engine_url(request, request.param, tmp_path_factory.mktemp("fuzz"))
+    return create_app({"TESTING": True, "DATABASE": url, "SECRET_KEY": "t"})
 
 
 def new_game(app: Flask, key: str, expansion: bool = False, players: int = 3) -> dict[str, Any]:
@@ -118,9 +119,9 @@ def advance(app: Flask, game: dict[str, Any], until: Phase, seed: int) -> None:
 
 
 def rows_of(app: Flask, game_id: str) -> list[tuple[Any, ...]]:
-    """Every stored row of the game's log, exactly as SQLite holds it."""
-    with sqlite3.connect(app.config["DATABASE"]) as db:
-        return db.execute("SELECT * FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+    """Every stored row of the game's log, exactly as the store holds it."""
+    with app.app_context():
+        return [dataclasses.astuple(r) for r in service().store.read(game_id)]
 
 
 def send(app: Flask, game: dict[str, Any], seq: int, kind: Any, data: Any, key: str) -> Any:
@@ -160,7 +161,7 @@ def test_every_command_type_with_hostile_values_is_refused_cleanly(
     statuses: Counter[int] = Counter()
     rows = rows_of(fuzz_app, game["game_id"])
     for i, (kind, data) in enumerate(hostile_commands(active)):
-        response = send(fuzz_app, game, rows[-1][1], kind, data, f"fuzz-{target}-{i:06d}")
+        response = send(fuzz_app, game, rows[-1][0], kind, data, f"fuzz-{target}-{i:06d}")
         body = response.get_json(silent=True) or {}
         statuses[response.status_code] += 1
         if response.status_code >= 500:
@@ -230,7 +231,7 @@ def test_random_json_in_any_command_never_crashes_nor_touches_the_log(
 ) -> None:
     game = targets[target]
     rows = rows_of(fuzz_app, game["game_id"])
-    response = send(fuzz_app, game, rows[-1][1], *sent, f"hypo-{len(rows)}-{abs(hash(repr(sent))):x}"[:60])
+    response = send(fuzz_app, game, rows[-1][0], *sent, f"hypo-{len(rows)}-{abs(hash(repr(sent))):x}"[:60])
     assert response.status_code < 500, (sent, response.get_data(as_text=True))
     if response.status_code >= 400:
         assert isinstance(response.get_json()["code"], str)

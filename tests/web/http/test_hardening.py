@@ -41,6 +41,9 @@ HOSTILE_NEXT = [
 @pytest.mark.parametrize("target", HOSTILE_NEXT)
 def test_the_language_switch_never_sends_the_browser_to_another_site(client: FlaskClient, target: str) -> None:
     response = client.get(f"/lang/es?next={quote(target, safe='')}")
+    if "\x00" in target:  # a NUL is refused at the door (issue 26): no redirect at all
+        assert response.status_code == 400 and "Location" not in response.headers
+        return
     assert response.status_code == 303
     assert response.headers["Location"] == "/", (target, response.headers["Location"])
 
