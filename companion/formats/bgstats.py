@@ -2,8 +2,11 @@
 
 BG Stats (which also posts plays to BoardGameGeek) opens
 ``https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`` and offers to save the
-play. The game's secret address never leaves the app: ``sourceGameId`` and ``sourcePlayerId``
-are HMACs keyed with the app's secret key, stable for a game and a player name, not reversible.
+play. BG Stats remembers which of its games a source's ``sourceGameId`` stands for, so the title's
+id is one and the same for every play (``SOURCE_GAME_ID``), and each play has its own
+``sourcePlayId``. The game's secret address never leaves the app: ``sourcePlayId`` and
+``sourcePlayerId`` are HMACs keyed with the app's secret key, stable for a game and a player name,
+not reversible. ``bggId`` is sent when the edition file gives one (``bgg_id``).
 """
 
 from __future__ import annotations
@@ -17,10 +20,12 @@ from urllib.parse import quote
 from companion.game.scoring import Scoresheet
 from companion.readmodels.playtime import PlayTime
 
-__all__ = ["BGSTATS_URL", "GAME_NAME", "bgstats_link", "bgstats_play", "opaque_id"]
+__all__ = ["BGSTATS_URL", "GAME_NAME", "SOURCE_GAME_ID", "SOURCE_NAME", "bgstats_link", "bgstats_play", "opaque_id"]
 
 BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
 GAME_NAME = "Inferno"
+SOURCE_NAME = "Inferno Companion"  # who sends the play (BG Stats groups a source's ids by it)
+SOURCE_GAME_ID = "inferno-red-mojo-2024"  # the title, the same for every play
 
 
 def opaque_id(secret: str, purpose: str, value: str) -> str:
@@ -30,17 +35,22 @@ def opaque_id(secret: str, purpose: str, value: str) -> str:
 
 
 def bgstats_play(
-    secret: str, game_id: str, sheet: Scoresheet, time: PlayTime | None, location: str = ""
+    secret: str,
+    game_id: str,
+    sheet: Scoresheet,
+    time: PlayTime | None,
+    location: str = "",
+    bgg_id: int | None = None,
 ) -> dict[str, Any]:
     """The play as BG Stats reads it: tied players share a rank; the first in turn order started.
     Its ids are keyed with ``secret`` (the app's secret key), never the game's address."""
+    game: dict[str, Any] = {"name": GAME_NAME, "highestWins": True, "noPoints": False, "sourceGameId": SOURCE_GAME_ID}
+    if bgg_id is not None:
+        game["bggId"] = bgg_id
     play: dict[str, Any] = {
-        "game": {
-            "name": GAME_NAME,
-            "highestWins": True,
-            "noPoints": False,
-            "sourceGameId": opaque_id(secret, "game", game_id),
-        },
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": opaque_id(secret, "play", game_id),
+        "game": game,
         "players": [
             {
                 "name": p.name,

@@ -58,7 +58,9 @@ def after_game_context(view: GameView, sheet: Scoresheet) -> dict[str, Any]:
     context: dict[str, Any] = {"play_time": time}
     if state.phase is Phase.OVER:
         secret, location = str(current_app.config["SECRET_KEY"]), str(current_app.config.get("PLAY_LOCATION", ""))
-        play = bgstats_play(secret, view.game_id, sheet, time, location)
+        bgg = view.edition.raw.get("bgg_id")
+        bgg_id = bgg if isinstance(bgg, int) and not isinstance(bgg, bool) and bgg > 0 else None
+        play = bgstats_play(secret, view.game_id, sheet, time, location, bgg_id)
         context["bgstats_url"] = bgstats_link(play)
         context["share_text"] = share_text(sheet)
         context["viewer_url"] = url_for("viewer.screen", token=view.read_token, _external=True)

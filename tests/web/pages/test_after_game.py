@@ -66,8 +66,12 @@ def test_the_bgstats_link_carries_the_play_as_the_score_sheet_has_it(client: Fla
     _edition, sheet = score_export(timed_log())
     assert play["game"]["name"] == "Inferno"
     assert play["game"]["highestWins"] is True and play["game"]["noPoints"] is False
-    expected_id = hmac.new(b"test", f"game:{game_id}".encode(), hashlib.sha256).hexdigest()[:32]
-    assert play["game"]["sourceGameId"] == expected_id
+    # BG Stats' push-plays fields: who sends, one id per play, and one id for the title whatever the game
+    assert play["sourceName"] == "Inferno Companion"
+    expected_play = hmac.new(b"test", f"play:{game_id}".encode(), hashlib.sha256).hexdigest()[:32]
+    assert play["sourcePlayId"] == expected_play
+    assert play["game"]["sourceGameId"] == "inferno-red-mojo-2024"
+    assert "bggId" not in play["game"]  # the shipped edition names no BoardGameGeek id
     assert game_id not in json.dumps(play)
     assert play["playDate"] == "2026-11-28 19:30:00"
     assert play["durationMin"] == 68
@@ -98,6 +102,10 @@ def test_tied_players_share_a_rank_and_both_win(app: Flask) -> None:
     with app.app_context():
         play = bgstats_play("test", "secret-game-id", sheet, time)
     assert [(p["rank"], p["winner"]) for p in play["players"]] == [(1, True), (1, True), (3, False)]
+    with app.app_context():
+        other = bgstats_play("test", "another-game-id", sheet, time, bgg_id=123)
+    assert other["game"]["sourceGameId"] == play["game"]["sourceGameId"]  # the title's id is stable
+    assert other["sourcePlayId"] != play["sourcePlayId"] and other["game"]["bggId"] == 123
     assert play["durationMin"] == 90
     assert "secret-game-id" not in json.dumps(play)
 
