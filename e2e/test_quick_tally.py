@@ -19,6 +19,7 @@ class Finger:
         self.keystrokes = 0
 
     def tap(self, target: Locator) -> None:
+        target.page.wait_for_load_state("load")  # measured once the page's stylesheet applies, not before
         box = target.bounding_box()
         assert box and box["width"] >= MIN_TARGET and box["height"] >= MIN_TARGET, box
         target.click()
