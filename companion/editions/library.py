@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from companion.editions.components import asked_units
 from companion.game.edition import Edition, parse_edition
 
 __all__ = [
@@ -198,8 +199,6 @@ def check_units(raw: Raw) -> list[tuple[str, bool]]:
 def check_progress(raw: Raw) -> tuple[int, int, list[str]]:
     """(checked, to check in all, the paths still to check) of the guided check: the values a board
     shows, the app's own settings (``components.APP_SETTINGS``) aside."""
-    from companion.editions.components import asked_units
-
     units = asked_units(check_units(raw))
     left = [path for path, done in units if not done]
     return len(units) - len(left), len(units), left

@@ -18,7 +18,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from companion.editions import board, check, library
-from companion.editions.components import Component, component, components, questions
+from companion.editions.components import Component, asked_units, component, components, questions
 from companion.game.edition import Edition, EditionError
 from companion.web.http.drafts import LibraryFull, load_draft, save_named, saved_name_taken, store_draft
 from companion.web.http.htmx import Answer
@@ -84,10 +84,7 @@ def editor(draft_id: str) -> Answer:
 def _overview(draft_id: str, raw: Raw, error: str | None = None, status: int = 200, **extra: Any) -> tuple[str, int]:
     edition, invalid = _valid(raw)
     progress = check.progress(raw)
-    units = library.check_units(raw)
-    from companion.editions.components import asked_units
-
-    asked = questions(raw, asked_units(units))
+    asked = questions(raw, asked_units(library.check_units(raw)))
     settings = [c for c in components(raw) if not c.asked]
     side_id = request.args.get("side", "")
     preview: dict[str, Any] = {}

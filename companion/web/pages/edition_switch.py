@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -125,15 +126,7 @@ def switch(game_id: str) -> Answer:
     seq = request.form.get("seq", type=int)
     if seq is None:
         return _page(game_id, target, None, 400)
-    try:
-        service().switch_edition(game_id, seq, request.form.get("key") or new_key(), target)
-    except Conflict:
-        return _page(game_id, target, None, 409)
-    except LookupError:
-        return _page(game_id, "", None, 404)
-    except RuleViolation as exc:
-        return _page(game_id, target, describe_refusal(exc, None), 422)
-    return redirect(url_for("play.game", game_id=game_id), 303)
+    return _recorded(game_id, target, lambda key: service().switch_edition(game_id, seq, key, target))
 
 
 @bp.post("/from")
@@ -145,8 +138,13 @@ def switch_from(game_id: str) -> Answer:
     entry = request.form.get("entry", type=int)
     if seq is None or entry is None:
         return _page(game_id, target, None, 400)
+    return _recorded(game_id, target, lambda key: service().switch_from(game_id, seq, key, target, entry))
+
+
+def _recorded(game_id: str, target: str, record: Callable[[str], object]) -> Answer:
+    """Record a switch with the form's key: back to the game, or the preview with why not."""
     try:
-        service().switch_from(game_id, seq, request.form.get("key") or new_key(), target, entry)
+        record(request.form.get("key") or new_key())
     except Conflict:
         return _page(game_id, target, None, 409)
     except LookupError:

@@ -12,7 +12,7 @@ from flask_babel import gettext, ngettext
 
 from companion.editions.components import CIRCLE_HEX, Component, Field
 from companion.web.words.editions import choice_label, field_label, side_name, symbol_name
-from companion.web.words.glossary import SINS, location_name
+from companion.web.words.glossary import SINS, colour_name, location_name
 
 __all__ = ["CirclePicture", "FieldRow", "circle_picture", "field_rows"]
 
@@ -206,8 +206,6 @@ def field_rows(
             picked = [choice_label(f, i.value) for i in inputs if i.value]
             shown = ", ".join(picked) or gettext("none")
         elif f.control == "colours":
-            from companion.web.words.glossary import colour_name
-
             for k in f.keys:
                 inputs.append(
                     Input(f"{name}:{k}", f"{colour_name(int(k))} ({_circle_label(k)})", values.get(f"{name}:{k}", ""))

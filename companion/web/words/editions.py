@@ -9,9 +9,19 @@ from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _
 
 from companion.editions.check import FieldProblem
-from companion.editions.components import Component, Field
+from companion.editions.components import Component, Field, components, covered
+from companion.editions.library import CIRCLE_UNIT
 from companion.game.edition import EditionError
-from companion.web.words.glossary import SINS, guardian_name, location_name
+from companion.web.words.edition_errors import edition_error_text
+from companion.web.words.glossary import (
+    PLAYER_COLOURS,
+    SINS,
+    effect_label,
+    guardian_name,
+    location_name,
+    requirement_label,
+    reward_label,
+)
 
 __all__ = [
     "choice_label",
@@ -146,8 +156,6 @@ def field_label(raw: dict[str, Any], f: Field) -> str:
     path = f.path
     if path.startswith("players.colours["):
         colour = raw["players"]["colours"][int(path[16 : path.index("]")])]["id"]
-        from companion.web.words.glossary import PLAYER_COLOURS
-
         return str(PLAYER_COLOURS.get(colour, colour)).capitalize()
     if path.startswith("menus."):
         return _menu_label(raw, path)
@@ -165,8 +173,6 @@ def field_label(raw: dict[str, Any], f: Field) -> str:
 
 
 def _menu_label(raw: dict[str, Any], path: str) -> str:
-    from companion.web.words.glossary import effect_label, requirement_label, reward_label
-
     name = path[6 : path.index("[")]
     item = raw["menus"][name][int(path[path.index("[") + 1 : path.index("]")])]["id"]
     what = {"rewards": reward_label, "endgame_requirements": requirement_label, "endgame_effects": effect_label}[name]
@@ -273,17 +279,12 @@ def problem_text(problem: FieldProblem) -> str:
 
 def edition_problem(exc: EditionError, raw: dict[str, Any] | None = None) -> str:
     """Why the validator refused an edition, in words, naming the entry as the box names it."""
-    from companion.web.words.edition_errors import edition_error_text
-
     return edition_error_text(exc, raw)
 
 
 def value_words(raw: dict[str, Any], path: str) -> str:
     """A value the check asks about, named as the box names it: "Circle 3 (Gluttony), the side for
     3–4 players", "Circle 4: colour of the circle", "The Phlegethon track: values of the spaces…"."""
-    from companion.editions.components import components, covered
-    from companion.editions.library import CIRCLE_UNIT
-
     unit = CIRCLE_UNIT.match(path)
     comps = components(raw)
     if unit:
