@@ -128,7 +128,8 @@ def decide_send(state: GameState, cmd: SendMember) -> list[Event]:
             [Choice("choice.send_kind", {"kind": k}) for k in KINDS if home[k] > 0],
         )
     if lacks_tower_space(state, pl, cmd.location):
-        here = [loc for loc, q in state.florence.items() if q == state.quarter and not lacks_tower_space(state, pl, loc)]
+        open_here = [loc for loc, q in state.florence.items() if q == state.quarter]
+        here = [loc for loc in open_here if not lacks_tower_space(state, pl, loc)]
         raise RuleViolation(
             "no_tower_space",
             {"location": cmd.location},
