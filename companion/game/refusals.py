@@ -520,7 +520,7 @@ _REFUSALS = (
     ),
     Refusal(
         "styx_track_group",
-        N_("This crossing raises one of these tracks: %(group)s; not the %(track)s track."),
+        N_("This crossing of the Styx raises one of these tracks: %(group)s. Choose one of them."),
         {"track": K.TRACK, "group": K.TRACKS},
         _rulebook("9"),
     ),

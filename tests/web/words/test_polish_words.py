@@ -1,0 +1,35 @@
+"""Issue 24's polish, as a player reads it: the Styx's track refusal, and the Spanish of souls,
+coins and places (every colour, every count, every location)."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from flask_babel import force_locale
+
+from companion.game.commands import SendMember, UseStyx
+from companion.web import create_app
+from companion.web.words.refusals import describe_refusal
+from events.catalog import TurnQuarterSet
+from tests.builders import Table
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    folder = tmp_path_factory.mktemp("polish")
+    return create_app({"TESTING": True, "DATABASE": str(folder / "w.sqlite3"), "SECRET_KEY": "t"})
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_styx_without_a_track_names_the_tracks_to_choose_not_a_0_track(
+    app: Flask, table: Table, language: str
+) -> None:
+    table.create(plague_card=(5, 5, 5, 2)).given(TurnQuarterSet(0, "lily"))
+    table.when(SendMember(0, "noble", "bonfire"))
+    exc = table.refused(UseStyx(0, 5, 1), "styx_track_group")  # no track chosen: first_track is 0
+    with app.test_request_context(), force_locale(language):
+        told = describe_refusal(exc, table.state)
+    assert "0" not in told, told
+    lust = {"en": "Lust", "es": "Lujuria"}[language]
+    assert lust in told, told
+    assert ("Choose one" in told) == (language == "en"), told  # the Spanish sentence is translated
