@@ -9,6 +9,7 @@ from flask_babel import gettext, ngettext
 
 from companion.game.any_log import AnyState
 from companion.game.edition_switch import edition_from_text
+from companion.game.projection import evolve
 from companion.game.rules.fraud_at_end import AT_END
 from companion.game.state import GameState
 from companion.web.words.bidi import isolate
@@ -199,6 +200,8 @@ def _quarter(e: ev.TurnQuarterSet, s: GameState) -> str:
 
 
 def _ended_turn(e: ev.TurnEnded, s: GameState) -> str:
+    if evolve(s, e).final_turns_left == 0:  # the last turn: nobody plays after it
+        return gettext("%(player)s ended the last turn: the game is over.", player=_name(s, e.player))
     return gettext(
         "%(player)s ended the turn; %(next)s plays.", player=_name(s, e.player), next=_name(s, e.next_player)
     )

@@ -3,14 +3,17 @@ coins and places (every colour, every count, every location)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from flask import Flask
 from flask_babel import force_locale
 
 from companion.game.commands import SendMember, UseStyx
 from companion.web import create_app
+from companion.web.words.history import narrate
 from companion.web.words.refusals import describe_refusal
-from events.catalog import TurnQuarterSet
+from events.catalog import TurnEnded, TurnQuarterSet
 from tests.builders import Table
 
 
@@ -33,3 +36,17 @@ def test_a_styx_without_a_track_names_the_tracks_to_choose_not_a_0_track(
     lust = {"en": "Lust", "es": "Lujuria"}[language]
     assert lust in told, told
     assert ("Choose one" in told) == (language == "en"), told  # the Spanish sentence is translated
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_last_turn_of_the_game_does_not_say_who_plays_next(app: Flask, table: Table, language: str) -> None:
+    """Issue 24, item 4: "…Cleo plays" on the end-of-game bar: nobody plays after the last turn."""
+    state = table.create(players=3).state
+    with app.test_request_context(), force_locale(language):
+        going_on = narrate(TurnEnded(0, 1), state)
+        last = narrate(TurnEnded(0, 1), replace(state, final_turns_left=1, end_trigger=2))
+    assert "Ben" in going_on
+    assert "Ben" not in last and "Ana" in last, last
+    assert last.endswith("."), last
+    ending = {"en": "the game is over", "es": "la partida ha terminado"}[language]
+    assert ending in last, last
