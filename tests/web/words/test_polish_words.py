@@ -3,14 +3,19 @@ coins and places (every colour, every count, every location)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from flask import Flask
 from flask_babel import force_locale
 
 from companion.game.commands import SendMember, UseStyx
+from companion.game.refusals import placeholders
 from companion.web import create_app
+from companion.web.words.glossary import colour_name
 from companion.web.words.history import narrate
 from companion.web.words.refusals import describe_refusal
 from events.catalog import TurnEnded, TurnQuarterSet
@@ -50,3 +55,44 @@ def test_the_last_turn_of_the_game_does_not_say_who_plays_next(app: Flask, table
     assert last.endswith("."), last
     ending = {"en": "the game is over", "es": "la partida ha terminado"}[language]
     assert ending in last, last
+
+
+# --- issue 24, item 5: every colour in every Spanish sentence with a soul --------------------------------
+
+ROOT = Path(__file__).resolve().parents[3]
+PO = ROOT / "companion" / "translations" / "es" / "LC_MESSAGES" / "messages.po"
+MASCULINE = re.compile(r"\b(almas?)\s+(morados?|amarillos?|rojos?|blancos?|negros?|dorados?|oscuros?)\b", re.I)
+
+
+def _soul_sentences() -> list[tuple[str, str]]:
+    with PO.open("rb") as handle:
+        catalog = read_po(handle)
+    found = []
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strs = message.string if isinstance(message.string, tuple) else (message.string,)
+        if any("soul" in i and "%(colour)s" in i for i in ids):
+            found += [(ids[0], s) for s in strs if s]
+    return found
+
+
+SOUL_SENTENCES = _soul_sentences()
+
+
+def test_the_soul_sentences_are_found() -> None:
+    assert len(SOUL_SENTENCES) >= 10
+
+
+@pytest.mark.parametrize("colour", range(1, 10))
+def test_every_colour_agrees_with_alma_in_every_sentence_with_a_soul(app: Flask, colour: int) -> None:
+    """"Un alma morado" was wrong: an alma is feminine, so a colour that follows it agrees (or the
+    sentence says "de color …"). Every colour × every sentence: the one forgotten fails by name."""
+    with app.test_request_context(), force_locale("es"):
+        name = colour_name(colour)
+    wrong = []
+    for msgid, msgstr in SOUL_SENTENCES:
+        values = {p: "1" for p in placeholders(msgstr)} | {"colour": name}
+        text = msgstr % values
+        if MASCULINE.search(text):
+            wrong.append(f"{msgid!r} → {text!r}")
+    assert not wrong, "\n".join(wrong)
