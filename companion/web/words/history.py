@@ -253,9 +253,11 @@ def _floor(e: ev.TowerFloorBuilt, s: GameState) -> str:
 
 
 def _home(e: ev.MemberWentHome, s: GameState) -> str:
-    where = gettext("the tower") if e.source == "tower" else location_name(e.source)
+    who, kind = _name(s, e.player), _kind(e.kind)
+    if e.source == "tower":
+        return gettext("%(player)s's %(kind)s went home from the tower.", player=who, kind=kind)
     return gettext(
-        "%(player)s's %(kind)s went home from %(where)s.", player=_name(s, e.player), kind=_kind(e.kind), where=where
+        "%(player)s's %(kind)s went home from the %(loc)s.", player=who, kind=kind, loc=location_name(e.source)
     )
 
 

@@ -15,7 +15,7 @@ from flask_babel import force_locale
 from companion.game.commands import SendMember, UseStyx
 from companion.game.refusals import placeholders
 from companion.web import create_app
-from companion.web.words.glossary import colour_name
+from companion.web.words.glossary import colour_name, location_name
 from companion.web.words.history import narrate
 from companion.web.words.refusals import describe_refusal
 from events.catalog import TurnEnded, TurnQuarterSet
@@ -94,5 +94,48 @@ def test_every_colour_agrees_with_alma_in_every_sentence_with_a_soul(app: Flask,
         values = {p: "1" for p in placeholders(msgstr)} | {"colour": name}
         text = msgstr % values
         if MASCULINE.search(text):
+            wrong.append(f"{msgid!r} → {text!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+# --- every location × every Spanish sentence that names one -------------------------------------------
+
+LOCATIONS = ("haystack", "banquet", "bank", "courtyard", "bonfire", "wall", "market", "palace")
+PLACE_KEYS = ("%(loc)s", "%(location)s", "%(wanted)s")
+
+
+def _place_sentences() -> list[tuple[str, str]]:
+    with PO.open("rb") as handle:
+        catalog = read_po(handle)
+    found = []
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strs = message.string if isinstance(message.string, tuple) else (message.string,)
+        if any(k in ids[0] for k in PLACE_KEYS):
+            found += [(ids[0], s) for s in strs if s]
+    return found
+
+
+PLACE_SENTENCES = _place_sentences()
+
+
+def test_the_place_sentences_are_found() -> None:
+    assert len(PLACE_SENTENCES) >= 20
+
+
+@pytest.mark.parametrize("location", LOCATIONS)
+def test_every_location_takes_its_article_in_every_spanish_sentence(app: Flask, location: str) -> None:
+    """"a Hoguera" was wrong: a Spanish place name after "a", "de" or "en" (or opening a sentence)
+    takes its article; the sentences say "la loseta Hoguera", which holds for every tile's gender."""
+    with app.test_request_context(), force_locale("es"):
+        name = location_name(location)
+    bare = re.compile(rf"(?:\b(?:a|de|en|desde|al|del|hacia)\s+|^){re.escape(name)}\b")
+    wrong = []
+    for msgid, msgstr in PLACE_SENTENCES:
+        if msgstr.strip() in PLACE_KEYS:
+            continue  # the name alone, as a label
+        values = {p: "1" for p in placeholders(msgstr)} | {"loc": name, "location": name, "wanted": name}
+        text = msgstr % values
+        if bare.search(text):
             wrong.append(f"{msgid!r} → {text!r}")
     assert not wrong, "\n".join(wrong)
