@@ -495,11 +495,11 @@ def _tally_player(e: ev.TallyPlayerEntered, s: Any) -> str:
     names = getattr(s, "names", ())
     name = isolate(names[e.player]) if e.player < len(names) else str(e.player)
     return gettext(
-        "%(name)s: %(infamy)s infamy, %(d)s diploma(s), %(h)s half diploma(s), Ship on %(ship)s.",
+        "%(name)s: %(infamy)s infamy, %(diplomas)s, %(halves)s, Ship on %(ship)s.",
         name=name,
         infamy=e.infamy,
-        d=len(e.diplomas),
-        h=e.half_diplomas,
+        diplomas=ngettext("%(num)s diploma", "%(num)s diplomas", len(e.diplomas)),
+        halves=ngettext("%(num)s half diploma", "%(num)s half diplomas", e.half_diplomas),
         ship=e.ship,
     )
 

@@ -18,7 +18,7 @@ from companion.web import create_app
 from companion.web.words.glossary import colour_name, location_name
 from companion.web.words.history import narrate
 from companion.web.words.refusals import describe_refusal
-from events.catalog import TurnEnded, TurnQuarterSet
+from events.catalog import TallyPlayerEntered, TurnEnded, TurnQuarterSet
 from tests.builders import Table
 
 
@@ -85,7 +85,7 @@ def test_the_soul_sentences_are_found() -> None:
 
 @pytest.mark.parametrize("colour", range(1, 10))
 def test_every_colour_agrees_with_alma_in_every_sentence_with_a_soul(app: Flask, colour: int) -> None:
-    """"Un alma morado" was wrong: an alma is feminine, so a colour that follows it agrees (or the
+    """ "Un alma morado" was wrong: an alma is feminine, so a colour that follows it agrees (or the
     sentence says "de color …"). Every colour × every sentence: the one forgotten fails by name."""
     with app.test_request_context(), force_locale("es"):
         name = colour_name(colour)
@@ -125,7 +125,7 @@ def test_the_place_sentences_are_found() -> None:
 
 @pytest.mark.parametrize("location", LOCATIONS)
 def test_every_location_takes_its_article_in_every_spanish_sentence(app: Flask, location: str) -> None:
-    """"a Hoguera" was wrong: a Spanish place name after "a", "de" or "en" (or opening a sentence)
+    """ "a Hoguera" was wrong: a Spanish place name after "a", "de" or "en" (or opening a sentence)
     takes its article; the sentences say "la loseta Hoguera", which holds for every tile's gender."""
     with app.test_request_context(), force_locale("es"):
         name = location_name(location)
@@ -139,3 +139,38 @@ def test_every_location_takes_its_article_in_every_spanish_sentence(app: Flask, 
         if bare.search(text):
             wrong.append(f"{msgid!r} → {text!r}")
     assert not wrong, "\n".join(wrong)
+
+
+# --- item 7: counted words, never "(s)" -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("count", [0, 1, 2])
+def test_a_tallied_player_counts_diplomas_in_words(app: Flask, language: str, count: int) -> None:
+    event = TallyPlayerEntered(0, 12, (), tuple(range(2, 2 + count)), count, 1, ())
+    with app.test_request_context(), force_locale(language):
+        told = narrate(event, None)
+    assert "(s)" not in told and "(es)" not in told, told
+    one = {"en": "1 diploma,", "es": "1 diploma,"}[language]
+    many = {"en": f"{count} diplomas,", "es": f"{count} diplomas,"}[language]
+    assert (one if count == 1 else many) in told, told
+
+
+def test_no_sentence_a_player_reads_in_my_files_says_s_in_brackets() -> None:
+    """The history's words and the screens I own never count with "(s)" or "(es)"."""
+    owned = [
+        ROOT / "companion" / "web" / "words" / "history.py",
+        ROOT / "companion" / "web" / "screens" / "loan_confirm.py",
+        ROOT / "templates" / "screens" / "loan_confirm.html",
+        ROOT / "templates" / "pages" / "history.html",
+        ROOT / "templates" / "pages" / "undo_preview.html",
+        ROOT / "templates" / "screens" / "florence_actions.html",
+        ROOT / "templates" / "screens" / "florence_board.html",
+    ]
+    found = [
+        f"{p.name}: {line.strip()}"
+        for p in owned
+        for line in p.read_text().splitlines()
+        if re.search(r"\w\((e?s)\)", line)
+    ]
+    assert not found, "\n".join(found)
