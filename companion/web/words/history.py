@@ -13,6 +13,7 @@ from companion.game.projection import evolve
 from companion.game.rules.fraud_at_end import AT_END
 from companion.game.state import GameState
 from companion.web.words.bidi import isolate
+from companion.web.words.editions import edition_name
 from companion.web.words.glossary import (
     SOURCES,
     colour_name,
@@ -530,7 +531,7 @@ def _set_aside(event: ev.EntriesSetAside, state: GameState) -> str:
 
 
 def _edition_name(event: ev.EditionChanged) -> str:
-    return isolate(edition_from_text(event.content).name)
+    return isolate(edition_name(edition_from_text(event.content).name))
 
 
 def _next_game(event: ev.NextGameCreated, _state: GameState) -> str:

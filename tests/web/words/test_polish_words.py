@@ -15,6 +15,7 @@ from flask_babel import force_locale
 from companion.game.commands import SendMember, UseStyx
 from companion.game.refusals import placeholders
 from companion.web import create_app
+from companion.web.words.editions import edition_name
 from companion.web.words.glossary import colour_name, location_name
 from companion.web.words.history import narrate
 from companion.web.words.refusals import describe_refusal
@@ -174,3 +175,18 @@ def test_no_sentence_a_player_reads_in_my_files_says_s_in_brackets() -> None:
         if re.search(r"\w\((e?s)\)", line)
     ]
     assert not found, "\n".join(found)
+
+
+# --- the shipped edition's name in the reader's language ----------------------------------------------
+
+
+def test_the_shipped_editions_name_is_shown_in_spanish_and_a_tables_own_name_as_typed(app: Flask) -> None:
+    client = app.test_client()
+    home = client.get("/", headers={"Accept-Language": "es"}).data.decode()
+    library = client.get("/editions", headers={"Accept-Language": "es"}).data.decode()
+    for page in (home, library):
+        assert "con Pluto y Flegias" in page and "with Plutus" not in page
+    english = client.get("/", headers={"Accept-Language": "en"}).data.decode()
+    assert "with Plutus &amp; Phlegyas" in english
+    with app.test_request_context(), force_locale("es"):
+        assert edition_name("Our copy, ES 2024") == "Our copy, ES 2024"
