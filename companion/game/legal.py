@@ -12,7 +12,7 @@ from companion.game.commands import HoldCouncil
 from companion.game.rules.accusation import AccusationCheck, accusation_checks
 from companion.game.rules.economy import loan
 from companion.game.rules.ferry import ferry_options
-from companion.game.rules.florence import council_options, locations
+from companion.game.rules.florence import council_options, lacks_tower_space, locations
 from companion.game.rules.hell import HellMove, legal_hell_moves
 from companion.game.rules.locations import OPTIONS
 from companion.game.state import GameState, Phase
@@ -85,6 +85,8 @@ def florence_options(state: GameState, player: int) -> FlorenceOptions:
     sends = []
     if pl.at_home:
         for loc, quarter in sorted(state.florence.items(), key=lambda lq: (lq[1] != state.quarter, lq[1], lq[0])):
+            if lacks_tower_space(state, pl, loc):
+                continue
             special = info[loc]["kind"] == "special"
             kinds = []
             if pl.home_nobles and (not special or pl.florins >= entry):

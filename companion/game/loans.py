@@ -12,12 +12,14 @@ import dataclasses
 from typing import Any
 
 from companion.game.any_log import decide_any
-from companion.game.commands import TakeLoan
+from companion.game.commands import ExchangeFlorins, TakeLoan
 from companion.game.errors import RuleViolation
-from companion.game.state import GameState
+from companion.game.projection import evolve
+from companion.game.rules.locations import OPTIONS
+from companion.game.state import GameState, Phase
 from events.catalog import LoanTaken
 
-__all__ = ["LoanToConfirm", "check_loans"]
+__all__ = ["LoanToConfirm", "check_loans", "florins_instead"]
 
 
 class LoanToConfirm(Exception):
@@ -54,3 +56,30 @@ def check_loans(state: Any, command: Any, confirmed: bool) -> Any:
     if loans:
         raise LoanToConfirm(loans, command)
     return command
+
+
+def florins_instead(state: Any, command: Any) -> int:
+    """The fewest florins to change into drachmas at this location (the Bonfire, the Wall) that let
+    ``command`` be paid without a loan; 0 when the change is not offered here or cannot cover it."""
+    if not isinstance(state, GameState) or state.phase is not Phase.ACTION:
+        return 0
+    here = state.action or ""
+    if "exchange" not in OPTIONS.get(here, ()) or "exchange" in state.used:
+        return 0
+    player = getattr(command, "player", state.active)
+    actions = state.edition.section("actions")
+    limit = min(
+        int(actions["bonfire_exchange_max" if here == "bonfire" else "wall_exchange_max"]), state.p[player].florins
+    )
+    for florins in range(1, limit + 1):
+        after = state
+        try:
+            for event in decide_any(state, ExchangeFlorins(player, florins)):
+                after = evolve(after, event)
+            decide_any(after, command)
+        except RuleViolation as exc:
+            if exc.code == "needs_loan":
+                continue
+            return 0
+        return florins
+    return 0

@@ -330,6 +330,12 @@ _REFUSALS = (
         "floor_full", N_("Floor %(floor)s of your tower has no empty space."), {"floor": K.FLOOR}, _reference("3.7")
     ),
     Refusal(
+        "no_tower_space",
+        N_("The %(location)s puts a piece on an empty space of your tower, and your tower has none."),
+        {"location": K.LOCATION},
+        _reference("3.7"),
+    ),
+    Refusal(
         "cube_at_end",
         N_("The Phlegethon cube of %(circle)s is already at the end of its scale."),
         {"circle": K.CIRCLE},
@@ -514,7 +520,7 @@ _REFUSALS = (
     ),
     Refusal(
         "styx_track_group",
-        N_("This crossing raises one of these tracks: %(group)s; not the %(track)s track."),
+        N_("This crossing of the Styx raises one of these tracks: %(group)s. Choose one of them."),
         {"track": K.TRACK, "group": K.TRACKS},
         _rulebook("9"),
     ),

@@ -7,6 +7,7 @@ Banquet + Wall; Key: Bank + Market; Cross: Courtyard + Palace.
 from __future__ import annotations
 
 from companion.game.commands import EndTurn, HoldCouncil, SendMember
+from companion.game.legal import florence_options
 from companion.game.state import Phase
 from events.catalog import (
     CoinsGained,
@@ -163,3 +164,38 @@ def test_the_council_can_send_a_guest_back_to_the_palace(table: Table) -> None:
     florence(table, "key", *nobody_home(0), GuestTaken(0, 6, 0), GuestTaken(0, 7, 0), GuestTaken(0, 8, 0))
     table.when(HoldCouncil(0, "guest", colour=7))
     assert 7 in table.state.p[0].palace_guests and not table.state.p[0].has_in_tower("guest", 7)
+
+
+# Issue 24, item 3: the Market and the Palace put a piece on an empty space of the tower (RULES.md §3.7);
+# with no empty space their action cannot be done, so a member is not sent there (and no florin is paid).
+FULL_TOWER = (GuestTaken(0, 6, 0), GuestTaken(0, 7, 0), GuestTaken(0, 8, 0))
+
+
+def test_the_market_is_not_offered_to_a_full_tower(table: Table) -> None:
+    florence(table, "key", *FULL_TOWER)
+    offered = {send.location for send in florence_options(table.state, 0).sends}
+    assert "market" not in offered
+    assert "bank" in offered  # the free location of the Key quarter still is
+
+
+def test_the_market_with_a_full_tower_is_refused_with_the_rule_and_the_alternatives(table: Table) -> None:
+    florence(table, "key", *FULL_TOWER)
+    florins = table.state.p[0].florins
+    exc = table.refused(SendMember(0, "noble", "market"), "no_tower_space")
+    assert exc.params == {"location": "market"}
+    assert "3.7" in exc.rule  # the Market's rule: a barrel onto an empty tower space
+    assert [c.params.get("location") for c in exc.alternatives] == ["bank"]
+    assert table.state.p[0].florins == florins  # nothing charged
+
+
+def test_the_palace_with_a_full_tower_is_refused_too(table: Table) -> None:
+    florence(table, "cross", *FULL_TOWER)
+    assert "palace" not in {send.location for send in florence_options(table.state, 0).sends}
+    table.refused(SendMember(0, "noble", "palace", bribe=True), "no_tower_space")
+
+
+def test_a_second_floor_with_room_opens_the_market_again(table: Table) -> None:
+    florence(table, "key", *FULL_TOWER, TowerFloorBuilt(0, 1))
+    assert "market" in {send.location for send in florence_options(table.state, 0).sends}
+    events = table.when(SendMember(0, "noble", "market"))
+    assert CoinsPaid(0, 1, 0, "special_entry") in events

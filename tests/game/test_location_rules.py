@@ -75,8 +75,10 @@ def test_the_market_adds_a_barrel_to_an_empty_space_never_twice_one_colour(table
 
 
 def test_a_full_floor_takes_nothing_more(table: Table) -> None:
-    at(table, "market", "key", GuestTaken(0, 6, 0), GuestTaken(0, 7, 0), GuestTaken(0, 8, 0))
-    table.refused(TakeBarrel(0, 3, 0), "floor_full")
+    full = (GuestTaken(0, 6, 0), GuestTaken(0, 7, 0), GuestTaken(0, 8, 0))
+    at(table, "market", "key", *full, TowerFloorBuilt(0, 1))  # floor 1 has room: the Market is open
+    exc = table.refused(TakeBarrel(0, 3, 0), "floor_full")
+    assert [c.params for c in exc.alternatives] == [{"floor": 1}]
 
 
 def test_the_palace_pays_florins_equal_to_the_floor_height(table: Table) -> None:

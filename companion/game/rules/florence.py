@@ -39,6 +39,7 @@ __all__ = [
     "decide_send",
     "floor_space",
     "floors_with_space",
+    "lacks_tower_space",
     "location",
     "locations",
 ]
@@ -88,6 +89,17 @@ def floors_with_space(state: GameState, pl: PlayerState) -> list[int]:
     return [i for i in range(len(pl.tower)) if floor_space(state, pl, i) > 0]
 
 
+# The locations whose action puts a piece on an empty space of the tower (RULES.md §3.7).
+TOWER_TAKERS = ("market", "palace")
+
+
+def lacks_tower_space(state: GameState, pl: PlayerState, loc: str) -> bool:
+    """True when ``loc``'s action needs an empty tower space and ``pl``'s tower has none: the
+    Market's barrel and the Palace's guest go on an empty space (RULES.md §3.7), so a member is
+    not sent there (nor a florin paid) for an action that cannot be done."""
+    return loc in TOWER_TAKERS and not floors_with_space(state, pl)
+
+
 def _automatic_action(state: GameState, player: int, loc: str) -> list[Event]:
     """The Haystack, the Banquet and the Bank act at once (RULES.md §3.7)."""
     pl = state.p[player]
@@ -114,6 +126,14 @@ def decide_send(state: GameState, cmd: SendMember) -> list[Event]:
             "no_member_home",
             {"kind": cmd.kind, "nobles": pl.home_nobles, "urchins": pl.home_urchins},
             [Choice("choice.send_kind", {"kind": k}) for k in KINDS if home[k] > 0],
+        )
+    if lacks_tower_space(state, pl, cmd.location):
+        open_here = [loc for loc, q in state.florence.items() if q == state.quarter]
+        here = [loc for loc in open_here if not lacks_tower_space(state, pl, loc)]
+        raise RuleViolation(
+            "no_tower_space",
+            {"location": cmd.location},
+            [Choice("choice.location", {"location": loc}) for loc in here],
         )
     quarter = state.florence[cmd.location]
     needs_bribe = quarter != state.quarter

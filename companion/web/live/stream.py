@@ -30,6 +30,7 @@ from companion.web.live.hangup import PROBE_SECONDS, HangupWatch
 from companion.web.live.notifier import CHECK_SECONDS, Listener, Notifier
 from companion.web.process import process
 from companion.web.words.bidi import bdi
+from companion.web.words.glossary import player_letter
 
 __all__ = ["StreamSlots", "bp", "install_notifier", "stream_game", "stream_slots"]
 
@@ -176,7 +177,7 @@ def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     notifier = process(app).notifier
     view = service().view(game_id)
-    names = [(p.name, p.letter) for p in view.state.players] if is_game(view) else []
+    names = [(p.name, player_letter(p.colour, p.letter)) for p in view.state.players] if is_game(view) else []
     words = presence_words()
     slots, client = stream_slots(app), request.remote_addr or "?"
     if not slots.take(client, game_id, _limits(app)):

@@ -11,7 +11,7 @@ from flask_babel import gettext, ngettext
 
 from companion.game.commands import Accuse, BringSoul, MoveSoul, SendMember, SummonFerryman
 from companion.game.legal import turn_options
-from companion.game.loans import LoanToConfirm
+from companion.game.loans import LoanToConfirm, florins_instead
 from companion.game.state import GameState
 from companion.web.words.glossary import location_name, shield_label
 
@@ -53,8 +53,17 @@ def _free_alternatives(state: GameState, command: Any) -> list[dict[str, Any]]:
                 )
                 fields = [*_base_fields(), ("location", accusation.location)]
                 free.append({"words": words, "action": request.path, "fields": fields})
+    keep = [(k, v) for k, v in request.form.items() if k in ("seq", "key", "player")]
+    florins = florins_instead(state, command)
+    if florins and request.view_args:
+        words = ngettext(
+            "Change %(num)s florin into drachmas here first (no loan)",
+            "Change %(num)s florins into drachmas here first (no loan)",
+            florins,
+        )
+        action = url_for("florence.location_option", game_id=request.view_args["game_id"], option="exchange")
+        free.append({"words": words, "action": action, "fields": [*keep, ("florins", str(florins))]})
     if options.can_end_turn:
-        keep = [(k, v) for k, v in request.form.items() if k in ("seq", "key", "player")]
         free.append(
             {
                 "words": gettext("End the turn without it"),

@@ -26,6 +26,7 @@ from companion.web.words.glossary import (
 __all__ = [
     "choice_label",
     "component_title",
+    "edition_name",
     "edition_problem",
     "field_label",
     "problem_text",
@@ -304,3 +305,14 @@ def value_words(raw: dict[str, Any], path: str) -> str:
                 return gettext("%(component)s: %(value)s", component=title, value=field_label(raw, fields[0]))
             return title
     return gettext("another value")
+
+
+# The shipped editions' names, in the reader's language (a table's own name is kept as typed).
+SHIPPED_NAMES = {
+    "Inferno (Red Mojo Games, 2024) with Plutus & Phlegyas": _("Inferno (Red Mojo Games, 2024) with Plutus & Phlegyas"),
+}
+
+
+def edition_name(name: str) -> str:
+    """An edition's display name: the shipped edition's translated, any other as it was typed."""
+    return str(SHIPPED_NAMES.get(name, name))

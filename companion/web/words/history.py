@@ -9,9 +9,11 @@ from flask_babel import gettext, ngettext
 
 from companion.game.any_log import AnyState
 from companion.game.edition_switch import edition_from_text
+from companion.game.projection import evolve
 from companion.game.rules.fraud_at_end import AT_END
 from companion.game.state import GameState
 from companion.web.words.bidi import isolate
+from companion.web.words.editions import edition_name
 from companion.web.words.glossary import (
     SOURCES,
     colour_name,
@@ -199,6 +201,8 @@ def _quarter(e: ev.TurnQuarterSet, s: GameState) -> str:
 
 
 def _ended_turn(e: ev.TurnEnded, s: GameState) -> str:
+    if evolve(s, e).final_turns_left == 0:  # the last turn: nobody plays after it
+        return gettext("%(player)s ended the last turn: the game is over.", player=_name(s, e.player))
     return gettext(
         "%(player)s ended the turn; %(next)s plays.", player=_name(s, e.player), next=_name(s, e.next_player)
     )
@@ -250,9 +254,11 @@ def _floor(e: ev.TowerFloorBuilt, s: GameState) -> str:
 
 
 def _home(e: ev.MemberWentHome, s: GameState) -> str:
-    where = gettext("the tower") if e.source == "tower" else location_name(e.source)
+    who, kind = _name(s, e.player), _kind(e.kind)
+    if e.source == "tower":
+        return gettext("%(player)s's %(kind)s went home from the tower.", player=who, kind=kind)
     return gettext(
-        "%(player)s's %(kind)s went home from %(where)s.", player=_name(s, e.player), kind=_kind(e.kind), where=where
+        "%(player)s's %(kind)s went home from the %(loc)s.", player=who, kind=kind, loc=location_name(e.source)
     )
 
 
@@ -490,11 +496,11 @@ def _tally_player(e: ev.TallyPlayerEntered, s: Any) -> str:
     names = getattr(s, "names", ())
     name = isolate(names[e.player]) if e.player < len(names) else str(e.player)
     return gettext(
-        "%(name)s: %(infamy)s infamy, %(d)s diploma(s), %(h)s half diploma(s), Ship on %(ship)s.",
+        "%(name)s: %(infamy)s infamy, %(diplomas)s, %(halves)s, Ship on %(ship)s.",
         name=name,
         infamy=e.infamy,
-        d=len(e.diplomas),
-        h=e.half_diplomas,
+        diplomas=ngettext("%(num)s diploma", "%(num)s diplomas", len(e.diplomas)),
+        halves=ngettext("%(num)s half diploma", "%(num)s half diplomas", e.half_diplomas),
         ship=e.ship,
     )
 
@@ -525,7 +531,7 @@ def _set_aside(event: ev.EntriesSetAside, state: GameState) -> str:
 
 
 def _edition_name(event: ev.EditionChanged) -> str:
-    return isolate(edition_from_text(event.content).name)
+    return isolate(edition_name(edition_from_text(event.content).name))
 
 
 def _next_game(event: ev.NextGameCreated, _state: GameState) -> str:

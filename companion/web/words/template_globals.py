@@ -6,6 +6,7 @@ from flask import Flask
 from flask_babel import get_locale, gettext
 
 from companion.game.state import GameState, Phase
+from companion.web.words.editions import edition_name
 from companion.web.words.glossary import (
     GUARDIAN_GLYPHS,
     KINDS,
@@ -73,6 +74,7 @@ def install(app: Flask) -> None:
             "ledger_name": ledger_name,
             "field_name": field_name,
             "location_name": location_name,
+            "edition_name": edition_name,
             "refusal_text": describe_refusal,
             "location_action": lambda loc: str(LOCATION_ACTIONS.get(loc, "")),
             "guardian_name": guardian_name,

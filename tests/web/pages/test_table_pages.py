@@ -117,7 +117,9 @@ def test_a_step_page_shows_the_game_after_that_entry_with_replay_controls(phone:
     phone.post("bring", {"player": 0, "colour": 5, "shield": "1a"})  # entry 3
     phone.end_turn(0, "banquet")
     page = client.get(phone.url + "/at/3").data.decode()
-    assert "Step 2 of 4" in page
+    history = client.get(phone.url + "/history").data.decode()
+    assert "#3" in history  # the history's number of this entry…
+    assert "Entry #3" in page and "Step 2 of" not in page  # …is the step page's (issue 24, item 8)
     assert 'rel="prev"' in page and 'rel="next"' in page
     assert re.search(r'aria-label="1A, circle 1, Eagle: blue soul, standing', page)
     assert re.findall(r'data-stat="drachmas">(\d+)<', page)[0] == "2"
