@@ -87,6 +87,9 @@ def test_a_seat_held_by_another_open_phone_is_said_before_it_is_taken(
     held = client.post(phone.url + "/seat", data={"seat": "0"})
     page = held.data.decode()
     assert held.status_code == 409 and "Ana's seat is held by another phone" in page
+    # said first, with the confirming button, then the seats at once; the QR codes after them
+    assert page.index("held-title") < page.index('name="confirm" value="1"') < page.index("Which seat is this phone?")
+    assert page.index("Which seat is this phone?") < page.index("Join this game")
     phone.open()
     assert "Who are you?" in phone.html  # not taken
     taken = client.post(phone.url + "/seat", data={"seat": "0", "confirm": "1"})
