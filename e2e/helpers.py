@@ -153,3 +153,23 @@ def assert_next_step_reachable(page: Page, timeout: float = 3000) -> None:
         problems = next_step_problems(page)
         if problems:
             raise AssertionError(f"at {page.url}: " + "; ".join(problems)) from None
+
+
+IN_SIGHT = """(el) => {
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (r.top < 0 || r.bottom > window.innerHeight) { return false; }
+  const hit = document.elementFromPoint(x, y);
+  return !!hit && (hit === el || el.contains(hit));
+}"""
+
+
+def assert_in_sight(target: Locator, timeout: float = 3000) -> None:
+    """``target`` lies inside the viewport and is what shows at its centre (no sticky bar over it)."""
+    handle = target.element_handle(timeout=timeout)
+    assert handle is not None
+    try:
+        target.page.wait_for_function(f"(el) => ({IN_SIGHT})(el)", arg=handle, timeout=timeout)
+    except PlaywrightTimeout:
+        box = handle.bounding_box()
+        raise AssertionError(f"{target} is out of sight or covered: {box} at {target.page.url}") from None

@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, Response, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.game.refusals import CHOICES, REFUSALS
-from e2e.helpers import fill_new_game, location, next_step_problems, shield, stat
+from e2e.helpers import assert_in_sight, fill_new_game, location, next_step_problems, shield, stat
 
 RAW_CODES = sorted({code for code in REFUSALS if "_" in code} | set(CHOICES), key=len, reverse=True)
 RAW_PATTERN = re.compile(r"(?<![\w.])(" + "|".join(re.escape(c) for c in RAW_CODES) + r")(?![\w])|choice\.|%\(")
@@ -164,7 +164,9 @@ def play_a_fraud_card_for_a_half_diploma(table: Table) -> None:
 def end_turn(table: Table, name: str, next_name: str | None) -> None:
     table.tap(table.page.get_by_role("button", name=f"End {name}'s turn"))
     if next_name:
-        expect(table.page.get_by_role("heading", name=f"{next_name}'s turn")).to_be_visible()
+        title = table.page.get_by_role("heading", name=f"{next_name}'s turn")
+        expect(title).to_be_visible()
+        assert_in_sight(title)  # the next player's name, not under the sticky header
 
 
 def end_the_game(table: Table, name: str) -> None:

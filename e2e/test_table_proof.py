@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from e2e import test_full_game as full
-from e2e.helpers import assert_next_step_reachable, fill_new_game, second_phone, settle
+from e2e.helpers import assert_in_sight, assert_next_step_reachable, fill_new_game, second_phone, settle
 
 NAMES = ("Ana", "Ben", "Cleo")
 
@@ -144,6 +144,8 @@ def test_three_phones_and_a_big_screen_play_a_whole_game_in_seats(
         phones.current = phones.pages[next_name]  # the next player's own phone, updated live
         expect(phones.current.get_by_role("heading", name=f"{next_name}'s turn")).to_be_visible()
         expect(phones.current.locator("#waiting-title")).to_have_count(0)
+        assert_in_sight(phones.current.get_by_role("heading", name=f"{next_name}'s turn"))  # brought into view
+        assert_next_step_reachable(phones.current)
         for other in NAMES:
             if other != next_name:
                 waiting = phones.pages[other].get_by_role("heading", name=f"Waiting for {next_name}")

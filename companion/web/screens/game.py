@@ -128,6 +128,16 @@ def _seat_focus(context: dict[str, Any]) -> str:
     return ""
 
 
+def _turn_came_here(context: dict[str, Any], shown: dict[str, str], parts: dict[str, Part]) -> bool:
+    """In a phone per player, whether a live refresh brings this phone's own player's turn (it waited)."""
+    state = context["state"]
+    if state.table_mode != "seats" or state.ended is not None:
+        return False
+    if context["seat_prompt"] or context["waiting"] is not None:
+        return False
+    return shown.get("actions") != parts["actions"].digest and shown.get("turn") != parts["turn"].digest
+
+
 def _open_for(extra: dict[str, Any]) -> str:
     """The control whose answer must show: its collapsed section is drawn open."""
     for key in ("loan_confirm", "refusal", "errors"):
@@ -172,6 +182,8 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
     shown = client_parts()
     live_refresh = request.headers.get("HX-Trigger") == "live-trigger"
     focus = focus if shown and not live_refresh else ""
+    if shown and live_refresh and _turn_came_here(context, shown, parts):
+        focus = "turn-title"  # another phone ended its turn: this phone's player is up, the title shows
     signal = {"game:update": {"seq": view.seq, "parts": context["part_digests"], "focus": focus}}
     headers = {"HX-Trigger-After-Settle": json.dumps(signal)}
     if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):

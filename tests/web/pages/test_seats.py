@@ -107,3 +107,27 @@ def test_one_shared_phone_is_never_asked_nor_kept_waiting(phone: Phone, client: 
     client.post(phone.url + "/seat", data={"seat": "1"})
     phone.open()
     assert "Waiting for" not in phone.html and phone.post("loan", {"player": 0}).status_code == 200
+
+
+def test_a_live_refresh_that_brings_this_phones_turn_brings_its_title_into_view(
+    phone: Phone, client: FlaskClient
+) -> None:
+    phone.create(names=("Ana", "Ben"), table_mode="seats")
+    client.post(phone.url + "/seat", data={"seat": "1"})
+    phone.open()
+    waited = re.search(r'data-parts="([^"]+)"', phone.html).group(1)
+    ana = Phone(client.application.test_client())
+    ana.url = phone.url
+    ana.client.post(phone.url + "/seat", data={"seat": "0"})
+    ana.open()
+    ana.post("bring", {"player": 0, "colour": 2, "shield": "1d"})
+    ana.florence(0, "bonfire")
+    live = {**HX, "HX-Trigger": "live-trigger", "HX-Game-Parts": waited}
+    middle = client.get(phone.url, headers=live)  # Ana still plays: Ben's phone is not moved
+    assert '"focus": ""' in middle.headers["HX-Trigger-After-Settle"]
+    assert ana.post("end-turn", {"player": 0}).status_code == 200
+    came = client.get(phone.url, headers=live)
+    assert '"focus": "turn-title"' in came.headers["HX-Trigger-After-Settle"]
+    assert "Ben&#39;s turn" in came.data.decode() or "Ben's turn" in came.data.decode()
+    after = ana.client.get(phone.url, headers={**HX, "HX-Trigger": "live-trigger", "HX-Game-Parts": waited})
+    assert '"focus": ""' in after.headers["HX-Trigger-After-Settle"]  # Ana's phone now waits: not moved
