@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from e2e import test_full_game as full
 from e2e.helpers import assert_in_sight, assert_next_step_reachable, fill_new_game, second_phone, settle
+from e2e.test_accessibility import _violations
 
 NAMES = ("Ana", "Ben", "Cleo")
 
@@ -101,8 +102,10 @@ def _seat_the_table(
     expect(ben.get_by_role("heading", name="Who are you?")).to_be_visible()
     expect(ben.get_by_role("button", name=re.compile(r"^Ana \(open on another phone\)"))).to_be_visible()
     assert_next_step_reachable(ben)
+    assert _violations(ben) == []  # axe-core, on the seat prompt
     ben.get_by_role("button", name="Ben", exact=True).click()
     expect(ben.get_by_role("heading", name="Waiting for Ana")).to_be_visible()
+    assert _violations(ben) == []  # and on a waiting phone
     expect(ben.get_by_role("link", name="Bring in one purple soul")).to_have_count(0)  # not Ana's controls
     settle(ben)
 
@@ -115,6 +118,7 @@ def _seat_the_table(
     expect(cleo.get_by_role("heading", name="Which seat is this phone?")).to_be_visible()
     cleo.get_by_role("button", name=re.compile(r"^I am Ana")).click()
     expect(cleo.get_by_role("heading", name="Ana's seat is held by another phone")).to_be_visible()
+    assert _violations(cleo) == []
     cleo.get_by_role("button", name=re.compile(r"^I am Cleo")).click()
     expect(cleo.get_by_role("heading", name="Waiting for Ana")).to_be_visible()
     settle(cleo)
@@ -177,6 +181,7 @@ def test_the_seat_prompt_and_a_turn_in_spanish(page: Page, browser: Browser, pla
     page.get_by_role("button", name="Empezar la partida").click()
     expect(page.get_by_role("heading", name="¿Quién eres?")).to_be_visible()
     assert_next_step_reachable(page)
+    assert _violations(page) == []
     page.get_by_role("button", name="Ana", exact=True).click()
     expect(page.get_by_role("heading", name="Turno de Ana")).to_be_visible()
     page.wait_for_function("() => window.htmx !== undefined")
@@ -188,6 +193,7 @@ def test_the_seat_prompt_and_a_turn_in_spanish(page: Page, browser: Browser, pla
     expect(ben.get_by_role("button", name=re.compile(r"^Ana \(abierto en otro móvil\)"))).to_be_visible()
     ben.get_by_role("button", name="Ben", exact=True).click()
     expect(ben.get_by_role("heading", name="Esperando a Ana")).to_be_visible()
+    assert _violations(ben) == []
     settle(ben)
 
     bring = page.get_by_role("link", name=re.compile(r"^Traer"))
