@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
 def fill_new_game(
@@ -97,3 +98,78 @@ class Taps:
     def choose(self, target: Locator, value: str) -> None:
         self.count += 1
         target.select_option(value)
+
+
+# The element the page focused (the result of a tap or the next step) and the main button of its
+# section: each must lie inside the viewport and be what a thumb hits at its centre — not the sticky
+# header, the undo bar or any other fixed element over it. A visually hidden heading stands for its
+# section (the section's top must then show). Answers the problems found, an empty list when none.
+NEXT_STEP_PROBLEMS = """() => {
+  const problems = [];
+  const focused = document.activeElement;
+  if (!focused || focused === document.body) { return problems; }
+  const tiny = (el) => { const r = el.getBoundingClientRect(); return r.width <= 2 || r.height <= 2; };
+  const section = focused.closest("section, .card, details, form") || focused.parentElement;
+  const step = tiny(focused) ? section : focused;
+  const shown = (el) => el.checkVisibility({visibilityProperty: true})
+    && !el.closest("details:not([open]) > :not(summary)");
+  const main = [...section.querySelectorAll("button.primary, a.button.primary")].find(shown) || null;
+  const name = (el) => (el.id ? "#" + el.id : el.tagName.toLowerCase()) + " "
+    + JSON.stringify((el.innerText || el.getAttribute("aria-label") || "").trim().slice(0, 40));
+  const check = (el, what) => {
+    const r = el.getBoundingClientRect();
+    const y = r.top + Math.min(r.height / 2, 22);  // a tall section: a point near its top
+    const x = r.left + r.width / 2;
+    if (r.top < 0 || y > window.innerHeight || (r.height <= 200 && r.bottom > window.innerHeight)) {
+      const where = `top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)}, viewport ${window.innerHeight}`;
+      problems.push(`${what} ${name(el)} is outside the viewport (${where})`);
+      return;
+    }
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === el || el.contains(hit))) {
+      const cover = hit ? (hit.closest(".topbar, .undo-bar, .offline-banner, [id]") || hit) : null;
+      problems.push(`${what} ${name(el)} is covered at its centre by ${cover ? name(cover) : "nothing"}`);
+    }
+  };
+  check(step, "the next step");
+  if (main && main !== step) { check(main, "its main button"); }
+  return problems;
+}"""
+
+
+def next_step_problems(page: Page) -> list[str]:
+    """What hides the focused next step or its main button (empty when both can be seen and tapped)."""
+    found: list[str] = page.evaluate(NEXT_STEP_PROBLEMS)
+    return found
+
+
+def assert_next_step_reachable(page: Page, timeout: float = 3000) -> None:
+    """The focused next step and its section's main button are inside the viewport and not covered by any
+    fixed or sticky element (checked with the element at their centre point). Waits up to ``timeout`` ms
+    for a scroll in progress to end."""
+    try:
+        page.wait_for_function(f"() => ({NEXT_STEP_PROBLEMS})().length === 0", timeout=timeout)
+    except PlaywrightTimeout:  # the timeout says nothing; the problems say what is wrong
+        problems = next_step_problems(page)
+        if problems:
+            raise AssertionError(f"at {page.url}: " + "; ".join(problems)) from None
+
+
+IN_SIGHT = """(el) => {
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (r.top < 0 || r.bottom > window.innerHeight) { return false; }
+  const hit = document.elementFromPoint(x, y);
+  return !!hit && (hit === el || el.contains(hit));
+}"""
+
+
+def assert_in_sight(target: Locator, timeout: float = 3000) -> None:
+    """``target`` lies inside the viewport and is what shows at its centre (no sticky bar over it)."""
+    handle = target.element_handle(timeout=timeout)
+    assert handle is not None
+    try:
+        target.page.wait_for_function(f"(el) => ({IN_SIGHT})(el)", arg=handle, timeout=timeout)
+    except PlaywrightTimeout:
+        box = handle.bounding_box()
+        raise AssertionError(f"{target} is out of sight or covered: {box} at {target.page.url}") from None

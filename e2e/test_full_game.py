@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, Response, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.game.refusals import CHOICES, REFUSALS
-from e2e.helpers import fill_new_game, location, shield, stat
+from e2e.helpers import assert_in_sight, fill_new_game, location, next_step_problems, shield, stat
 
 RAW_CODES = sorted({code for code in REFUSALS if "_" in code} | set(CHOICES), key=len, reverse=True)
 RAW_PATTERN = re.compile(r"(?<![\w.])(" + "|".join(re.escape(c) for c in RAW_CODES) + r")(?![\w])|choice\.|%\(")
@@ -49,6 +49,7 @@ class Table:
         self.failures: list[str] = []
         self.shots = 0
         self.screens: list[str] = []  # every address the journey showed, in order
+        self.hidden: list[str] = []  # the next steps found hidden or covered, after which tap
         folder = os.environ.get("E2E_SCREENSHOTS")
         self.folder = Path(folder) / journey if folder else None
         if self.folder:
@@ -89,6 +90,9 @@ class Table:
         except PlaywrightTimeout:
             box = page.evaluate(FOCUSED_BOX)
             raise AssertionError(f"the focused element is out of view: {box} at {page.url}") from None
+        problems = next_step_problems(page)
+        if problems:
+            self.hidden.append(f"{self.kind} tap {self.taps[self.kind]}: " + "; ".join(problems))
         self.shot()
 
     def check_words(self) -> None:
@@ -160,7 +164,9 @@ def play_a_fraud_card_for_a_half_diploma(table: Table) -> None:
 def end_turn(table: Table, name: str, next_name: str | None) -> None:
     table.tap(table.page.get_by_role("button", name=f"End {name}'s turn"))
     if next_name:
-        expect(table.page.get_by_role("heading", name=f"{next_name}'s turn")).to_be_visible()
+        title = table.page.get_by_role("heading", name=f"{next_name}'s turn")
+        expect(title).to_be_visible()
+        assert_in_sight(title)  # the next player's name, not under the sticky header
 
 
 def end_the_game(table: Table, name: str) -> None:
@@ -219,7 +225,9 @@ def play_the_base_game(page: Page, table: Table) -> None:
     table.turn("move + accusation")
     table.tap(shield(page, "1B", "link"))
     table.tap(shield(page, "2B"))
-    table.tap(page.get_by_role("link", name=re.compile("^Accuse at the Bank")))
+    accuse = page.get_by_role("link", name=re.compile("^Accuse at the Bank"))
+    expect(accuse).to_be_in_viewport()  # right under the phase, not below the eight locations
+    table.tap(accuse)
     table.tap(page.get_by_role("radio", name="a half diploma"), local=True)
     table.tap(page.get_by_role("button", name="Accuse", exact=True))
     expect(stat(page, "Ana", "Infamy")).to_have_text("1")
@@ -311,6 +319,7 @@ def final_totals(page: Page) -> list[tuple[str, int]]:
 def test_a_three_player_base_game_to_the_score_page(page: Page) -> None:
     table = Table(page, "base-en")
     play_the_base_game(page, table)
+    assert table.hidden == [], "\n".join(table.hidden)
     assert final_totals(page) == EXPECTED_TOTALS
     print(f"taps per turn kind (English): {dict(table.taps)}")
     table.revisit_in_spanish()
@@ -400,5 +409,6 @@ EXPANSION_TOTALS = [("Ana", 2), ("Ben", 0)]
 def test_an_expansion_game_with_desks_tolls_bells_and_the_ferry(page: Page) -> None:
     table = Table(page, "expansion-en")
     play_the_expansion_game(page, table)
+    assert table.hidden == [], "\n".join(table.hidden)
     assert final_totals(page) == EXPANSION_TOTALS
     print(f"taps per turn kind (expansion): {dict(table.taps)}")

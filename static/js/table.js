@@ -65,15 +65,47 @@
     return el ? el.getBoundingClientRect().height : 0;
   }
 
-  // The map's prompt goes to the top, so the whole map of Hell shows below it.
+  // The undo bar's height, for the sticky buttons of a long form to sit right above it (app.css).
+  function noteUndoHeight() {
+    var bar = document.querySelector(".undo-bar");
+    var height = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().height : 0;
+    document.documentElement.style.setProperty("--undo-h", Math.ceil(height) + "px");
+  }
+  document.addEventListener("DOMContentLoaded", noteUndoHeight);
+  document.addEventListener("htmx:afterSettle", noteUndoHeight);
+  window.addEventListener("resize", noteUndoHeight);
+
+  function shown(el) {
+    if (el.checkVisibility) { return el.checkVisibility({ visibilityProperty: true }) && !el.closest("details:not([open]) > :not(summary)"); }
+    return el.getClientRects().length > 0;
+  }
+
+  // The main button of the step shown: the first primary button of its section.
+  function mainButton(el) {
+    var section = el.closest("section, .card, details, form");
+    if (!section) { return null; }
+    var buttons = section.querySelectorAll("button.primary, a.button.primary");
+    for (var i = 0; i < buttons.length; i += 1) { if (shown(buttons[i])) { return buttons[i]; } }
+    return null;
+  }
+
+  // The step goes between the sticky header and the undo bar, and its main button with it: from the
+  // whose-turn title (the next player's name) when the step is the turn's actions and all fit, else
+  // from the step itself. The map's prompt goes to the top, so the whole map of Hell shows below it.
   function bringIntoView(el) {
     var top = stickyHeight(".topbar") + 8;
     var bottom = window.innerHeight - stickyHeight(".undo-bar") - 8;
     var box = el.getBoundingClientRect();
     if (el.id === "map-prompt") { window.scrollBy(0, box.top - top); return; }
-    if (box.top >= top && box.bottom <= bottom) { return; }
-    var shift = box.top - top;
-    if (box.top >= top && box.height < bottom - top) { shift = box.bottom - bottom; }
+    var from = box.top;
+    var turn = document.getElementById("turn-title");
+    if (el.id === "actions-title" && turn) { from = Math.min(from, turn.getBoundingClientRect().top); }
+    var main = mainButton(el);
+    var until = main ? Math.max(box.bottom, main.getBoundingClientRect().bottom) : box.bottom;
+    if (until - from > bottom - top) { from = box.top; until = Math.min(until, box.top + (bottom - top)); }
+    if (from >= top && until <= bottom) { return; }
+    var shift = from - top;
+    if (from >= top && until - from < bottom - top) { shift = until - bottom; }
     window.scrollBy(0, shift);
   }
 

@@ -3,8 +3,10 @@ and saved editions belong to), the seat it took in each game, the games it remem
 it chose last. Nothing here is listed publicly.
 
 Seats: in ``shared`` mode any phone acts for the active player. In ``seats`` mode a phone acts only
-for the player whose seat it took; undo and redo stay open to every seated phone. Viewer links
-(``/v/<read token>``) never reach a form at all.
+for the player whose seat it took; undo and redo stay open to every seated phone. There a phone
+without a seat is asked "Who are you?" (``seat_prompt``), a seat another open phone holds is said so
+before it is taken (``held_elsewhere``, from who is live at the table), and a phone whose player is
+not the active one waits (``waiting_for``). Viewer links (``/v/<read token>``) never reach a form.
 """
 
 from __future__ import annotations
@@ -18,18 +20,22 @@ from companion.game.edition import Edition, EditionError
 from companion.game.state import GameState
 from companion.service import AnyView, GameService
 from companion.web.http.db import service
+from companion.web.process import process
 
 __all__ = [
     "SeatRefused",
     "actor_label",
     "check_seat",
     "chosen_edition",
+    "held_elsewhere",
     "phone_id",
     "remember_edition",
     "remember_game",
     "remembered_views",
     "seat_of",
+    "seat_prompt",
     "set_seat",
+    "waiting_for",
 ]
 
 
@@ -77,6 +83,27 @@ def check_seat(state: GameState, game_id: str, player: int | None) -> None:
     seat = seat_of(game_id)
     if seat is None or (player is not None and seat != player):
         raise SeatRefused(seat, -1 if player is None else player)
+
+
+def seat_prompt(state: GameState, game_id: str) -> bool:
+    """Whether this phone must be asked "Who are you?" (seats mode, no seat taken, game not over)."""
+    return state.table_mode == "seats" and state.ended is None and seat_of(game_id) is None
+
+
+def waiting_for(state: GameState, game_id: str) -> int | None:
+    """The active player this phone waits for: in seats mode, when its own seat is not the active one."""
+    seat = seat_of(game_id)
+    if state.table_mode != "seats" or state.ended is not None or seat is None or seat == state.active:
+        return None
+    return state.active
+
+
+def held_elsewhere(game_id: str) -> frozenset[int]:
+    """The seats another phone holds now: a page of this game is open live at that seat (this phone's own
+    seat is its own, never held elsewhere)."""
+    _version, seats = process().notifier.seats(game_id)
+    mine = seat_of(game_id)
+    return frozenset(int(label) for label, n in seats.items() if n > 0 and label.isdigit() and int(label) != mine)
 
 
 def actor_label(game_id: str) -> str:

@@ -19,7 +19,7 @@ from companion.web.forms.table import ModeForm
 from companion.web.http.db import recorded, service
 from companion.web.http.htmx import Answer
 from companion.web.http.perform import perform
-from companion.web.http.phone import actor_label, remember_game, seat_of, set_seat
+from companion.web.http.phone import actor_label, held_elsewhere, remember_game, seat_of, set_seat
 
 __all__ = ["bp"]
 
@@ -53,6 +53,7 @@ def render_join(view: GameView, status: int = 200, **extra: Any) -> tuple[str, i
         game_qr=qr_svg(game_url),
         viewer_qr=qr_svg(viewer_url),
         my_seat=seat_of(view.game_id),
+        held=held_elsewhere(view.game_id),
         new_key=new_key,
         **extra,
     ), status
@@ -72,11 +73,15 @@ def join(game_id: str) -> tuple[str, int]:
 
 
 @bp.post("/g/<game_id>/seat")
-def take_seat(game_id: str) -> Response:
-    """Sit this phone for a player (or leave the seat). Stored in this phone's cookie only."""
+def take_seat(game_id: str) -> Answer:
+    """Sit this phone for a player (or leave the seat). Stored in this phone's cookie only. A seat another
+    open phone holds is said so first: it is taken only once confirmed (``confirm``)."""
     view = recorded(game_id)
     raw = request.form.get("seat", "")
     seat = int(raw) if raw.isdigit() and int(raw) < len(view.state.players) else None
+    if seat is not None and seat in held_elsewhere(game_id) and request.form.get("confirm") != "1":
+        remember_game(game_id)
+        return render_join(view, 409, held_seat=seat)
     set_seat(game_id, seat)
     return redirect(url_for("play.game", game_id=game_id), 303)
 

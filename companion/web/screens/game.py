@@ -17,6 +17,7 @@ from companion.game.state import Phase
 from companion.service import GameView
 from companion.web.forms.fields import new_key
 from companion.web.http.htmx import Answer, is_htmx
+from companion.web.http.phone import held_elsewhere, seat_prompt, waiting_for
 from companion.web.screens.florence_board import accuse_prep, florence_board
 from companion.web.screens.hell_map import ferry_steps, guardian_steps
 from companion.web.screens.history import latest_entries
@@ -62,9 +63,13 @@ def game_context(
         base = f"accuse={accuse}&" if dante_guardian else ""
         steps = guardian_steps(state, str(guardian), guardian_params or {}, base)
     readonly = bool(extra.get("readonly"))  # a step of the history, or the big screen: nothing to tap
-    interactive = state.ended is None and not readonly
+    # A phone per player: a phone without a seat is asked who it is; one whose player is not the
+    # active one waits, and taps nothing on the map either.
+    asking = not readonly and seat_prompt(state, view.game_id)
+    waiting = None if readonly else waiting_for(state, view.game_id)
+    interactive = state.ended is None and not readonly and not asking and waiting is None
     hexes = view.edition.player_hexes()
-    shown = None if readonly else select
+    shown = None if readonly or not interactive else select
     hell_map = remembered_map(view.game_id, state, options, shown, hexes, interactive, ferry=ferry_view, using=steps)
     stuck: list[str] = []
     if hell_map.selected and not hell_map.selected_moves:
@@ -105,8 +110,32 @@ def game_context(
         "chosen": _chooser(extra),
         "pick_url": url_for("play.game", game_id=view.game_id) + f"?at={view.seq}&",
         "open_for": _open_for(extra),
+        "seat_prompt": asking,
+        "waiting": waiting,
+        "held": held_elsewhere(view.game_id) if asking else frozenset(),
         **extra,
     }
+
+
+def _seat_focus(context: dict[str, Any]) -> str:
+    """Where the eye goes on a phone that must first say who it is, or that waits for another player."""
+    if context.get("loan_confirm") or context.get("refusal") or context["state"].ended:
+        return ""
+    if context["seat_prompt"]:
+        return "seat-prompt-title"
+    if context["waiting"] is not None:
+        return "waiting-title"
+    return ""
+
+
+def _turn_came_here(context: dict[str, Any], shown: dict[str, str], parts: dict[str, Part]) -> bool:
+    """In a phone per player, whether a live refresh brings this phone's own player's turn (it waited)."""
+    state = context["state"]
+    if state.table_mode != "seats" or state.ended is not None:
+        return False
+    if context["seat_prompt"] or context["waiting"] is not None:
+        return False
+    return shown.get("actions") != parts["actions"].digest and shown.get("turn") != parts["turn"].digest
 
 
 def _open_for(extra: dict[str, Any]) -> str:
@@ -147,12 +176,14 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
         context["refusal_fallback"] = True  # its control is not on this screen: show it atop the actions
         parts = render_parts(context)
     context["part_digests"] = " ".join(f"{name}:{part.digest}" for name, part in parts.items())
-    focus = focus_target(context)
+    focus = _seat_focus(context) or focus_target(context)
     if not is_htmx():
         return compact(render_template("pages/game.html", **context, drawn=_drawn(parts))), status
     shown = client_parts()
     live_refresh = request.headers.get("HX-Trigger") == "live-trigger"
     focus = focus if shown and not live_refresh else ""
+    if shown and live_refresh and _turn_came_here(context, shown, parts):
+        focus = "turn-title"  # another phone ended its turn: this phone's player is up, the title shows
     signal = {"game:update": {"seq": view.seq, "parts": context["part_digests"], "focus": focus}}
     headers = {"HX-Trigger-After-Settle": json.dumps(signal)}
     if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):

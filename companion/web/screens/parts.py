@@ -195,7 +195,9 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
         for name in part_names(context["state"]):
             inputs = _inputs(name, context)
             draw = functools.partial(_draw, name, marked)
-            parts[name] = draw() if inputs is None else slots.get_or_make(_slot(game_id, name), inputs, draw)
+            still = name == "cells" and not context["hell_map"].interactive  # a waiting phone's map, kept apart
+            kept = "cells-still" if still else name
+            parts[name] = draw() if inputs is None else slots.get_or_make(_slot(game_id, kept), inputs, draw)
     finally:
         g.marking_parts = False
     return parts
