@@ -17,17 +17,20 @@
     return Promise.reject(new Error("no clipboard"));
   }
 
+  /* The link is left out (empty) when the app's address only works on this network. */
   function share(button) {
     var text = button.getAttribute("data-share-text");
-    var url = button.getAttribute("data-share-url");
+    var url = button.getAttribute("data-share-url") || "";
     var title = button.getAttribute("data-share-title");
+    var message = url ? text + " " + url : text;
     if (navigator.share) {
-      navigator.share({ title: title, text: text, url: url }).catch(function (err) {
-        if (!err || err.name !== "AbortError") { copy(button, text + " " + url).catch(function () {}); }
+      var data = url ? { title: title, text: text, url: url } : { title: title, text: text };
+      navigator.share(data).catch(function (err) {
+        if (!err || err.name !== "AbortError") { copy(button, message).catch(function () {}); }
       });
       return;
     }
-    copy(button, text + " " + url).catch(function () { status(button, text + " " + url); });
+    copy(button, message).catch(function () { status(button, message); });
   }
 
   document.addEventListener("click", function (e) {
