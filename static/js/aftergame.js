@@ -1,4 +1,5 @@
-/* After the game: share the result (the phone's share sheet, else the clipboard) and print the score sheet. */
+/* After the game: share the result (the phone's share sheet, else the clipboard). Print is
+   page_actions.js's, on every page (handling it here too opened the print dialog twice). */
 (function () {
   "use strict";
 
@@ -36,8 +37,6 @@
   document.addEventListener("click", function (e) {
     var target = e.target instanceof Element ? e.target : null;
     var shareButton = target && target.closest("[data-share]");
-    if (shareButton) { e.preventDefault(); share(shareButton); return; }
-    var printButton = target && target.closest("[data-print]");
-    if (printButton) { e.preventDefault(); window.print(); }
+    if (shareButton) { e.preventDefault(); share(shareButton); }
   });
 })();

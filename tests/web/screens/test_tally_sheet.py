@@ -111,7 +111,7 @@ def test_an_incomplete_tally_offers_no_bg_stats_yet_and_says_when_it_will(client
 def test_a_complete_tally_offers_bg_stats_share_and_print_under_the_winner(client) -> None:
     from tests.web.pages.test_after_game import bgstats_json
 
-    url, html = _saved_tally(client)
+    _url, html = _saved_tally(client)
     winner = html.index("Winner: Ben with 33 infamy")
     after = html.index('id="tally-after-title"')
     breakdown = html.index('class="card player-score"')
