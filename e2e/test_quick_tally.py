@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -111,6 +114,61 @@ def test_a_quick_tally_for_three_players_takes_at_most_40_taps(page: Page) -> No
     assert finger.taps <= TAP_BUDGET
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "quick-tally-pixel7.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "quick-tally-score-pixel7.png"))  # what the phone shows after "Save and score"
+
+    after_the_tally(page, "Ana", "Inferno: Ana wins (Ana 51, Ben 49, Cleo 43).")
+
+
+def after_the_tally(page: Page, winner: str, result: str, words: dict[str, str] | None = None) -> None:
+    """Issue 24, item 9: under the tally's winner, BG Stats, Share and Print work, and the tally is in
+    Our games. ``words``: the page's words in another language than English."""
+    w = {
+        "bgstats": "Log this play in BG Stats",
+        "share": "Share the result",
+        "print": "Print",
+        "local": "only works on this network",
+        "our": "Our games",
+        "tally": "Quick tally",
+        **(words or {}),
+    }
+    after = page.locator("section.after-game")
+    bgstats = after.get_by_role("link", name=w["bgstats"])
+    expect(bgstats).to_be_visible()
+    href = bgstats.get_attribute("href") or ""
+    play = json.loads(parse_qs(urlsplit(href).query)["data"][0])
+    assert href.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    assert [p["name"] for p in play["players"] if p["winner"]] == [winner]
+    assert play["sourceName"] == "Inferno Companion" and "durationMin" not in play
+
+    # Share: no share sheet in this browser, so the result is copied (the link left out: loopback).
+    page.evaluate(
+        """() => { window.__copied = null; window.__printed = 0;
+                  navigator.clipboard.writeText = async (t) => { window.__copied = t; };
+                  window.print = () => { window.__printed += 1; }; }"""
+    )
+    expect(after).to_contain_text(w["local"])
+    after.get_by_role("button", name=w["share"]).click()
+    page.wait_for_function("() => window.__copied !== null")
+    assert page.evaluate("() => window.__copied") == result
+    after.get_by_role("button", name=w["print"]).click()
+    assert page.evaluate("() => window.__printed") == 1
+
+    # On paper: the title, the day and the length (a tally was not timed), the winner; not the buttons.
+    page.emulate_media(media="print")
+    facts = page.locator("#tally .sheet-facts")
+    expect(facts).to_be_visible()
+    expect(facts).to_contain_text("Inferno")
+    assert re.search(r"\d{4}", facts.inner_text())  # the year of the day it was played
+    expect(facts.locator(".sheet-length")).to_be_visible()
+    expect(page.locator("#winner-title")).to_be_visible()
+    expect(after).to_be_hidden()
+    expect(page.locator("#tally-sheet")).to_be_hidden()
+    page.emulate_media(media="screen")
+
+    after.get_by_role("link", name=w["our"]).click()
+    listed = page.locator("ul.played-games li").filter(has_text=w["tally"])
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text(winner)
 
 
 def test_the_sheet_shows_what_was_saved_and_undo_takes_back_one_entry(page: Page) -> None:
@@ -124,3 +182,30 @@ def test_the_sheet_shows_what_was_saved_and_undo_takes_back_one_entry(page: Page
     expect(circle_value(page, "Empty shields in circle 9", "2")).to_be_checked()
     page.get_by_role("button", name="Undo last entry").click()
     expect(page.get_by_text("Entered: 8 of 8 circles, 0 of 1 players.")).to_be_visible()
+
+
+def test_after_a_tally_in_spanish_bg_stats_share_print_and_our_games(page: Page) -> None:
+    page.context.set_extra_http_headers({"Accept-Language": "es"})
+    page.goto("/tally")
+    page.get_by_label("Jugador 1", exact=True).fill("Eva")
+    page.get_by_label("Jugador 2", exact=True).fill("Bruno")
+    page.get_by_role("button", name="Empezar el recuento").click()
+    page.wait_for_function("() => window.htmx !== undefined")
+    expect(page.locator("section.after-game")).to_contain_text("Cuando estén anotados todos los círculos")
+    player = page.get_by_role("region", name="Bruno", exact=True)
+    player.locator("input[name='infamy-1']").fill("12")
+    page.get_by_role("button", name="Guardar y puntuar").click()
+    expect(page.get_by_role("heading", name="Gana Bruno con 12 de infamia")).to_be_in_viewport()
+    after_the_tally(
+        page,
+        "Bruno",
+        "Inferno: gana Bruno (Bruno 12, Eva 0).",
+        {
+            "bgstats": "Anotar esta partida en BG Stats",
+            "share": "Compartir el resultado",
+            "print": "Imprimir",
+            "local": "solo funciona en esta red",
+            "our": "Nuestras partidas",
+            "tally": "Recuento rápido",
+        },
+    )

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from companion.game.any_log import scoresheet
-from companion.service import AnyView, is_game
+from companion.service import AnyView, is_game, is_tally
 
 __all__ = ["PlayedGame", "PlayerFigures", "figures", "played_game", "score_lines"]
 
@@ -22,11 +22,18 @@ class PlayedGame:
     scores: tuple[int, ...]
     places: tuple[int, ...]
     over: bool
+    kind: str = "game"  # "game" (played through the app) or "tally" (a quick tally of a game played without it)
 
     @property
     def winners(self) -> tuple[str, ...]:
-        """Who is in first place (several on a shared place)."""
+        """Who is in first place (several on a shared place); nobody while the game is not over."""
+        if not self.over:
+            return ()
         return tuple(n for n, p in zip(self.names, self.places, strict=True) if p == 1)
+
+    def won(self, player: int) -> bool:
+        """Whether the player at ``player`` (turn order) won: first place of a finished game only."""
+        return self.over and self.places[player] == 1
 
 
 @dataclass
@@ -54,8 +61,23 @@ class PlayerFigures:
 
 
 def played_game(view: AnyView) -> PlayedGame | None:
-    """One remembered recorded game as "Our games" lists it (None for a quick tally or an empty log)."""
-    if not is_game(view) or not view.rows:
+    """One remembered game or quick tally as "Our games" lists it (None for an empty log). A tally is
+    over once every circle and every player is entered."""
+    if not view.rows:
+        return None
+    if is_tally(view):
+        tally = view.state
+        scores = scoresheet(tally)
+        return PlayedGame(
+            game_id=view.game_id,
+            started=datetime.fromisoformat(view.rows[0].recorded_at),
+            names=tuple(tally.names),
+            scores=tuple(p.total for p in scores.players),
+            places=tuple(p.place for p in scores.players),
+            over=tally.complete,
+            kind="tally",
+        )
+    if not is_game(view):
         return None
     state = view.state
     sheet = scoresheet(state)
@@ -78,7 +100,7 @@ def figures(games: list[PlayedGame]) -> list[PlayerFigures]:
         for name, total, place in zip(game.names, game.scores, game.places, strict=True):
             entry = table.setdefault(name.strip().casefold(), PlayerFigures(name))
             entry.scores.append(total)
-            entry.wins += place == 1
+            entry.wins += place == 1  # finished games only (checked above)
     return sorted(table.values(), key=lambda f: (-f.wins, -f.average, f.name))
 
 

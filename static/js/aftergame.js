@@ -1,4 +1,5 @@
-/* After the game: share the result (the phone's share sheet, else the clipboard) and print the score sheet. */
+/* After the game: share the result (the phone's share sheet, else the clipboard). Print is
+   page_actions.js's, on every page (handling it here too opened the print dialog twice). */
 (function () {
   "use strict";
 
@@ -17,24 +18,25 @@
     return Promise.reject(new Error("no clipboard"));
   }
 
+  /* The link is left out (empty) when the app's address only works on this network. */
   function share(button) {
     var text = button.getAttribute("data-share-text");
-    var url = button.getAttribute("data-share-url");
+    var url = button.getAttribute("data-share-url") || "";
     var title = button.getAttribute("data-share-title");
+    var message = url ? text + " " + url : text;
     if (navigator.share) {
-      navigator.share({ title: title, text: text, url: url }).catch(function (err) {
-        if (!err || err.name !== "AbortError") { copy(button, text + " " + url).catch(function () {}); }
+      var data = url ? { title: title, text: text, url: url } : { title: title, text: text };
+      navigator.share(data).catch(function (err) {
+        if (!err || err.name !== "AbortError") { copy(button, message).catch(function () {}); }
       });
       return;
     }
-    copy(button, text + " " + url).catch(function () { status(button, text + " " + url); });
+    copy(button, message).catch(function () { status(button, message); });
   }
 
   document.addEventListener("click", function (e) {
     var target = e.target instanceof Element ? e.target : null;
     var shareButton = target && target.closest("[data-share]");
-    if (shareButton) { e.preventDefault(); share(shareButton); return; }
-    var printButton = target && target.closest("[data-print]");
-    if (printButton) { e.preventDefault(); window.print(); }
+    if (shareButton) { e.preventDefault(); share(shareButton); }
   });
 })();

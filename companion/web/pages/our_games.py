@@ -18,7 +18,7 @@ bp = Blueprint("our_games", __name__)
 
 
 def played_games() -> list[PlayedGame]:
-    """The recorded games this phone remembers, oldest first (quick tallies are left out)."""
+    """The recorded games and quick tallies this phone remembers, oldest first."""
     games = [game for game in map(played_game, remembered_views()) if game is not None]
     return sorted(games, key=lambda g: g.started)
 
@@ -38,16 +38,15 @@ def export_csv() -> Response:
     """The list of games as CSV: one row per player per game."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["date", "game", "player", "score", "place", "winner", "finished"])
+    writer.writerow(["date", "game", "player", "score", "place", "winner", "finished", "kind"])
     for number, game in enumerate(played_games(), start=1):
-        for name, total, place in zip(game.names, game.scores, game.places, strict=True):
-            when = game.started.strftime("%Y-%m-%d %H:%M")
-            writer.writerow(
-                [when, number, _safe_cell(name), total, place, str(place == 1).lower(), str(game.over).lower()]
-            )
+        when = game.started.strftime("%Y-%m-%d %H:%M")
+        for i, (name, total, place) in enumerate(zip(game.names, game.scores, game.places, strict=True)):
+            won, over = str(game.won(i)).lower(), str(game.over).lower()
+            writer.writerow([when, number, _safe_cell(name), total, place, won, over, game.kind])
     return Response(
         out.getvalue(),
-        content_type="text/csv; charset=utf-8",
+        mimetype="text/csv",  # Werkzeug adds the one charset=utf-8
         headers={"Content-Disposition": 'attachment; filename="our-games.csv"'},
     )
 

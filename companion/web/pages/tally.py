@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, after_this_request, redirect, render_template, request, url_for
+from flask import Blueprint, abort, after_this_request, redirect, render_template, request, url_for
 from flask import Response as FlaskResponse
 from marshmallow import Schema, ValidationError
 
 from companion.game.commands import EnterCircle, EnterPlayer, PlaceHalfDiplomas, StartTally
 from companion.game.errors import RuleViolation
 from companion.game.tally import coins_asked, tally_score
-from companion.service import TallyView
+from companion.service import TallyView, is_tally
 from companion.web.forms.fields import flatten_errors, new_key, parse
 from companion.web.forms.score import HalvesForm
 from companion.web.forms.tally import TallyCircleForm, TallyPlayerForm, TallySheetForm, TallyStartForm
@@ -20,7 +21,7 @@ from companion.web.http.db import recorded_tally, service
 from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.perform import perform, perform_command, perform_redo, perform_undo
 from companion.web.http.phone import remember_game
-from companion.web.screens.score import half_choices
+from companion.web.screens.score import half_choices, sheet_facts, tally_after_context
 from companion.web.screens.tally_sheet import endgame_halves, posted_values, record_sheet, recorded_values
 from companion.web.words.refusals import describe_refusal
 
@@ -48,6 +49,7 @@ def render_tally(view: TallyView, status: int = 200, **extra: Any) -> tuple[str,
         "new_key": new_key,
         "can_undo": bool(undoable),
         "can_redo": bool(view.timeline.undone),
+        **tally_after_context(view, sheet),
         **extra,
     }
     if is_htmx():
@@ -164,3 +166,16 @@ def undo(game_id: str) -> Answer:
 def redo(game_id: str) -> Answer:
     """Redo the latest undone entry."""
     return perform_redo(game_id, render=render_tally, after="tally.page")
+
+
+@bp.get("/tally/result/<token>")
+def result(token: str) -> str:
+    """A finished tally's score, read-only: what "Share the result" links to (the tally's read
+    token, never its address, so a friend who opens it cannot change an entry)."""
+    game_id = service().game_for_read_token(token)
+    view = service().view(game_id) if game_id is not None else None
+    if view is None or not is_tally(view) or not view.state.complete:
+        abort(404)
+    started = view.rows[0].recorded_at if view.rows else None
+    facts = sheet_facts(datetime.fromisoformat(started) if started else None, None)
+    return render_template("pages/tally_result.html", sheet=tally_score(view.state), state=view.state, facts=facts)

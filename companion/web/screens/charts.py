@@ -53,21 +53,25 @@ def _line_chart(
     return re.sub(r"<script.*?</script>", "", svg, flags=re.S)  # pygal's inline config: not needed, not wanted
 
 
-def infamy_chart(names: list[str], colours: list[str], points: list[tuple[int, tuple[int, ...]]], title: str) -> str:
-    """An inline SVG line chart: one line per player (in their colours), one point per turn."""
+def infamy_chart(names: list[str], colours: list[str], points: list[tuple[str, tuple[int, ...]]], title: str) -> str:
+    """An inline SVG line chart: one line per player (in their colours), one point per label (a turn,
+    and the final score when the game is over). The first and the last label are always shown."""
     lines: list[tuple[str, list[int | None]]] = [
         (name, [values[i] for _, values in points]) for i, name in enumerate(names)
     ]
+    labels = [label for label, _ in points]
+    step = max(1, len(points) // 6)
+    major = [label for i, label in enumerate(labels) if i % step == 0 and len(labels) - 1 - i >= step / 2]
     return _line_chart(
         title,
-        [str(turn) for turn, _ in points],
+        labels,
         lines,
         chart_style(colours),
         show_legend=True,
         legend_at_bottom_columns=min(len(names), 2) or 1,
         x_label_rotation=0,
         show_minor_x_labels=False,
-        x_labels_major_every=max(1, len(points) // 6),
+        x_labels_major=[*major, labels[-1]] if labels else [],
     )
 
 

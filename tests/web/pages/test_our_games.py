@@ -59,3 +59,36 @@ def test_a_name_that_looks_like_a_formula_is_defused_in_the_csv(client: FlaskCli
     text = client.get("/our-games.csv").data.decode()
     assert "'=HYPERLINK(1)" in text
     assert "\n=HYPERLINK" not in text and ",=HYPERLINK" not in text
+
+
+def test_a_quick_tally_is_listed_in_our_games_and_counts_once_complete(client: FlaskClient) -> None:
+    from tests.web.conftest import HX
+    from tests.web.pages.test_score_pages import seq_of, start_tally
+
+    url = start_tally(client, ("Ana", "Ben"))
+    html = client.get("/our-games").data.decode()
+    assert f'href="{url}"' in html and "Quick tally" in html and "not all entered yet" in html
+    assert "Winner:" not in html  # nothing is won before every entry is made
+    page = client.get(url).data.decode()
+    form = {"seq": seq_of(page), "key": "k-our-games-tally", "infamy-1": "33", "infamy-0": "20"}
+    client.post(url + "/sheet", data=form, headers=HX)
+    html = client.get("/our-games").data.decode()
+    assert f'href="{url}"' in html and "Winner: Ben" in html
+    ben = re.findall(r"<td>([^<]*)</td>", re.search(r'<tr aria-label="Ben">(.*?)</tr>', html, re.S).group(1))
+    assert ben == ["1", "1", "33.0", "33"]
+    rows = list(csv.DictReader(io.StringIO(client.get("/our-games.csv").data.decode())))
+    assert [(r["player"], r["score"], r["winner"], r["finished"], r["kind"]) for r in rows] == [
+        ("Ana", "20", "false", "true", "tally"),
+        ("Ben", "33", "true", "true", "tally"),
+    ]
+    client.get("/lang/es")
+    assert "Recuento rápido" in client.get("/our-games").data.decode()
+
+
+def test_the_csv_marks_no_winner_in_an_unfinished_game_and_names_its_charset_once(client: FlaskClient) -> None:
+    upload(client, timed_log(last_action=10))  # both players still on 0 infamy: both "first"
+    response = client.get("/our-games.csv")
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+    rows = list(csv.DictReader(io.StringIO(response.data.decode())))
+    assert len(rows) == 2 and {r["place"] for r in rows} == {"1"}
+    assert [(r["winner"], r["finished"], r["kind"]) for r in rows] == [("false", "false", "game")] * 2

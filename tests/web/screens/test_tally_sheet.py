@@ -88,3 +88,91 @@ def test_a_fraud_card_end_game_half_is_entered_on_the_sheet(client) -> None:
     assert "Winner: Ana with 13 infamy" in html
     assert re.search(r'<details class="sheet-fraud" open>', html)
     assert re.search(r'<option value="infamy" selected>', html)
+
+
+# Issue 24, item 9: after the tally's score, BG Stats, Share and Print; the shared link opens it read-only.
+
+
+def _saved_tally(client, names=("Ana", "Ben")) -> tuple[str, str]:
+    url = start_tally(client, names)
+    html = client.get(url).data.decode()
+    form = {"seq": seq_of(html), "key": "k-whole-sheet", "infamy-1": "33", "infamy-0": "20"}
+    html = client.post(url + "/sheet", data=form, headers=HX).data.decode()
+    return url, html
+
+
+def test_an_incomplete_tally_offers_no_bg_stats_yet_and_says_when_it_will(client) -> None:
+    url = start_tally(client, ("Ana", "Ben"))
+    html = client.get(url).data.decode()
+    assert "app.bgstatsapp.com" not in html and "data-share " not in html
+    assert "Once every circle and every player is entered, the result can be logged in BG Stats" in html
+
+
+def test_a_complete_tally_offers_bg_stats_share_and_print_under_the_winner(client) -> None:
+    from tests.web.pages.test_after_game import bgstats_json
+
+    _url, html = _saved_tally(client)
+    winner = html.index("Winner: Ben with 33 infamy")
+    after = html.index('id="tally-after-title"')
+    breakdown = html.index('class="card player-score"')
+    assert winner < after < breakdown  # the winner first, then what to do with the result
+    play = bgstats_json(html)
+    assert play["sourceName"] == "Inferno Companion" and play["game"]["sourceGameId"] == "inferno-red-mojo-2024"
+    assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [("Ana", 20, False), ("Ben", 33, True)]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", play["playDate"])
+    assert "durationMin" not in play  # the tally did not time the game
+    assert re.search(r'<button type="button" class="secondary" data-print>Print</button>', html)
+    # The heading printed with the sheet: the title, the day, and that the tally was not timed.
+    facts = re.search(r'<p class="sheet-facts">(.*?)</p>', html, re.S).group(1)
+    assert "<strong>Inferno</strong>" in facts and "not timed: entered after the game" in facts
+    assert re.search(r'class="sheet-date">[A-Z][a-z]+ \d{1,2}, \d{4}<', facts)
+
+
+def test_the_shared_link_of_a_tally_opens_its_score_read_only(app) -> None:
+    client = app.test_client()
+    url, _html = _saved_tally(client)
+    html = client.get(url, headers={"Host": "inferno.example.org"}).data.decode()
+    button = re.search(r"<button[^>]*data-share [^>]*>", html).group(0)
+    assert "Inferno: Ben wins (Ben 33, Ana 20)." in button
+    link = re.search(r'data-share-url="([^"]*)"', button).group(1)
+    assert link.startswith("http://inferno.example.org/tally/result/")
+    assert url.rsplit("/", 1)[1] not in link  # the read token, never the tally's own address
+    assert "only works on this network" not in html
+    friend = app.test_client()
+    page = friend.get(link.removeprefix("http://inferno.example.org")).data.decode()
+    assert "Winner: Ben with 33 infamy" in page and "Final score" in page
+    assert "<form" not in page.split("<main", 1)[1] and "/sheet" not in page
+    assert friend.get("/tally/result/not-a-token").status_code == 404
+
+
+def test_on_a_local_address_the_share_leaves_the_link_out_and_says_why(client) -> None:
+    url, html = _saved_tally(client)
+    button = re.search(r"<button[^>]*data-share [^>]*>", html).group(0)
+    assert 'data-share-url=""' in button
+    assert "This app's address (localhost) only works on this network" in html
+    client.get("/lang/es")
+    html = client.get(url).data.decode()
+    assert "solo funciona en esta red" in html and "Anotar esta partida en BG Stats" in html
+
+
+def test_a_configured_public_address_is_the_one_shared(tmp_path) -> None:
+    from companion.web import create_app
+
+    app = create_app(
+        {
+            "DATABASE": str(tmp_path / "public.sqlite3"),
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "PUBLIC_URL": "https://inferno.example.org",
+        }
+    )
+    client = app.test_client()
+    public = {"Host": "inferno.example.org"}
+    made = client.post("/tally", data={"key": "tally-key-pub", "name": ["Ana", "Ben"]}, headers=public)
+    url = made.headers["Location"]
+    html = client.get(url, headers=public).data.decode()
+    form = {"seq": seq_of(html), "key": "k-public-sheet", "infamy-1": "5"}
+    html = client.post(url + "/sheet", data=form, headers={**HX, **public}).data.decode()
+    link = re.search(r'data-share-url="([^"]*)"', html).group(1)
+    assert link.startswith("https://inferno.example.org/tally/result/")
+    assert "only works on this network" not in html
