@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 from companion.game.errors import RuleViolation
 from companion.game.refusals import Citation
 
-__all__ = ["PAGES", "SECTIONS", "Page", "Section", "citation_anchor", "link_citations", "rule_url"]
+__all__ = ["PAGES", "SECTIONS", "Page", "Section", "citation_anchor", "link_citations", "link_sections", "rule_url"]
 
 _ = lazy_gettext
 
@@ -559,5 +559,23 @@ def link_citations(text: str) -> Markup:
             cite = Citation("rulebook", match["pages"] or match["page"])
         out += [escape(text[last : match.start()]), Markup('<a href="%s">%s</a>') % (rule_url(cite), match[0])]
         last = match.end()
+    out.append(escape(text[last:]))
+    return Markup("").join(out)
+
+
+_SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
+
+
+def link_sections(text: str) -> Markup:
+    """A paragraph of the reference escaped, each "§4.6" it points to a link to that section."""
+    text = str(text)  # a lazy string of SECTIONS, in the reader's language
+    anchors = {section.anchor for section in SECTIONS}
+    out: list[str] = []
+    last = 0
+    for match in _SECTION.finditer(text):
+        anchor = "s" + match[1].replace(".", "-")
+        if anchor in anchors:
+            out += [escape(text[last : match.start()]), Markup('<a href="#%s">%s</a>') % (anchor, match[0])]
+            last = match.end()
     out.append(escape(text[last:]))
     return Markup("").join(out)

@@ -109,6 +109,16 @@ def test_every_section_the_page_shows_has_its_anchor_title_and_how_sure_it_is(cl
     assert len(_anchors(page)) == len(re.findall(r'\bid="', page))  # no anchor twice
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_section_that_points_to_another_links_to_it(client: FlaskClient, lang: str) -> None:
+    page = _page(client, lang)
+    rivers = re.search(r'<section[^>]*id="s3-3".*?</section>', page, re.S)
+    assert rivers is not None
+    assert re.findall(r'<a href="#(s[\d-]+)">§([\d.]+)</a>', rivers.group(0)) == [("s4-6", "4.6"), ("s7-2", "7.2")]
+    links = set(re.findall(r'<a href="#(s[\d-]+)">', page))
+    assert links and links <= _anchors(page)
+
+
 def test_the_page_says_in_words_what_is_estimated_or_unknown(client: FlaskClient) -> None:
     for lang, words in {"en": ("estimated", "unknown"), "es": ("estimad", "desconocid")}.items():
         text = _text(_page(client, lang)).lower()
