@@ -250,7 +250,7 @@ SECTIONS: tuple[Section, ...] = (
                 "once (sudden death)."
             ),
         ),
-        _SURE,
+        _("Sure; that you must take a loan when you cannot pay is fairly sure (one detailed source)."),
     ),
     Section(
         "4.2",
@@ -281,7 +281,7 @@ SECTIONS: tuple[Section, ...] = (
                 "and you take its bonus tile; Dante moves one step (§3.6)."
             ),
         ),
-        _SURE,
+        _("Sure; paying 2 drachmas to accuse in another quarter is fairly sure (one detailed source)."),
     ),
     Section(
         "4.4",
@@ -305,7 +305,7 @@ SECTIONS: tuple[Section, ...] = (
             ),
             _("Its effect never sends a soul below its own circle. You may move it without using its effect."),
         ),
-        _SURE,
+        _("Sure for how a guardian is used; its cost at the Bonfire is fairly sure (one detailed source)."),
     ),
     Section(
         "4.6",
@@ -389,7 +389,7 @@ SECTIONS: tuple[Section, ...] = (
                 "final scoring follows."
             ),
         ),
-        _SURE,
+        _("Sure for what ends the game; that scoring after a sudden death is the usual one is fairly sure."),
     ),
     Section(
         "7.2",
