@@ -37,6 +37,7 @@ from companion.web.pages import (
     history,
     home,
     our_games,
+    rules,
     score,
     table,
     tally,
@@ -142,6 +143,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(score.bp)
     app.register_blueprint(tally.bp)
     app.register_blueprint(our_games.bp)
+    app.register_blueprint(rules.bp)
     app.register_blueprint(editions.bp)
     app.register_blueprint(edition_editor.bp)
     app.register_blueprint(edition_switch.bp)

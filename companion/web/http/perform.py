@@ -30,6 +30,7 @@ from companion.web.screens.game import render_game
 from companion.web.screens.loan_confirm import confirmation
 from companion.web.words.glossary import player_name
 from companion.web.words.refusals import describe_choice, describe_refusal, describe_rule
+from companion.web.words.rules_reference import rule_url
 
 __all__ = ["perform", "perform_command", "perform_redo", "perform_undo", "record"]
 
@@ -138,6 +139,7 @@ def perform(
             "code": exc.code,
             "text": describe_refusal(exc, view.state),
             "rule": describe_rule(exc),
+            "rule_url": rule_url(exc),
             "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
             "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
         }

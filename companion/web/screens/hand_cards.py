@@ -18,6 +18,7 @@ from companion.game.errors import RuleViolation
 from companion.game.state import GameState, Phase
 from companion.web.forms.florence import fraud_of
 from companion.web.words.refusals import describe_refusal, describe_rule
+from companion.web.words.rules_reference import link_citations
 
 __all__ = ["CONTROL", "hand_card_command", "hand_cards_context"]
 
@@ -52,7 +53,8 @@ def hand_cards_context(state: GameState, refusal: dict[str, Any] | None) -> dict
         return {}
     if not state.edition.assumption("fraud_in_hand_scores"):
         why = RuleViolation("fraud_hand_not_scored", {})
-        return {"hand_not_scored": describe_refusal(why, state), "hand_not_scored_rule": describe_rule(why)}
+        rule = link_citations(describe_rule(why))  # the citation a link to the rules reference
+        return {"hand_not_scored": describe_refusal(why, state), "hand_not_scored_rule": rule}
     left = cards_left(state)
     refused = bool(refusal and refusal.get("control") == CONTROL)
     posted = request.form.get("player", "") if refused else ""

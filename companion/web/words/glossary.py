@@ -11,6 +11,7 @@ from flask_babel import gettext, lazy_gettext, ngettext, pgettext
 from companion.game.any_log import AnyState
 from companion.game.state import GameState
 from companion.web.words.bidi import isolate
+from companion.web.words.rules_reference import link_citations
 
 __all__ = [
     "GUARDIAN_GLYPHS",
@@ -382,8 +383,11 @@ GUARDIAN_NOTES = {
 
 
 def guardian_note(note: str) -> str:
-    """A guardian's note from the edition, translated when it is the shipped one (a table's own is kept)."""
-    return str(GUARDIAN_NOTES.get(note, note))
+    """A guardian's note from the edition, translated when it is the shipped one (its citations then
+    links to the rules reference); a table's own note is kept as typed."""
+    if note in GUARDIAN_NOTES:
+        return link_citations(str(GUARDIAN_NOTES[note]))
+    return note
 
 
 def player_letter(colour: str, letter: str) -> str:

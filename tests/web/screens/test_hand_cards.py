@@ -116,7 +116,9 @@ def test_a_refused_card_says_why_and_keeps_the_choices(client: FlaskClient) -> N
 def test_switched_off_the_page_says_in_one_line_that_cards_in_hand_do_not_score(client: FlaskClient) -> None:
     game_id = game_of(upload(client, hand_scoring_log(False)))
     page = client.get(f"/g/{game_id}/score").data.decode()
-    assert "In this edition fraud cards left in hand do not score at the end. (Reference §10.7)" in page
+    assert (
+        'In this edition fraud cards left in hand do not score at the end. (<a href="/rules#s10-7">Reference §10.7</a>)'
+    ) in page  # the citation opens its section of the rules reference
     assert "Cards left in hand" not in page and "/hand-card" not in page
     before = totals(client, game_id)
     refused = post_card(client, game_id, 0, eg_requirement="always", eg_effect="infamy", eg_effect_amount=5)

@@ -20,7 +20,7 @@ def test_a_refusal_cites_the_reference_in_english(phone: Phone) -> None:
     phone.create()
     phone.post("bring", {"player": 0, "colour": 9, "shield": "1a"})
     box = _box(phone.html, "bring")
-    assert "Rule: Reference §4.1" in box
+    assert 'Rule: <a href="/rules#s4-1">Reference §4.1</a>' in box  # a link to the section it cites
     assert "RULES.md" not in box and "choice." not in box
     assert "Bring in one green soul" in box  # the alternatives, by colour name
 
@@ -31,6 +31,6 @@ def test_a_refusal_reads_in_spanish_with_a_spanish_citation(phone: Phone, client
     phone.post("bring", {"player": 0, "colour": 9, "shield": "1a"})
     box = _box(phone.html, "bring")
     assert "En el Cementerio no hay ningún Alma de color azul hielo." in box
-    assert "Regla: Referencia §4.1" in box
+    assert 'Regla: <a href="/rules#s4-1">Referencia §4.1</a>' in box
     assert "Traer un Alma de color verde" in box
     assert "Reference" not in box and "RULES.md" not in box
