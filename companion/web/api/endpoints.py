@@ -45,6 +45,7 @@ from companion.web.http.db import service
 from companion.web.screens.history import history_entries
 from companion.web.words.glossary import player_names
 from companion.web.words.refusals import describe_refusal
+from companion.web.words.rules_reference import rule_url
 from events.codec import encode, schema_for
 
 __all__ = ["ApiError", "api_error", "blp", "init_api"]
@@ -225,6 +226,7 @@ class RefusalSchema(Schema):
     key = fields.String()
     params = fields.Dict()
     rule = fields.String()
+    rule_url = fields.String(metadata={"description": "Where the app's rules reference explains the rule (/rules#s4-3)"})
     sentence = fields.String(metadata={"description": "The English sentence, with %(name)s placeholders for params"})
     alternatives = fields.List(fields.Dict())
 
@@ -291,7 +293,7 @@ def _run(view: AnyView, action: Any) -> dict[str, Any]:
             422,
             exc.code,
             describe_refusal(exc, fresh.state if is_game(fresh) else None),
-            refusal=refusal_of(exc),
+            refusal={**refusal_of(exc), "rule_url": rule_url(exc)},
         ) from None
 
 
@@ -367,7 +369,9 @@ class Games(MethodView):
         except KeyReused:
             raise ApiError(422, "key_reused", KEY_REUSED) from None
         except RuleViolation as exc:
-            raise ApiError(422, exc.code, describe_refusal(exc, None), refusal=refusal_of(exc)) from None
+            raise ApiError(
+                422, exc.code, describe_refusal(exc, None), refusal={**refusal_of(exc), "rule_url": rule_url(exc)}
+            ) from None
         view = svc.view(game_id)
         return {"game_id": game_id, "read_token": view.read_token, "write_token": view.write_token, "seq": view.seq}
 

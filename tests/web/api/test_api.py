@@ -141,6 +141,8 @@ def test_a_stale_seq_a_refusal_and_a_repeat_each_answer_in_kind(api_app: Flask) 
     body = refused.get_json()
     assert refused.status_code == 422 and body["code"] == "not_your_turn"
     assert "turn" in body["message"] and body["refusal"]["params"] == {"player": 1, "active": 0}
+    anchor = body["refusal"]["rule_url"].split("#")[1]  # the rule a program can show, at the reference's section
+    assert body["refusal"]["rule_url"].startswith("/rules#") and f'id="{anchor}"' in client.get("/rules").text
     bad = command(game, client, seq + 1, "key-bad-0001", "Teleport", player=0)
     assert bad.status_code == 422 and "Must be one of" in bad.get_json()["errors"]["json"]["command"]["type"][0]
     state = client.get(f"/api/v1/games/{game['game_id']}", headers=auth(game["read_token"])).get_json()
