@@ -39,6 +39,7 @@ def _form_defaults() -> dict[str, Any]:
         "colours": colours,
         "seats": SEATS,
         "plague_slots": int(edition.section("souls")["plague_card_max"]),
+        "plague_souls": int(edition.section("souls")["plague_card_souls"]),  # what a card usually shows
     }
 
 

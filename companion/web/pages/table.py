@@ -139,6 +139,7 @@ def _again_page(view: GameView, key: str, values: Any = None, errors: Any = None
         order=order,
         edition=edition,
         plague_slots=int(edition.section("souls")["plague_card_max"]),
+        plague_souls=int(edition.section("souls")["plague_card_souls"]),
         key=key,
         values=values or {},
         errors=errors or {},

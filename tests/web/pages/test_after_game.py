@@ -280,6 +280,7 @@ def test_the_new_game_form_fills_in_no_plague_card(client: FlaskClient) -> None:
     page = client.get("/").data.decode()
     card = page.split('id="plague-card"')[1].split("</fieldset>")[0]
     assert card.count("<select") >= 4 and "selected" not in card
+    assert "A card usually shows about 4 souls." in card  # the edition's usual card, said, not chosen
 
 
 def _parts(html: str) -> str:
