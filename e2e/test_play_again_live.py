@@ -1,6 +1,7 @@
 """Issue 24, items 1 and 2, in English and Spanish: a game ends; phone A plays again entering the
 plague card the table turned over; phone B, left on the old game's page, is offered the new game live
-(no reload) and joins it in its seat; the big screen moves to the new game's screen by itself."""
+(no reload) and joins it in its seat; a third phone left on the play-again step moves to the game started;
+the big screen moves to the new game's screen by itself."""
 
 from __future__ import annotations
 
@@ -113,6 +114,9 @@ def test_play_again_reaches_every_phone_and_the_big_screen_live(
         a.get_by_label(words["soul"].format(n=i + 1), exact=True).select_option(label=colour)
     SHOTS.mkdir(exist_ok=True)
     a.screenshot(path=str(SHOTS / f"play-again-step-{lang}.png"), full_page=True)
+    c = phone(browser, playwright, words["locale"])  # a third phone, on the same step at the same time
+    c.goto(game_url + "/again")
+    ready(c)
     a.get_by_role("button", name=words["start"]).click()
     tapped = time.monotonic()
     expect(a.get_by_role("heading", name=words["new_turn"])).to_be_visible()
@@ -132,6 +136,7 @@ def test_play_again_reaches_every_phone_and_the_big_screen_live(
     expect(screen.get_by_role("heading", name=words["new_turn"])).to_be_visible()
     print(f"offered after {offered_after:.2f} s")
     assert offered_after < LIVE / 1000, offered_after
+    expect(c).to_have_url(new_url, timeout=LIVE)  # the phone on the step moves to the game started
 
     # One tap joins, in Ben's seat of the new game (he starts it).
     b.get_by_role("link", name=words["join"]).click()
@@ -141,5 +146,5 @@ def test_play_again_reaches_every_phone_and_the_big_screen_live(
     expect(b.get_by_role("button", name=words["i_am_ben"])).to_have_attribute("aria-pressed", "true")
     a.goto(new_url + "/join")
     expect(a.get_by_role("button", name=words["i_am_ana"])).to_have_attribute("aria-pressed", "true")
-    for page in (a, b, screen):
+    for page in (a, b, c, screen):
         page.context.close()

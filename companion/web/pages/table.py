@@ -20,7 +20,7 @@ from companion.web.forms.fields import flatten_errors, new_key, parse
 from companion.web.forms.start import PlayAgainForm
 from companion.web.forms.table import ModeForm
 from companion.web.http.db import recorded, service
-from companion.web.http.htmx import Answer
+from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.perform import perform
 from companion.web.http.phone import actor_label, remember_game, seat_of, set_seat
 from companion.web.words.refusals import describe_refusal
@@ -152,11 +152,14 @@ def _finished(view: GameView) -> bool:
 
 @bp.get("/g/<game_id>/again")
 def play_again_form(game_id: str) -> Answer:
-    """Same table, new game: ask for the first plague card the table turned over (nothing chosen for it)."""
+    """Same table, new game: ask for the first plague card the table turned over (nothing chosen for it).
+    A phone left on this step while another starts the game is moved to it (the step listens live)."""
     view = recorded(game_id)
     if not _finished(view):
         return redirect(url_for("scores.sheet", game_id=game_id), 303)
-    if next_game_token(_secret(), view) is not None:
+    if next_game_token(_secret(), view) is not None:  # another phone started it meanwhile: join it
+        if is_htmx():  # the step's live refresh: the whole page moves
+            return "", 200, {"HX-Redirect": url_for("table.next_game", game_id=game_id)}
         return redirect(url_for("table.next_game", game_id=game_id), 303)
     return _again_page(view, new_key())
 

@@ -272,6 +272,12 @@ def test_play_again_asks_for_the_first_plague_card_with_nothing_chosen(app: Flas
     with app.app_context():
         assert not [e for e in service().view(game_id).timeline.effective_events() if isinstance(e, NextGameCreated)]
         assert len(service().store.game_ids()) == 1  # nothing was created by the refused taps
+    assert "HX-Redirect" not in host.get(url + "/again", headers={"HX-Request": "true"}).headers
+    assert f'sse-connect="/g/{game_id}/events?since=' in page  # the step hears of a game started elsewhere
+    other = app.test_client()
+    other.post(url + "/again", data={"key": "again-other-0001", "plague": ["3"]})
+    moved = host.get(url + "/again", headers={"HX-Request": "true"})
+    assert moved.headers["HX-Redirect"] == f"/g/{game_id}/next"  # this phone joins the game started
     going = upload(host, timed_log(last_action=69))
     assert host.get(going + "/again").headers["Location"] == going + "/score"
 
