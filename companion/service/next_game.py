@@ -124,4 +124,6 @@ def start_next_game(
             linked = next_game_token(secret, exc.view) if is_game(exc.view) else None
             if linked is not None:
                 return service.game_for_read_token(linked) or game_id
+        except KeyReused:  # the link's key already names another game: join the game the log names
+            return _linked_game(secret, service, view.game_id) or game_id
     raise Conflict(view, seq)

@@ -48,15 +48,20 @@ def test_the_next_game_starts_from_the_plague_card_entered_and_names_the_tapping
     assert next_game_token("another secret", service.view(old_id)) is None
 
 
-def test_taps_at_once_with_different_cards_make_one_game(service: GameService) -> None:
+def test_taps_at_once_with_different_cards_make_one_game(service: GameService, tmp_path: Path) -> None:
     old_id = finished(service)
-    view = service.view(old_id)
     made: list[str] = []
     barrier = threading.Barrier(2)
 
     def tap(i: int, plague: tuple[int, ...]) -> None:
-        barrier.wait(5)
-        made.append(start_next_game(SECRET, service, view, f"tap-key-{i:010d}", plague, f"seat:{i}", None))
+        store = SqliteStore.open(tmp_path / "next.sqlite3")  # each request has its own connection
+        try:
+            own = GameService(store, load_all())
+            view = own.view(old_id)
+            barrier.wait(5)
+            made.append(start_next_game(SECRET, own, view, f"tap-key-{i:010d}", plague, f"seat:{i}", None))
+        finally:
+            store.close()
 
     threads = [threading.Thread(target=tap, args=(i, card)) for i, card in enumerate([(2, 3), (2, 4)])]
     for t in threads:
