@@ -33,6 +33,10 @@ WORDS = {
         "share": "Share the result",
         "summary": "Inferno: Ana wins (Ana {a}, Ben {b}).",
         "again": "Same table, new game",
+        "soul": "Soul {n}",
+        "blue": "blue",
+        "green": "green",
+        "start": "Start the new game",
         "new_turn": "Ben's turn",
         "offered": "Your table started a new game",
         "join": "Join the new game",
@@ -53,6 +57,10 @@ WORDS = {
         "share": "Compartir el resultado",
         "summary": "Inferno: gana Ana (Ana {a}, Ben {b}).",
         "again": "Misma mesa, partida nueva",
+        "soul": "Alma {n}",
+        "blue": "azul",
+        "green": "verde",
+        "start": "Empezar la nueva partida",
         "new_turn": "Turno de Ben",
         "offered": "Tu mesa empezó una partida nueva",
         "join": "Unirse a la partida nueva",
@@ -159,15 +167,19 @@ def test_finish_log_share_print_play_again_and_find_both_games(
         assert re.findall(rb"/Count (\d+)", pdf) == [b"1"], f"the score sheet prints on more than one {paper} page"
     host.emulate_media(media="screen")
 
-    # Play again: the other phone, still on the old game, is offered the new game live.
+    # Play again: the table enters the plague card it turned over; the other phone, still on the old
+    # game, is offered the new game live and the big screen moves to it by itself.
     host.get_by_role("button", name=words["again"]).click()
+    host.get_by_label(words["soul"].format(n=1), exact=True).select_option(label=words["blue"])
+    host.get_by_label(words["soul"].format(n=2), exact=True).select_option(label=words["green"])
+    host.get_by_role("button", name=words["start"]).click()
     expect(host.get_by_role("heading", name=words["new_turn"])).to_be_visible()
     new_url = host.url
     assert new_url != game_url
     expect(guest.get_by_role("heading", name=words["offered"])).to_be_visible()
-    expect(screen.get_by_role("heading", name=words["offered"])).to_be_visible()  # the big screen too
-    screen_link = screen.get_by_role("link", name=words["join"]).get_attribute("href")
-    assert screen_link and "/v/" in screen_link and "/g/" not in screen_link
+    expect(screen).not_to_have_url(viewer_url)  # the big screen follows by itself
+    expect(screen.get_by_role("heading", name=words["new_turn"])).to_be_visible()
+    assert "/v/" in screen.url and "/g/" not in screen.url
     guest.get_by_role("link", name=words["join"]).click()
     expect(guest.get_by_role("heading", name=words["new_turn"])).to_be_visible()
     assert guest.url == new_url

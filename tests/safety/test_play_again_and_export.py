@@ -52,7 +52,7 @@ def test_an_export_carries_no_token_key_join_code_or_game_id_of_any_game(store_u
     app = app_on(store_url)
     old_id = finished_game(app)
     host = app.test_client()
-    made = host.post(f"/g/{old_id}/again", data={"key": "again-export-1"})
+    made = host.post(f"/g/{old_id}/again", data={"key": "again-export-1", "plague": ["2", "5"]})
     assert made.status_code == 303
     with app.app_context():
         new_id = made.headers["Location"].rsplit("/", 1)[1]
@@ -88,7 +88,7 @@ def test_four_phones_tapping_play_again_at_once_start_one_next_game(store_url: s
     def tap(i: int) -> None:
         client = apps[i % workers].test_client()
         barrier.wait(10)
-        response = client.post(f"/g/{old_id}/again", data={"key": f"again-race-{i:04d}"})
+        response = client.post(f"/g/{old_id}/again", data={"key": f"again-race-{i:04d}", "plague": ["2", "5"]})
         answers.append((response.status_code, response.headers.get("Location", "")))
 
     at_once(4, tap)

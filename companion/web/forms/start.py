@@ -9,7 +9,28 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, vali
 
 from companion.web.forms.fields import field_messages, integer
 
-__all__ = ["CreateForm"]
+__all__ = ["CreateForm", "PlayAgainForm"]
+
+
+class PlayAgainForm(Schema):
+    """Same table, new game: the first plague card the table turned over (its souls in any order)."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    key = fields.String(required=True, validate=validate.Length(min=8, max=80), error_messages=field_messages())
+    plague = fields.List(integer(validate=validate.Range(min=1, max=9)), load_default=list)
+
+    @pre_load
+    def _drop_empty_souls(self, data: dict[str, Any], **_kw: Any) -> dict[str, Any]:
+        data = dict(data)
+        data["plague"] = [p for p in data.get("plague", []) if p not in ("", None)]
+        return data
+
+    @validates_schema
+    def _souls(self, data: dict[str, Any], **_kw: Any) -> None:
+        if not data.get("plague"):
+            raise ValidationError(gettext("Choose the souls on the first plague card."), "plague")
 
 
 class CreateForm(Schema):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
@@ -35,14 +34,12 @@ def _form_defaults() -> dict[str, Any]:
     svc = service()
     edition = svc.edition(next(iter(process().editions)))
     colours = list(edition.colours)
-    plague_size = int(edition.section("souls")["plague_card_souls"])
-    rng = random.SystemRandom()
     return {
         "edition": edition,
         "colours": colours,
         "seats": SEATS,
         "plague_slots": int(edition.section("souls")["plague_card_max"]),
-        "plague_suggestion": [rng.randint(1, 9) for _ in range(plague_size)],
+        "plague_souls": int(edition.section("souls")["plague_card_souls"]),  # what a card usually shows
     }
 
 

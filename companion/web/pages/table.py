@@ -8,18 +8,22 @@ from typing import Any
 import segno
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
+from marshmallow import ValidationError
 from werkzeug.wrappers import Response
 
 from companion.game.commands import ChooseTableMode
+from companion.game.errors import RuleViolation
 from companion.game.state import GameState
 from companion.service import GameView
-from companion.service.next_game import next_game_token, rotated_seat, start_next_game
-from companion.web.forms.fields import new_key
+from companion.service.next_game import next_edition_id, next_game_token, rotated_seat, start_next_game
+from companion.web.forms.fields import flatten_errors, new_key, parse
+from companion.web.forms.start import PlayAgainForm
 from companion.web.forms.table import ModeForm
 from companion.web.http.db import recorded, service
-from companion.web.http.htmx import Answer
+from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.perform import perform
 from companion.web.http.phone import actor_label, held_elsewhere, remember_game, seat_of, set_seat
+from companion.web.words.refusals import describe_refusal
 
 __all__ = ["bp"]
 
@@ -127,22 +131,74 @@ def tap_key(sent: str) -> str:
     return sent if 16 <= len(sent) <= 64 else new_key()
 
 
+def _again_page(view: GameView, key: str, values: Any = None, errors: Any = None, status: int = 200) -> Answer:
+    """The step of "Same table, new game": who starts and the first plague card the table turned over."""
+    state = view.state
+    assert isinstance(state, GameState)
+    edition = service().edition(next_edition_id(service(), view))
+    order = [*state.players[1:], *state.players[:1]]
+    return render_template(
+        "pages/play_again.html",
+        view=view,
+        state=state,
+        order=order,
+        edition=edition,
+        plague_slots=int(edition.section("souls")["plague_card_max"]),
+        plague_souls=int(edition.section("souls")["plague_card_souls"]),
+        key=key,
+        values=values or {},
+        errors=errors or {},
+    ), status
+
+
+def _finished(view: GameView) -> bool:
+    return isinstance(view.state, GameState) and view.state.ended is not None
+
+
+@bp.get("/g/<game_id>/again")
+def play_again_form(game_id: str) -> Answer:
+    """Same table, new game: ask for the first plague card the table turned over (nothing chosen for it).
+    A phone left on this step while another starts the game is moved to it (the step listens live)."""
+    view = recorded(game_id)
+    if not _finished(view):
+        return redirect(url_for("scores.sheet", game_id=game_id), 303)
+    if next_game_token(_secret(), view) is not None:  # another phone started it meanwhile: join it
+        if is_htmx():  # the step's live refresh: the whole page moves
+            return "", 200, {"HX-Redirect": url_for("table.next_game", game_id=game_id)}
+        return redirect(url_for("table.next_game", game_id=game_id), 303)
+    return _again_page(view, new_key())
+
+
 @bp.post("/g/<game_id>/again")
-def play_again(game_id: str) -> Response:
-    """Same table, new game: the same players, seats, edition and expansion; the first player rotated."""
+def play_again(game_id: str) -> Answer:
+    """Same table, new game: the same players, seats, edition and expansion; the first player rotated;
+    the first plague card as the table entered it (a tap without one is asked for it first). Every
+    tap shares one creation key, so phones tapping at once make one game."""
     view = recorded(game_id)
     state = view.state
     if not isinstance(state, GameState) or state.ended is None:
         return redirect(url_for("scores.sheet", game_id=game_id), 303)
-    if next_game_token(_secret(), view) is None:
-        key = tap_key(request.form.get("key", ""))
-        new_id = start_next_game(_secret(), service(), view, key, actor_label(game_id))
-        remember_game(new_id)
-        seat = rotated_seat(seat_of(game_id), len(state.players))
-        if seat is not None:
-            set_seat(new_id, seat)
-        return redirect(url_for("play.game", game_id=new_id), 303)
-    return redirect(url_for("table.next_game", game_id=game_id), 303)
+    if next_game_token(_secret(), view) is not None:
+        return redirect(url_for("table.next_game", game_id=game_id), 303)
+    if "plague" not in request.form:
+        return redirect(url_for("table.play_again_form", game_id=game_id), 303)
+    key = tap_key(request.form.get("key", ""))
+    try:
+        data = parse(PlayAgainForm, request.form)
+    except ValidationError as exc:
+        return _again_page(view, key, request.form, flatten_errors(exc.messages), 400)
+    seat = rotated_seat(seat_of(game_id), len(state.players))
+    new_actor = "shared" if seat is None else f"seat:{seat}"  # the same phone, in the next game's seats
+    try:
+        new_id = start_next_game(
+            _secret(), service(), view, key, tuple(data["plague"]), actor_label(game_id), new_actor
+        )
+    except RuleViolation as exc:
+        return _again_page(view, key, request.form, {"_rule": [describe_refusal(exc, None)]}, 422)
+    remember_game(new_id)
+    if seat is not None and seat_of(new_id) is None:
+        set_seat(new_id, seat)
+    return redirect(url_for("play.game", game_id=new_id), 303)
 
 
 @bp.get("/g/<game_id>/next")
@@ -162,7 +218,10 @@ def next_game(game_id: str) -> Response:
 
 @bp.app_template_global()
 def next_game_link(view: GameView, readonly: bool = False) -> str | None:
-    """Where this page's phone (or big screen) joins the table's next game, if one was started."""
+    """Where this page's phone (or big screen) joins the table's next game, if one was started (only
+    a finished game has one: a game going on reads no further)."""
+    if not isinstance(view.state, GameState) or view.state.ended is None:
+        return None
     token = next_game_token(_secret(), view)
     if token is None:
         return None

@@ -187,7 +187,9 @@ def test_same_table_new_game_rotates_the_first_player_and_every_phone_is_offered
     guest.post(url + "/seat", data={"seat": "1"})  # Ben's phone
     host.post(url + "/seat", data={"seat": "0"})  # Ana's phone
     assert "Your table started a new game" not in guest.get(url).data.decode()
-    response = host.post(url + "/again", data={"key": "again-key-1"})
+    asked = host.post(url + "/again", data={"key": "again-key-1"})  # the score page's button
+    assert asked.headers["Location"] == f"/g/{game_id}/again"  # asks for the plague card first
+    response = host.post(url + "/again", data={"key": "again-key-1", "plague": ["7", "3", "", "3"]})
     assert response.status_code == 303
     new_url = response.headers["Location"]
     new_id = new_url.rsplit("/", 1)[1]
@@ -198,14 +200,22 @@ def test_same_table_new_game_rotates_the_first_player_and_every_phone_is_offered
         assert [p.colour for p in new.state.players] == ["navy", "crimson"]
         assert new.state.expansion == old.state.expansion and new.edition.id == old.edition.id
         assert new.state.ended is None
+        assert dict(new.state.cemetery) == {3: 2, 7: 1}  # the card the table entered, nothing invented
+        # The new game's first entry names the phone that tapped: Ana's, who sits in seat 1 now.
+        assert service().store.read(new_id)[0].actor == "seat:1"
+        assert service().store.read(game_id)[-1].actor == "seat:0"
         assert [e for e in old.timeline.effective_events() if isinstance(e, NextGameCreated)] == [
             NextGameCreated(new.read_token, link_proof("test", game_id, new.read_token))
         ]
         # The old game still replays through the rules with its new entry (export, then import).
         assert import_game(service(), export_game(service(), game_id))
     # A repeated press does not start a third game.
-    again = host.post(url + "/again", data={"key": "again-key-2"})
+    again = host.post(url + "/again", data={"key": "again-key-2", "plague": ["1"]})
     assert again.headers["Location"].endswith(f"{game_id}/next")
+    assert host.get(url + "/again").headers["Location"].endswith(f"{game_id}/next")
+    history = host.get(f"/g/{new_id}/history").data.decode()
+    assert "from Ana\u2019s phone" in history or "from Ana's phone" in history or "from Ana&#39;s phone" in history
+    assert "from Ben" not in history
     # Ana's phone sits in Ana's new seat (1); Ben's phone is offered the new game and keeps Ben (0).
     page = guest.get(url).data.decode()
     assert "Your table started a new game" in page and f"/g/{game_id}/next" in page
@@ -249,3 +259,85 @@ def test_a_next_game_entry_sent_by_hand_does_not_lead_the_phones_to_another_game
     response = client.get(url + "/next")
     assert response.headers["Location"] == url
     assert other_id not in response.headers["Location"]
+
+
+def test_play_again_asks_for_the_first_plague_card_with_nothing_chosen(app: Flask) -> None:
+    host = app.test_client()
+    url = upload(host, timed_log())
+    game_id = url.rsplit("/", 1)[1]
+    page = host.get(url + "/again").data.decode()
+    assert "Same table, new game" in page and "First plague card" in page
+    assert page.count('name="plague"') >= 4 and "selected" not in page.split('id="plague-card"')[1]
+    order = page.split('class="again-order"')[1].split("</ol>")[0]
+    assert order.index("Ben") < order.index("Ana") and "starts" in order.split("Ana")[0]
+    refused = host.post(url + "/again", data={"key": "again-empty-0001", "plague": ["", ""]})
+    assert refused.status_code == 400
+    assert "Choose the souls on the first plague card." in refused.data.decode()
+    assert 'value="again-empty-0001"' in refused.data.decode()  # the same tap, sent again
+    too_many = host.post(url + "/again", data={"key": "again-many-00001", "plague": ["1"] * 9})
+    assert too_many.status_code in (400, 422) and 'class="refusal"' in too_many.data.decode()
+    with app.app_context():
+        assert not [e for e in service().view(game_id).timeline.effective_events() if isinstance(e, NextGameCreated)]
+        assert len(service().store.game_ids()) == 1  # nothing was created by the refused taps
+    assert "HX-Redirect" not in host.get(url + "/again", headers={"HX-Request": "true"}).headers
+    assert f'sse-connect="/g/{game_id}/events?since=' in page  # the step hears of a game started elsewhere
+    other = app.test_client()
+    other.post(url + "/again", data={"key": "again-other-0001", "plague": ["3"]})
+    moved = host.get(url + "/again", headers={"HX-Request": "true"})
+    assert moved.headers["HX-Redirect"] == f"/g/{game_id}/next"  # this phone joins the game started
+    going = upload(host, timed_log(last_action=69))
+    assert host.get(going + "/again").headers["Location"] == going + "/score"
+
+
+def test_the_new_game_form_fills_in_no_plague_card(client: FlaskClient) -> None:
+    page = client.get("/").data.decode()
+    card = page.split('id="plague-card"')[1].split("</fieldset>")[0]
+    assert card.count("<select") >= 4 and "selected" not in card
+    assert "A card usually shows about 4 souls." in card  # the edition's usual card, said, not chosen
+
+
+def _parts(html: str) -> str:
+    found = re.search(r'data-parts="([^"]*)"', html)
+    assert found
+    return found.group(1)
+
+
+def test_an_open_phone_of_the_old_game_is_offered_the_new_game_by_its_live_refresh(app: Flask) -> None:
+    host, guest = app.test_client(), app.test_client()
+    url = upload(host, timed_log())
+    game_id = url.rsplit("/", 1)[1]
+    guest.get(url + "/join")
+    guest.post(url + "/seat", data={"seat": "1"})
+    shown = _parts(guest.get(url).data.decode())
+    host.post(url + "/again", data={"key": "again-live-00001", "plague": ["4", "6"]})
+    # The page's stream says the log moved; the page asks for the parts it lacks, as a live refresh does.
+    live = {"HX-Request": "true", "HX-Trigger": "live-trigger", "HX-Game-Parts": shown}
+    answer = guest.get(url, headers=live)
+    body = answer.data.decode()
+    assert answer.status_code == 200 and answer.headers.get("HX-Reswap") == "none"
+    turn = body.split('id="part-turn"')[1]
+    assert 'hx-swap-oob="true"' in body.split('id="part-turn"')[0][-200:] or 'hx-swap-oob="true"' in turn[:200]
+    assert "Your table started a new game" in turn and f'href="/g/{game_id}/next"' in turn
+    joined = guest.get(url + "/next")
+    with app.app_context():
+        (new_id,) = set(service().store.game_ids()) - {game_id}
+    assert joined.headers["Location"] == f"/g/{new_id}"
+    with guest.session_transaction() as sess:
+        assert sess["seats"][new_id] == 0  # Ben sat in seat 1 and starts the new game
+
+
+def test_the_big_screen_moves_to_the_new_game_by_itself(app: Flask) -> None:
+    host, screen = app.test_client(), app.test_client()
+    url = upload(host, timed_log())
+    game_id = url.rsplit("/", 1)[1]
+    token = service_token(app, game_id)
+    live = {"HX-Request": "true", "HX-Trigger": "live-trigger"}
+    before = screen.get(f"/v/{token}", headers=live)
+    assert "HX-Redirect" not in before.headers and 'id="game"' in before.data.decode()
+    made = host.post(url + "/again", data={"key": "again-tv-000001", "plague": ["2"]})
+    new_token = service_token(app, made.headers["Location"].rsplit("/", 1)[1])
+    after = screen.get(f"/v/{token}", headers=live)
+    assert after.headers["HX-Redirect"] == f"/v/{new_token}"  # htmx loads the new game's screen
+    assert game_id not in after.headers["HX-Redirect"]
+    opened = screen.get(f"/v/{token}").data.decode()  # a screen opened later stays on the result
+    assert "Final score" in opened and f'href="/v/{new_token}"' in opened
