@@ -226,7 +226,7 @@ class RefusalSchema(Schema):
     key = fields.String()
     params = fields.Dict()
     rule = fields.String()
-    rule_url = fields.String(metadata={"description": "Where the app's rules reference explains the rule (/rules#s4-3)"})
+    rule_url = fields.String(metadata={"description": "Where the app's rules reference explains it: /rules#s4-3"})
     sentence = fields.String(metadata={"description": "The English sentence, with %(name)s placeholders for params"})
     alternatives = fields.List(fields.Dict())
 
