@@ -1,4 +1,4 @@
-"""Issue 24's proof (its play-again step is added after the merge): a table of three phones and a
+"""Issue 24's proof: a table of three phones and a
 big screen, in "a phone per player".
 
 Three Pixel 7 contexts and a 1920×1080 screen. Ana creates the game and is asked "Who are you?";
@@ -7,7 +7,10 @@ taps Ana's seat, and is told another phone holds it). Then the whole planned bas
 ``test_full_game`` is played, each turn on the active player's own phone, the others waiting live;
 after every tap the focused next step and its main button are inside the viewport and under no
 sticky bar; mid-game a tap is made with the connection cut, said unsent, and sent when it returns.
-The big screen follows every turn by itself. A shorter run does the seat prompt and a turn in Spanish.
+The big screen follows every turn by itself. At the end the last player's phone plays again, entering
+the new first plague card; the two other phones are offered the new game live, join it in their own
+seats (no "Who are you?" again), and the big screen moves to the new game by itself. A shorter run
+does the seat prompt and a turn in Spanish (play again in Spanish: ``e2e/test_play_again_live.py``).
 """
 
 from __future__ import annotations
@@ -167,8 +170,42 @@ def test_three_phones_and_a_big_screen_play_a_whole_game_in_seats(
     screen = screens[0]
     expect(screen.get_by_role("heading", name="The game is over")).to_be_visible()
     screen.screenshot(path=str(full.Path(__file__).resolve().parents[1] / "test-results" / "proof-big-screen.png"))
+    _play_again_live(phones, screen)
     for other in ("Ben", "Cleo"):
         phones.pages[other].context.close()
+
+
+def _play_again_live(phones: Phones, screen: Page) -> None:
+    """The phone that ended the game plays again with a new plague card; every other phone is offered
+    the new game live and joins in its seat; the big screen follows by itself."""
+    last: Page = phones.current  # type: ignore[attr-defined]
+    found = re.match(r".*/g/[^/?#]+", last.url)  # the game, whichever of its pages the phone shows
+    assert found is not None
+    old_game, old_screen = found.group(0), screen.url
+    last.goto(old_game + "/score")
+    last.get_by_role("button", name="Same table, new game").click()
+    slots = last.locator("select[name=plague]")
+    expect(slots.first).to_have_value("")  # nothing chosen for the table
+    for i in range(slots.count()):
+        slots.nth(i).select_option(index=1 + i % 2)
+    last.get_by_role("button", name="Start the new game").click()
+    expect(last.locator("#turn-title")).to_have_text(re.compile(r"(’s|'s) turn$"))
+    new_game = last.url.split("?")[0].split("#")[0]
+    assert new_game != old_game
+    for other in phones.pages.values():
+        if other is last:
+            continue
+        join = other.get_by_role("link", name="Join the new game")
+        expect(join).to_be_visible(timeout=2500)  # live: no reload
+        join.click()
+        expect(other).to_have_url(re.compile(re.escape(new_game)))
+        expect(other.get_by_role("heading", name="Who are you?")).to_have_count(0)  # joined in its seat
+        expect(other.locator("#turn-title")).to_have_text(re.compile(r"(’s|'s) turn$"))
+        assert_next_step_reachable(other)
+    expect(screen).not_to_have_url(old_screen, timeout=2500)  # the big screen follows by itself
+    assert "/v/" in screen.url
+    turns = [p for p in phones.pages.values() if p.locator("#waiting-title").count() == 0]
+    assert len(turns) == 1  # one phone plays, the others wait for it
 
 
 def test_the_seat_prompt_and_a_turn_in_spanish(page: Page, browser: Browser, playwright: Any) -> None:
@@ -178,6 +215,8 @@ def test_the_seat_prompt_and_a_turn_in_spanish(page: Page, browser: Browser, pla
     page.get_by_label("Jugador 1", exact=True).fill("Ana")
     page.get_by_label("Jugador 2", exact=True).fill("Ben")
     page.locator("select[name=table_mode]").select_option("seats")
+    page.locator("#plague-0").select_option("9")  # the card the table turned over: nothing is pre-filled
+    page.locator("#plague-1").select_option("3")
     page.get_by_role("button", name="Empezar la partida").click()
     expect(page.get_by_role("heading", name="¿Quién eres?")).to_be_visible()
     assert_next_step_reachable(page)
