@@ -153,7 +153,7 @@ class Client:
 
     def post(self, path: str, form: dict[str, object], headers: dict[str, str] | None = None) -> Answer:
         """POST a form as htmx does, with the CSRF token; raises unless 200."""
-        body = urlencode({"csrf_token": self.csrf, **form})
+        body = urlencode({"csrf_token": self.csrf, **form}, doseq=True)
         sent = {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": self.csrf, **(headers or {})}
         answer = self._send("POST", path, body, sent)
         if answer.status != 200:
