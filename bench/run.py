@@ -159,7 +159,7 @@ def play_random_game(
 ) -> PlayedGame:
     """Random legal play until the log holds at least ``target`` events, or, with ``plague_cards``, a
     complete game: the deck may run out once that many plague cards were revealed, and the log stops
-    right before the command that ends the game (so it can be played on).
+    right before the first command that would end the game (so it can be played on).
 
     The state before each action in effect is kept, so undo and redo cost nothing and a long game
     is made in linear time. While the log is short of ``target``, a command that would end the
@@ -192,17 +192,20 @@ def play_random_game(
             options = choices(live, rng, allow_deck_end=deck_end)
             rng.shuffle(options)
             chosen: tuple[object, list[Event]] | None = None
-            ends = False
+            ends = ending = False
             for command in options:
                 try:
                     events = decide(live, command)  # type: ignore[arg-type]
                 except RuleViolation:
                     continue
                 ends = any(isinstance(e, GameEnded) for e in events)
+                ending = ending or ends
+                if complete and ending:
+                    break
                 if not ends or deck_end:
                     chosen = (command, events)
                     break
-            if chosen is not None and ends:
+            if complete and ending:
                 game.live = live  # the complete game, one tap before its end
                 return game
             if chosen is None:
