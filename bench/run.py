@@ -67,7 +67,7 @@ from bench.table_play import MIX, SELECT, Phone, play_mix
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.formats.commands import command_to_json, event_from_stored_row
 from companion.game.any_log import replay_any
-from companion.game.commands import CreateGame, Redo, RevealPlagueCard, Undo
+from companion.game.commands import CreateGame, Redo, Undo
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
 from companion.game.projection import PROJECTION_VERSION, evolve, replay
@@ -155,18 +155,17 @@ def undo_latest(game: PlayedGame, timeline: Timeline, before: dict[int, GameStat
 
 
 def play_random_game(
-    edition: Edition, seed: int, target: int, undo_rate: float = 0.03, plague_cards: int | None = None
+    edition: Edition, seed: int, target: int, undo_rate: float = 0.03, complete: bool = False
 ) -> PlayedGame:
-    """Random legal play until the log holds at least ``target`` events, or, with ``plague_cards``, a
-    complete game: the deck may run out once that many plague cards were revealed, and the log stops
-    right before the first command that would end the game (so it can be played on).
+    """Random legal play, a game still in play, until the log holds at least ``target`` events; or, with
+    ``complete``, a complete game: the log stops right before the first command that would end it (so
+    it can be played on). A game that could end short of ``target`` is set aside for another seed
+    (played on to ``target``, it would be loan after loan at its last turn).
 
     The state before each action in effect is kept, so undo and redo cost nothing and a long game
-    is made in linear time. While the log is short of ``target``, a command that would end the
-    game is set aside; when every choice would, the table undoes its latest action.
+    is made in linear time.
     """
-    complete = plague_cards is not None
-    for attempt in range(20):
+    for attempt in range(60):
         rng = random.Random(seed + attempt)
         plague = tuple(rng.choices(range(1, 10), k=rng.randint(3, 6)))
         game = PlayedGame(seed + attempt, CreateGame(players=seats(rng.randint(2, 4)), plague_card=plague))
@@ -174,7 +173,6 @@ def play_random_game(
         timeline: Timeline = build_timeline(game.append(created, game.create))
         live = replay(edition, created)
         before: dict[int, GameState] = {}
-        revealed = 0
 
         while (complete or len(game.records) < target) and live.phase is not Phase.OVER:
             roll = rng.random()
@@ -188,33 +186,30 @@ def play_random_game(
             if roll < undo_rate and timeline.undoable:
                 timeline, live = undo_latest(game, timeline, before)
                 continue
-            deck_end = complete and revealed >= (plague_cards or 0)
-            options = choices(live, rng, allow_deck_end=deck_end)
+            options = choices(live, rng, allow_deck_end=False)
             rng.shuffle(options)
             chosen: tuple[object, list[Event]] | None = None
-            ends = ending = False
+            ending = False
             for command in options:
                 try:
                     events = decide(live, command)  # type: ignore[arg-type]
                 except RuleViolation:
                     continue
-                ends = any(isinstance(e, GameEnded) for e in events)
-                ending = ending or ends
-                if complete and ending:
-                    break
-                if not ends or deck_end:
+                if any(isinstance(e, GameEnded) for e in events):
+                    ending = True
+                elif chosen is None:
                     chosen = (command, events)
-                    break
-            if complete and ending:
-                game.live = live  # the complete game, one tap before its end
+            if ending and complete:
+                game.live = live  # the complete game, one tap before the first that would end it
                 return game
+            if ending:
+                break  # the game would end short of ``target``: another game
             if chosen is None:
                 if not timeline.undoable:
                     break
                 timeline, live = undo_latest(game, timeline, before)
                 continue
             command, events = chosen
-            revealed += isinstance(command, RevealPlagueCard) and not getattr(command, "deck_empty", False)
             added = game.append(events, command)
             timeline = extend_timeline(timeline, added)
             before[added[0].seq] = live
@@ -726,7 +721,7 @@ def one_run(
             row["mix"] = bench_mix(port, bare, db, editions, game_id, args.steps, args.seed + n)
             row["pages"] = bench_pages(port, game_id, args.page_gets)
         bare.close()
-        live_label = "1000" if "1000" in games else next(iter(games))
+        live_label = str(max(args.sizes))  # a game in play (the complete one is at its last turn)
         if args.live_writes:
             log(f"run {n}: live, {args.listeners} phones on the {live_label}-event game")
             out["live"] = {
@@ -761,10 +756,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             for size in args.sizes:
                 log(f"playing a random legal game to {size} events and storing it")
                 games[str(size)] = store_game(store, editions, play_random_game(edition, args.seed, size))
-            if args.complete_plague:
-                log(f"playing a complete game ({args.complete_plague} plague cards, then the deck may end)")
-                game = play_random_game(edition, args.seed, 0, plague_cards=args.complete_plague)
-                games["complete"] = store_game(store, editions, game)
+            if args.complete:
+                log(f"playing {args.complete} complete games; the longest is timed")
+                played = [
+                    play_random_game(edition, args.seed + 100 * i, 0, complete=True) for i in range(args.complete)
+                ]
+                games["complete"] = store_game(store, editions, max(played, key=lambda g: len(g.records)))
         finally:
             store.close()
         runs = [one_run(args, n, seed_db, workdir, games, editions) for n in range(1, args.runs + 1)]
@@ -783,13 +780,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a short run for tests: one small game, 2 runs")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the random games (default 2024)")
     parser.add_argument(
-        "--sizes", type=int, nargs="+", default=[10, 1000], help="game sizes in events (default 10 1000)"
+        "--sizes", type=int, nargs="+", default=[10, 400], help="sizes of games in play, in events (default 10 400)"
     )
     parser.add_argument(
-        "--complete-plague",
+        "--complete",
         type=int,
-        default=10,
-        help="also a complete game: the deck may end after this many plague cards (default 10; 0: none)",
+        default=12,
+        help="also the longest of this many complete games, one tap before its end (default 12; 0: none)",
     )
     parser.add_argument("--runs", type=int, default=3, help="runs, each on fresh servers and a fresh copy (default 3)")
     parser.add_argument("--steps", type=int, default=90, help="taps of the mix per game and run (default 90)")
@@ -805,7 +802,7 @@ def main(argv: list[str] | None = None) -> int:
         help="the app's and the bare peer's server (default auto: gunicorn + one gevent worker where it runs)",
     )
     if "--quick" in (sys.argv[1:] if argv is None else argv):  # shorter defaults; what is given still counts
-        parser.set_defaults(sizes=[10], complete_plague=0, runs=2, steps=40, repeats=3, page_gets=2)
+        parser.set_defaults(sizes=[10], complete=0, runs=2, steps=40, repeats=3, page_gets=2)
         parser.set_defaults(live_writes=3, listeners=4, skip_browser=True)
     args = parser.parse_args(argv)
 

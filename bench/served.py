@@ -130,10 +130,18 @@ class Client:
         sent = {"Accept-Encoding": ENCODING, **headers}
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        t0 = time.perf_counter()
-        self.conn.request(method, path, body=body, headers=sent)
-        response = self.conn.getresponse()
-        raw = response.read()
+        for attempt in (1, 2):
+            t0 = time.perf_counter()
+            try:
+                self.conn.request(method, path, body=body, headers=sent)
+                response = self.conn.getresponse()
+                raw = response.read()
+                break
+            except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+                if attempt == 2:
+                    raise
+                self.conn.close()  # the server closed an idle kept connection: open another, as a browser does
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         seconds = time.perf_counter() - t0
         for header, value in response.getheaders():
             if header.lower() == "set-cookie":

@@ -250,18 +250,13 @@ def _legal(state: GameState, rng: random.Random) -> list[tuple[str, object]]:
 
 
 def _pick(legal: list[tuple[str, object]], counts: dict[str, int], rng: random.Random, state: GameState) -> object:
-    """The command of the kind timed least so far; a send goes where a guardian or a fraud card waits."""
-
-    def need(kind: str) -> int:
-        return counts.get(kind, 0) if kind in MIX else 10**6
+    """The command of the kind sent least so far; a send goes where a guardian or a fraud card waits."""
 
     by_kind: dict[str, list[object]] = {}
     for kind, command in legal:
         by_kind.setdefault(kind, []).append(command)
-    least = min(need(k) for k in by_kind)
-    kind = rng.choice([k for k in by_kind if need(k) == least])
-    if least == 10**6:  # only commands outside the mix (a plague card, an accusation, a location)
-        kind = rng.choice(sorted(by_kind))
+    least = min(counts.get(k, 0) for k in by_kind)  # the others (a council, a plague card) count alike
+    kind = rng.choice(sorted(k for k in by_kind if counts.get(k, 0) == least))
     options = by_kind[kind]
     if kind == "send":
         wanted = [loc for loc, k in (("bonfire", "guardian"), ("wall", "fraud")) if counts.get(k, 0) <= least]
@@ -315,6 +310,13 @@ def play_mix(
         legal = _legal(state, rng)
         if not legal:
             raise RuntimeError("no legal command that leaves the game going")
+        if {kind for kind, _ in legal} == {"loan"} and undoable:
+            # the last turn of a complete game: all but a loan would end it; the table takes back a tap
+            answer = phone.send("undo", {})
+            result.add("undo", answer)
+            counts["undo"] = counts.get("undo", 0) + 1
+            beside()
+            continue
         command = _pick(legal, counts, rng, state)
         kind = kind_of(command)
         path, fields, select = form_of(command, state)

@@ -163,14 +163,14 @@ def warm_up(app: Flask) -> int:
     if env.cache is not None and getattr(env.cache, "capacity", len(names)) < 2 * len(names):
         from jinja2.utils import LRUCache
 
-        env.cache = LRUCache(max(400, 2 * len(names)))
+        env.cache = LRUCache(max(400, 2 * len(names)))  # type: ignore[assignment]
     for name in names:
         env.get_template(name)
     app.url_map.update()
     with app.test_request_context("/"):
-        from flask_babel import force_locale, get_domain
+        from flask_babel import force_locale, gettext
 
         for language in LANGUAGES:
             with force_locale(language):
-                get_domain().get_translations()
+                gettext("Map of Hell")  # loads and keeps the language's catalogue
     return len(names)
