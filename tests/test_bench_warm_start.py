@@ -27,7 +27,7 @@ def _counting_compiles(app: Flask) -> list[str]:
 
 
 def test_every_template_is_compiled_when_the_app_is_made(tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "w.sqlite3"), "SECRET_KEY": "t"})
+    app = create_app({"TESTING": True, "WARM_UP": True, "DATABASE": str(tmp_path / "w.sqlite3"), "SECRET_KEY": "t"})
     names = [n for n in app.jinja_env.list_templates() if n.endswith(".html")]
     assert "pages/game.html" in names
     compiled = _counting_compiles(app)
@@ -36,9 +36,20 @@ def test_every_template_is_compiled_when_the_app_is_made(tmp_path: Path) -> None
     assert compiled == []
 
 
+def test_an_app_made_for_tests_is_not_warmed_unless_asked(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "w.sqlite3"), "SECRET_KEY": "t"})
+    assert len(app.jinja_env.cache or {}) < len(app.jinja_env.list_templates())
+
+
 def test_the_first_tap_of_each_kind_after_a_start_compiles_no_template(tmp_path: Path) -> None:
     app = create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "w.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
+        {
+            "TESTING": True,
+            "WARM_UP": True,
+            "DATABASE": str(tmp_path / "w.sqlite3"),
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+        }
     )
     compiled = _counting_compiles(app)
     phone = Phone(app.test_client())

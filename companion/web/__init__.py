@@ -150,7 +150,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)  # after the API, so HTML pages keep their own error pages
     template_globals.install(app)
     bidi.install(app)
-    warm_up(app)
+    if app.config.get("WARM_UP", not app.testing):  # tests make hundreds of apps, each drawing a few pages
+        warm_up(app)
     return app
 
 
