@@ -87,6 +87,7 @@ NAMES = ("Ana", "Ben", "Cleo", "Dino")
 COLOURS = ("crimson", "navy", "forest", "gold")
 HTMX = {"HX-Request": "true"}
 LISTENERS = 32
+FINAL_ACTIONS = 60  # a complete game is timed this many commands before its end: its last turn is all loans
 SERVER_THREADS = 48  # waitress only (the fallback): 32 open streams must leave room for the writes
 _T0 = time.perf_counter()
 
@@ -158,9 +159,10 @@ def play_random_game(
     edition: Edition, seed: int, target: int, undo_rate: float = 0.03, complete: bool = False
 ) -> PlayedGame:
     """Random legal play, a game still in play, until the log holds at least ``target`` events; or, with
-    ``complete``, a complete game: the log stops right before the first command that would end it (so
-    it can be played on). A game that could end short of ``target`` is set aside for another seed
-    (played on to ``target``, it would be loan after loan at its last turn).
+    ``complete``, a complete game: played until the first command that would end it, then cut back
+    ``FINAL_ACTIONS`` commands (at its very last turn all but a loan would end it: no real play). A
+    game that could end short of ``target`` is set aside for another seed (played on to ``target``,
+    it would be loan after loan at its last turn).
 
     The state before each action in effect is kept, so undo and redo cost nothing and a long game
     is made in linear time.
@@ -173,6 +175,7 @@ def play_random_game(
         timeline: Timeline = build_timeline(game.append(created, game.create))
         live = replay(edition, created)
         before: dict[int, GameState] = {}
+        heads: list[tuple[int, GameState]] = []  # each fresh command's seq and the state it was decided on
 
         while (complete or len(game.records) < target) and live.phase is not Phase.OVER:
             roll = rng.random()
@@ -199,8 +202,11 @@ def play_random_game(
                     ending = True
                 elif chosen is None:
                     chosen = (command, events)
-            if ending and complete:
-                game.live = live  # the complete game, one tap before the first that would end it
+            if ending and complete:  # the complete game: cut back to a round before its last turn
+                cut, state = heads[max(0, len(heads) - FINAL_ACTIONS)]
+                game.records = game.records[: cut - 1]
+                game.commands = {seq: c for seq, c in game.commands.items() if seq < cut}
+                game.live = state
                 return game
             if ending:
                 break  # the game would end short of ``target``: another game
@@ -213,6 +219,7 @@ def play_random_game(
             added = game.append(events, command)
             timeline = extend_timeline(timeline, added)
             before[added[0].seq] = live
+            heads.append((added[0].seq, live))
             for e in events:
                 live = evolve(live, e)
         if not complete and len(game.records) >= target:
@@ -786,7 +793,7 @@ def main(argv: list[str] | None = None) -> int:
         "--complete",
         type=int,
         default=12,
-        help="also the longest of this many complete games, one tap before its end (default 12; 0: none)",
+        help="also the longest of this many complete games, a round before its end (default 12; 0: none)",
     )
     parser.add_argument("--runs", type=int, default=3, help="runs, each on fresh servers and a fresh copy (default 3)")
     parser.add_argument("--steps", type=int, default=90, help="taps of the mix per game and run (default 90)")
