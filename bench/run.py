@@ -42,7 +42,6 @@ import json
 import os
 import platform
 import random
-import re
 import sqlite3
 import statistics
 import sys
@@ -63,14 +62,15 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for tests/ and bench/
 from bench.figures import p50, p95
-from bench.served import Client, bare_server, companion_server, loan_player, seq_of, server, server_kind
+from bench.served import Client, bare_server, companion_server, server, server_kind
+from bench.table_play import MIX, SELECT, Phone, play_mix
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.formats.commands import command_to_json, event_from_stored_row
 from companion.game.any_log import replay_any
 from companion.game.commands import CreateGame, Redo, Undo
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
-from companion.game.projection import evolve, replay
+from companion.game.projection import PROJECTION_VERSION, evolve, replay
 from companion.game.rules import decide, decide_create
 from companion.game.state import GameState, Phase
 from companion.game.timeline import Recorded, Timeline, build_timeline, decide_redo, decide_undo, extend_timeline
@@ -87,6 +87,7 @@ NAMES = ("Ana", "Ben", "Cleo", "Dino")
 COLOURS = ("crimson", "navy", "forest", "gold")
 HTMX = {"HX-Request": "true"}
 LISTENERS = 32
+FINAL_ACTIONS = 60  # a complete game is timed this many commands before its end: its last turn is all loans
 SERVER_THREADS = 48  # waitress only (the fallback): 32 open streams must leave room for the writes
 _T0 = time.perf_counter()
 
@@ -154,14 +155,19 @@ def undo_latest(game: PlayedGame, timeline: Timeline, before: dict[int, GameStat
     return extend_timeline(timeline, game.append([undo], Undo())), before[undo.action]
 
 
-def play_random_game(edition: Edition, seed: int, target: int, undo_rate: float = 0.03) -> PlayedGame:
-    """Random legal play until the log holds at least ``target`` events.
+def play_random_game(
+    edition: Edition, seed: int, target: int, undo_rate: float = 0.03, complete: bool = False
+) -> PlayedGame:
+    """Random legal play, a game still in play, until the log holds at least ``target`` events; or, with
+    ``complete``, a complete game: played until the first command that would end it, then cut back
+    ``FINAL_ACTIONS`` commands (at its very last turn all but a loan would end it: no real play). A
+    game that could end short of ``target`` is set aside for another seed (played on to ``target``,
+    it would be loan after loan at its last turn).
 
     The state before each action in effect is kept, so undo and redo cost nothing and a long game
-    is made in linear time. While the log is short of ``target``, a command that would end the
-    game is set aside; when every choice would, the table undoes its latest action.
+    is made in linear time.
     """
-    for attempt in range(20):
+    for attempt in range(60):
         rng = random.Random(seed + attempt)
         plague = tuple(rng.choices(range(1, 10), k=rng.randint(3, 6)))
         game = PlayedGame(seed + attempt, CreateGame(players=seats(rng.randint(2, 4)), plague_card=plague))
@@ -169,8 +175,9 @@ def play_random_game(edition: Edition, seed: int, target: int, undo_rate: float 
         timeline: Timeline = build_timeline(game.append(created, game.create))
         live = replay(edition, created)
         before: dict[int, GameState] = {}
+        heads: list[tuple[int, GameState]] = []  # each fresh command's seq and the state it was decided on
 
-        while len(game.records) < target and live.phase is not Phase.OVER:
+        while (complete or len(game.records) < target) and live.phase is not Phase.OVER:
             roll = rng.random()
             if timeline.undone and roll < 0.3:  # right after an undo, sometimes put it back
                 redo: ActionRedone = decide_redo(timeline)
@@ -185,14 +192,24 @@ def play_random_game(edition: Edition, seed: int, target: int, undo_rate: float 
             options = choices(live, rng, allow_deck_end=False)
             rng.shuffle(options)
             chosen: tuple[object, list[Event]] | None = None
+            ending = False
             for command in options:
                 try:
                     events = decide(live, command)  # type: ignore[arg-type]
                 except RuleViolation:
                     continue
-                if not any(isinstance(e, GameEnded) for e in events):
+                if any(isinstance(e, GameEnded) for e in events):
+                    ending = True
+                elif chosen is None:
                     chosen = (command, events)
-                    break
+            if ending and complete:  # the complete game: cut back to a round before its last turn
+                cut, state = heads[max(0, len(heads) - FINAL_ACTIONS)]
+                game.records = game.records[: cut - 1]
+                game.commands = {seq: c for seq, c in game.commands.items() if seq < cut}
+                game.live = state
+                return game
+            if ending:
+                break  # the game would end short of ``target``: another game
             if chosen is None:
                 if not timeline.undoable:
                     break
@@ -202,9 +219,10 @@ def play_random_game(edition: Edition, seed: int, target: int, undo_rate: float 
             added = game.append(events, command)
             timeline = extend_timeline(timeline, added)
             before[added[0].seq] = live
+            heads.append((added[0].seq, live))
             for e in events:
                 live = evolve(live, e)
-        if len(game.records) >= target:
+        if not complete and len(game.records) >= target:
             game.live = live
             return game
     raise RuntimeError(f"could not build a game of {target} events")
@@ -258,31 +276,45 @@ class CounterApp(Application[Any]):
     """An eventsourcing application holding ``Counter`` aggregates."""
 
 
-def bench_eventsourcing(workdir: Path, events: int, repeats: int) -> dict[str, Any]:
-    """Save a ``Counter`` with ``events`` stored events on SQLite and time ``repository.get``."""
-    path = workdir / f"eventsourcing-{events}.sqlite3"
-    app = CounterApp(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)})
-    counter = Counter()  # its creation is the first event
+def bench_eventsourcing(workdir: Path, events: int, after_snapshot: int, repeats: int) -> dict[str, Any]:
+    """``repository.get`` of a ``Counter`` with ``events`` stored events on SQLite: a full replay, and
+    with a snapshot taken ``after_snapshot`` events before the end (as the app's cold view folds)."""
     keys = ("florins", "drachmas", "infamy", "souls")
-    for i in range(events - 1):
-        counter.increment(keys[i % len(keys)], 1 + i % 3)
-    app.save(counter)
-    loaded = app.repository.get(counter.id)
-    assert loaded.version == events, (loaded.version, events)
-    assert loaded.count == counter.count
-    times = timed(lambda: app.repository.get(counter.id), repeats)
-    app.close()
-    return {"events": events, "repository_get": summary_ms(times)}
+    out: dict[str, Any] = {"events": events}
+    for label, snapshot_at in (("full_replay", None), ("snapshot", max(1, events - after_snapshot))):
+        path = workdir / f"eventsourcing-{events}-{label}-{uuid.uuid4().hex[:6]}.sqlite3"
+        env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)}
+        if snapshot_at is not None:
+            env["IS_SNAPSHOTTING_ENABLED"] = "y"
+        app = CounterApp(env=env)
+        counter = Counter()  # its creation is the first event
+        for i in range(events - 1):
+            counter.increment(keys[i % len(keys)], 1 + i % 3)
+            if snapshot_at is not None and counter.version == snapshot_at:
+                app.save(counter)
+                app.take_snapshot(counter.id)
+        app.save(counter)
+        loaded = app.repository.get(counter.id)
+        assert loaded.version == events and loaded.count == counter.count, (loaded.version, events)
+        out[label] = summary_ms(timed(lambda app=app, counter=counter: app.repository.get(counter.id), repeats))
+        app.close()
+    return out
 
 
 # --------------------------------------------------------------------------- cold rebuild
+
+
+def events_after_snapshot(store: SqliteStore, view: Any) -> int:
+    """How many events a cold view folds after the newest snapshot it can start from (all without one)."""
+    found = store.latest_snapshot(view.game_id, PROJECTION_VERSION, view.edition.content_hash, view.seq)
+    return int(view.seq - (found.seq if found is not None else 0))
 
 
 def bench_cold(
     store: SqliteStore, editions: dict[str, tuple[str, Edition]], game_id: str, repeats: int
 ) -> dict[str, Any]:
     """A cold ``GameService.view`` (empty cache: snapshot plus the events after it), and a full replay."""
-    GameService(store, editions, cache=ViewCache()).view(game_id)  # keeps a snapshot, warms the page cache
+    view = GameService(store, editions, cache=ViewCache()).view(game_id)  # keeps a snapshot
     cold = timed(lambda: GameService(store, editions, cache=ViewCache()).view(game_id), repeats)
     edition = editions[DEFAULT_EDITION][1]
 
@@ -291,92 +323,44 @@ def bench_cold(
         records = [Recorded(r.seq, r.action, event_from_stored_row(r.type, r.version, r.data)) for r in rows]
         return replay_any(edition, build_timeline(records).effective_events())
 
-    return {"view": summary_ms(cold), "full_replay": summary_ms(timed(full_replay, repeats))}
+    return {
+        "events": view.seq,
+        "after_snapshot": events_after_snapshot(store, view),
+        "view": summary_ms(cold),
+        "full_replay": summary_ms(timed(full_replay, repeats)),
+    }
 
 
 # --------------------------------------------------------------------------- over HTTP
 
 
-PARTS_RE = re.compile(r'id="game" data-seq="\d+" data-parts="([^"]*)"')
+def state_reader(db: Path, editions: dict[str, tuple[str, Edition]], game_id: str) -> Any:
+    """``state_of()`` for ``play_mix``: the recorded game as the benchmark's own service reads it."""
+    service = GameService(SqliteStore.open(db), editions, cache=ViewCache())
+
+    def state_of() -> tuple[GameState, bool, bool]:
+        view = service.view(game_id)
+        return view.state, bool(view.timeline.undoable), bool(view.timeline.undone)
+
+    state_of.close = service.store.close  # type: ignore[attr-defined]
+    return state_of
 
 
-def _after_parts_answer(answer: Any) -> tuple[int, str]:
-    """The seq and parts digests a parts answer announces (``HX-Trigger-After-Settle``), as the phone reads them."""
-    update = json.loads(answer.headers["hx-trigger-after-settle"])["game:update"]
-    return int(update["seq"]), str(update["parts"])
-
-
-def bench_actions(port: int, game_id: str, requests: int, warmup: int, parts: bool = False) -> dict[str, Any]:
-    """Recorded actions (htmx loans), each drawn at the seq of the previous answer; their bytes.
-
-    With ``parts`` the client says which parts it shows (``HX-Game-Parts``, as the phone's table.js
-    does) and gets only those that changed; without, it gets the whole game.
-    """
-    phone = Client(port)
-    page = phone.get(f"/g/{game_id}").text
-    seq, player = seq_of(page), loan_player(page)
-    shown = PARTS_RE.search(page)
-    digests = shown.group(1) if shown else ""
-    times: list[float] = []
-    body: list[int] = []
-    wire: list[int] = []
-    for i in range(warmup + requests):
-        headers = {**HTMX, "HX-Game-Parts": digests} if parts else HTMX
-        answer = phone.post(f"/g/{game_id}/loan", {"seq": seq, "key": uuid.uuid4().hex, "player": player}, headers)
-        if parts:
-            new_seq, digests = _after_parts_answer(answer)
-        else:
-            new_seq = seq_of(answer.text)
-        if new_seq <= seq:
-            raise RuntimeError(f"the loan recorded nothing: seq {seq} -> {new_seq}")
-        seq = new_seq
-        if i >= warmup:
-            times.append(answer.seconds)
-            body.append(answer.body_bytes)
-            wire.append(answer.wire_bytes)
-    phone.close()
-    return {
-        "action": summary_ms(times),
-        "answer_bytes_p50": round(statistics.median(body)),
-        "answer_wire_bytes_p50": round(statistics.median(wire)),
-        "seq_after": seq,
+def bench_mix(port: int, bare: Client, db: Path, editions: Any, game_id: str, steps: int, seed: int) -> dict[str, Any]:
+    """A table's mix of taps on one game, each beside a bare insert on a kept connection."""
+    phone = Phone(Client(port), game_id)
+    phone.open()
+    state_of = state_reader(db, editions, game_id)
+    try:
+        result = play_mix(phone, bare, state_of, steps, random.Random(seed))
+    finally:
+        state_of.close()
+        phone.client.close()
+    kinds = {
+        kind: {**summary_ms(seconds), "answer_bytes_max": max(result.body_bytes[kind])}
+        for kind, seconds in result.seconds.items()
     }
-
-
-def bench_bare(port: int, requests: int, warmup: int) -> dict[str, Any]:
-    """The peer: one durable insert per POST, same client, same server kind."""
-    phone = Client(port)
-    phone.get("/")
-    times = []
-    for i in range(warmup + requests):
-        answer = phone.post("/hit", {"key": uuid.uuid4().hex}, HTMX)
-        if i >= warmup:
-            times.append(answer.seconds)
-    phone.close()
-    return summary_ms(times)
-
-
-def bench_undo_http(port: int, game_id: str, pairs: int) -> dict[str, Any]:
-    """Undo then redo the latest action over HTTP, alternately (each the full durable path), as a phone
-    sends them: with ``HX-Game-Parts``, reading the new seq and parts from the answer's header."""
-    phone = Client(port)
-    page = phone.get(f"/g/{game_id}").text
-    seq = seq_of(page)
-    shown = PARTS_RE.search(page)
-    digests = shown.group(1) if shown else ""
-    undo: list[float] = []
-    redo: list[float] = []
-    for _ in range(pairs):
-        for path, into in (("undo", undo), ("redo", redo)):
-            headers = {**HTMX, "HX-Game-Parts": digests}
-            answer = phone.post(f"/g/{game_id}/{path}", {"seq": seq, "key": uuid.uuid4().hex}, headers)
-            new_seq, digests = _after_parts_answer(answer)
-            if new_seq <= seq:
-                raise RuntimeError(f"the {path} recorded nothing: seq {seq} -> {new_seq}")
-            seq = new_seq
-            into.append(answer.seconds)
-    phone.close()
-    return {"undo": summary_ms(undo), "redo": summary_ms(redo)}
+    return {"kinds": kinds, "bare": summary_ms(result.bare), "refused": result.refused, "seq_after": phone.seq}
 
 
 def bench_pages(port: int, game_id: str, gets: int) -> dict[str, Any]:
@@ -393,24 +377,28 @@ def bench_pages(port: int, game_id: str, gets: int) -> dict[str, Any]:
             "get": summary_ms([a.seconds for a in answers]),
             "first_ms": round(first.seconds * 1000, 2),
             "bytes": answers[-1].body_bytes,
-            "wire_bytes": answers[-1].wire_bytes,
         }
     phone.close()
     return out
 
 
-def bench_live(port: int, game_id: str, writes: int, listeners: int = LISTENERS) -> dict[str, Any]:
-    """``listeners`` phones on the game's event stream; the time until each hears each write."""
+def bench_live(
+    port: int, db: Path, editions: Any, game_id: str, writes: int, seed: int, listeners: int = LISTENERS
+) -> dict[str, Any]:
+    """``listeners`` phones on the game, each fetching its refreshed parts when its stream names a newer
+    seq (as table.js's live trigger does); the time from a tap until every phone holds the new parts."""
     import http.client
 
-    heard: list[list[tuple[float, int]]] = [[] for _ in range(listeners)]
-    ready = threading.Barrier(listeners + 1, timeout=30)
+    holds: list[list[tuple[float, int]]] = [[] for _ in range(listeners)]
+    ready = threading.Barrier(listeners + 1, timeout=60)
     stop = threading.Event()
-    start_seq = seq_of(Client(port).get(f"/g/{game_id}").text)
+    failures: list[str] = []
 
     def listen(i: int) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        conn.request("GET", f"/g/{game_id}/events?since={start_seq}", headers={"Accept-Encoding": "gzip"})
+        phone = Phone(Client(port), game_id)
+        phone.open()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("GET", f"/g/{game_id}/events?since={phone.seq}", headers={"Accept-Encoding": "gzip"})
         response = conn.getresponse()
         ready.wait()
         event_name = ""
@@ -421,40 +409,55 @@ def bench_live(port: int, game_id: str, writes: int, listeners: int = LISTENERS)
                     return
                 if line.startswith("event:"):
                     event_name = line[6:].strip()
-                elif line.startswith("data:") and event_name == "seq":
-                    heard[i].append((time.perf_counter(), int(line[5:].strip())))
-        except OSError:
-            return
+                elif line.startswith("data:") and event_name == "seq" and int(line[5:].strip()) != phone.seq:
+                    phone.refresh()  # table.js fetches only when the stream names a seq it does not show
+                    holds[i].append((time.perf_counter(), phone.seq))
+        except (OSError, RuntimeError) as exc:
+            if not stop.is_set():
+                failures.append(repr(exc))
         finally:
             conn.close()
+            phone.client.close()
 
     threads = [threading.Thread(target=listen, args=(i,), daemon=True) for i in range(listeners)]
     for t in threads:
         t.start()
     ready.wait()
-    time.sleep(0.5)  # every stream has sent its first events
-    writer = Client(port)
-    page = writer.get(f"/g/{game_id}").text
-    seq, player = seq_of(page), loan_player(page)
+    time.sleep(0.5)
+    writer = Phone(Client(port), game_id)
+    writer.open()
+    state_of = state_reader(db, editions, game_id)
+    rng = random.Random(seed)
     latencies: list[float] = []
+    kinds: list[str] = []
     missed = 0
-    for _ in range(writes):
-        sent = time.perf_counter()
-        answer = writer.post(f"/g/{game_id}/loan", {"seq": seq, "key": uuid.uuid4().hex, "player": player}, HTMX)
-        seq = seq_of(answer.text)
-        deadline = time.monotonic() + 3
-        while time.monotonic() < deadline and not all(any(s >= seq for _, s in h) for h in heard):
-            time.sleep(0.002)
-        for h in heard:
-            at = next((t for t, s in h if s >= seq), None)
-            if at is None:
-                missed += 1
-            else:
-                latencies.append(at - sent)
-        time.sleep(0.2)
-    stop.set()
-    writer.close()
-    return {"listeners": listeners, "writes": writes, "missed": missed, "latency": summary_ms(latencies)}
+    try:
+        for _ in range(writes):
+            sent = time.perf_counter()
+            result = play_mix(writer, None, state_of, 1, rng)
+            kinds += list(result.seconds)
+            seq = writer.seq
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline and not all(any(s >= seq for _, s in h) for h in holds):
+                time.sleep(0.002)
+            last = [next((t for t, s in h if s >= seq), None) for h in holds]
+            missed += sum(1 for t in last if t is None)
+            held = [t for t in last if t is not None]
+            if held:
+                latencies.append(max(held) - sent)
+            time.sleep(0.2)
+    finally:
+        stop.set()
+        state_of.close()
+        writer.client.close()
+    return {
+        "listeners": listeners,
+        "writes": writes,
+        "kinds": sorted(set(kinds)),
+        "missed": missed,
+        "failures": failures[:3],
+        "all_hold": summary_ms(latencies) if latencies else None,
+    }
 
 
 # --------------------------------------------------------------------------- browser
@@ -550,73 +553,119 @@ def server_label(kind: str) -> str:
     return "gunicorn, one gevent worker" if kind == "gunicorn" else f"waitress, {SERVER_THREADS} threads"
 
 
+def spread(values: list[float]) -> dict[str, float]:
+    """A figure over the runs: its median, lowest and highest."""
+    return {"median": round(statistics.median(values), 3), "low": round(min(values), 3), "high": round(max(values), 3)}
+
+
+def _fmt(s: dict[str, float], unit: str = "") -> str:
+    return f"{s['median']:.2f}{unit} [{s['low']:.2f}–{s['high']:.2f}]"
+
+
+def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each figure's spread over the runs: by game size and kind, p50, p95 and the ratio to the run's bare p50."""
+    out: dict[str, Any] = {"growth": [], "live": None}
+    for i, row in enumerate(runs[0]["growth"]):
+        rows = [r["growth"][i] for r in runs]
+        kinds: dict[str, Any] = {}
+        for kind in [*MIX, SELECT, *sorted({k for r in rows for k in r["mix"]["kinds"]} - {*MIX, SELECT})]:
+            have = [r for r in rows if kind in r["mix"]["kinds"]]
+            if not have:
+                kinds[kind] = None
+                continue
+            figures = [r["mix"]["kinds"][kind] for r in have]
+            kinds[kind] = {
+                "n": sum(f["n"] for f in figures),
+                "p50_ms": spread([f["p50_ms"] for f in figures]),
+                "p95_ms": spread([f["p95_ms"] for f in figures]),
+                "x_bare": spread(
+                    [f["p50_ms"] / r["mix"]["bare"]["p50_ms"] for f, r in zip(figures, have, strict=True)]
+                ),
+                "answer_bytes_max": max(f["answer_bytes_max"] for f in figures),
+            }
+        out["growth"].append(
+            {
+                "events": row["events"],
+                "kinds": kinds,
+                "bare_p50_ms": spread([r["mix"]["bare"]["p50_ms"] for r in rows]),
+                "bare_p95_ms": spread([r["mix"]["bare"]["p95_ms"] for r in rows]),
+                "refused": sum(r["mix"]["refused"] for r in rows),
+                "cold_snapshot_ms": spread([r["cold"]["view"]["p50_ms"] for r in rows]),
+                "es_snapshot_ms": spread([r["eventsourcing"]["snapshot"]["p50_ms"] for r in rows]),
+                "after_snapshot": row["cold"]["after_snapshot"],
+                "full_replay_ms": spread([r["cold"]["full_replay"]["p50_ms"] for r in rows]),
+                "es_full_replay_ms": spread([r["eventsourcing"]["full_replay"]["p50_ms"] for r in rows]),
+                "pages_p95_ms": {
+                    k: spread([r["pages"][k]["get"]["p95_ms"] for r in rows]) for k in ("/", "/history", "/score")
+                },
+                "pages_first_ms": {
+                    k: spread([r["pages"][k]["first_ms"] for r in rows]) for k in ("/", "/history", "/score")
+                },
+            }
+        )
+    lives = [r["live"] for r in runs if r.get("live") and r["live"]["all_hold"]]
+    if lives:
+        out["live"] = {
+            "listeners": lives[0]["listeners"],
+            "events": runs[0]["live"]["events"],
+            "writes": sum(lv["writes"] for lv in lives),
+            "missed": sum(lv["missed"] for lv in lives),
+            "p50_ms": spread([lv["all_hold"]["p50_ms"] for lv in lives]),
+            "p95_ms": spread([lv["all_hold"]["p95_ms"] for lv in lives]),
+            "kinds": sorted({k for lv in lives for k in lv["kinds"]}),
+        }
+    return out
+
+
 def format_report(r: dict[str, Any]) -> str:
-    """The plain-text report: the growth table, then the figures with their peers."""
+    """The plain-text report: each figure's median over the runs with the lowest and highest run beside it."""
     m = r["machine"]
+    s = r["summary"]
     lines = [
         "Inferno Companion benchmark",
         "=" * 27,
         f"Python {m['python']}, SQLite {m['sqlite']}, {m['cpu_count']} CPUs ({m['cpus_usable']} usable), "
-        f"{m['platform']}",
-        "Packages: " + ", ".join(f"{k} {v}" for k, v in m["packages"].items()),
-        f"Run at {m['when']}, seed {r['seed']}, total wall time {r['wall_seconds']:.1f} s. Server: companion serve "
-        f"({server_label(r['server'])}) in its own process, CSRF on, Accept-Encoding as Chromium's; "
-        f"the bare peer on the same.",
+        f"{m['platform']}; load average at the start {r['load_before']}, at the end {r['load_after']}",
+        f"Run at {m['when']}, seed {r['seed']}, {r['runs']} runs, total wall time {r['wall_seconds']:.1f} s. Server: "
+        f"companion serve ({server_label(r['server'])}) in its own process, CSRF on, Accept-Encoding as Chromium's; "
+        "the bare peer on the same, its connection kept (as the app pools), one insert sent after each tap.",
         "",
-        "Growth (p50 unless said; ms). action = htmx POST /g/<id>/loan as a phone sends it (HX-Game-Parts: it gets",
-        "only the parts that changed); bare = one durable insert (own process, same server); whole = the same POST",
-        "without HX-Game-Parts (the whole game comes back); cold = GameService.view, empty cache (snapshot + events",
-        "after it); full = the same without a snapshot; es = eventsourcing repository.get, same event count;",
-        "pages p95 = worst of game, history, score; answer B / wire B = the action's answer, before / compressed.",
-        "",
-        f"{'events':>7} {'action':>8} {'bare':>6} {'ratio':>6} {'whole':>6} {'cold':>6} {'full':>6} {'es':>6} "
-        f"{'es/cold':>7} {'undo':>6} {'undo95':>6} {'game95':>7} {'hist95':>7} {'score95':>7} {'answer B':>9} "
-        f"{'wire B':>7}",
+        "Every figure: the median of the runs [lowest–highest run]. A tap is sent as static/js/table.js sends it",
+        "(HX-Game-Parts; a bring or a move after its select round trip, timed as 'select'); x bare = the tap's p50",
+        "over the p50 of the bare inserts interleaved with it in the same run. answer B = the largest answer",
+        "before compression.",
     ]
-    bare = r["bare"]["p50_ms"]
-    for row in r["growth"]:
-        a, w, c, p, u = row["actions_parts"], row["actions"], row["cold"], row["pages"], row["undo"]["undo"]
-        action, whole = a["action"]["p50_ms"], w["action"]["p50_ms"]
-        cold, full = c["view"]["p50_ms"], c["full_replay"]["p50_ms"]
-        es = row["eventsourcing"]["p50_ms"]
-        game, hist, score = (p[k]["get"]["p95_ms"] for k in ("/", "/history", "/score"))
-        lines.append(
-            f"{row['events']:>7} {action:>8.2f} {bare:>6.2f} {action / bare:>5.1f}x {whole:>6.2f} "
-            f"{cold:>6.2f} {full:>6.2f} {es:>6.2f} {es / cold:>6.1f}x {u['p50_ms']:>6.2f} {u['p95_ms']:>6.2f} "
-            f"{game:>7.2f} {hist:>7.2f} {score:>7.2f} {a['answer_bytes_p50']:>9,} {a['answer_wire_bytes_p50']:>7,}"
-        )
-    lv = r["live"]
-    lines += [
-        "",
-        "Action p95 by size: "
-        + ", ".join(f"{row['events']}: {row['actions_parts']['action']['p95_ms']:.2f}" for row in r["growth"])
-        + f"; bare p95 {r['bare']['p95_ms']:.2f}",
-        "The whole game (the POST without HX-Game-Parts), p50 ms / answer bytes / on the wire: "
-        + ", ".join(
-            f"{row['events']}: {row['actions']['action']['p50_ms']:.2f} ms "
-            f"({row['actions']['action']['p50_ms'] / bare:.1f}x bare) / "
-            f"{row['actions']['answer_bytes_p50']:,} / {row['actions']['answer_wire_bytes_p50']:,} B"
-            for row in r["growth"]
-        ),
-        "Redo p50 by size: "
-        + ", ".join(f"{row['events']}: {row['undo']['redo']['p50_ms']:.2f}" for row in r["growth"]),
-        "Page bytes (game page, before / on the wire): "
-        + ", ".join(
-            f"{row['events']}: {row['pages']['/']['bytes']:,} / {row['pages']['/']['wire_bytes']:,}"
-            for row in r["growth"]
-        ),
-        "Pages, the first GET after the writes (game / history / score): "
-        + ", ".join(
-            f"{row['events']}: " + " / ".join(f"{row['pages'][k]['first_ms']:.1f}" for k in ("/", "/history", "/score"))
-            for row in r["growth"]
-        ),
-        "History page bytes: "
-        + ", ".join(f"{row['events']}: {row['pages']['/history']['bytes']:,}" for row in r["growth"]),
-        "",
-        f"Live update, {lv['listeners']} phones on the stream of the {lv['events']}-event game, {lv['writes']} writes: "
-        f"from sending the action to each phone reading its seq p50 {lv['latency']['p50_ms']:.1f} ms, "
-        f"p95 {lv['latency']['p95_ms']:.1f} ms, max {lv['latency']['max_ms']:.1f} ms; missed {lv['missed']}",
-    ]
+    for row in s["growth"]:
+        lines += [
+            "",
+            f"Game of {row['events']:,} events: bare insert p50 {_fmt(row['bare_p50_ms'])} ms, "
+            f"p95 {_fmt(row['bare_p95_ms'])} ms; taps refused {row['refused']}",
+            f"  {'kind':<10} {'n':>4} {'p50 ms':>22} {'p95 ms':>22} {'x bare':>20} {'answer B':>9}",
+        ]
+        for kind, k in row["kinds"].items():
+            if k is None:
+                lines.append(f"  {kind:<10}    - (not reached)")
+                continue
+            lines.append(
+                f"  {kind:<10} {k['n']:>4} {_fmt(k['p50_ms']):>22} {_fmt(k['p95_ms']):>22} "
+                f"{_fmt(k['x_bare'], 'x'):>20} {k['answer_bytes_max']:>9,}"
+            )
+        lines += [
+            f"  cold, snapshot + {row['after_snapshot']} events: app {_fmt(row['cold_snapshot_ms'])} ms, "
+            f"eventsourcing (snapshot, same events after it) {_fmt(row['es_snapshot_ms'])} ms",
+            f"  full replay: app {_fmt(row['full_replay_ms'])} ms, eventsourcing {_fmt(row['es_full_replay_ms'])} ms",
+            "  pages p95 ms (game / history / score): "
+            + " / ".join(_fmt(row["pages_p95_ms"][k]) for k in ("/", "/history", "/score")),
+        ]
+    lv = s["live"]
+    if lv:
+        lines += [
+            "",
+            f"Live: {lv['listeners']} phones on the {lv['events']}-event game, each fetching its refreshed parts"
+            f" when its stream names a newer seq; {lv['writes']} real taps ({', '.join(lv['kinds'])}): from sending",
+            f"the tap until every phone holds the new parts p50 {_fmt(lv['p50_ms'])} ms, p95 {_fmt(lv['p95_ms'])} ms; "
+            f"missed {lv['missed']}",
+        ]
     b = r.get("first_load")
     if b is None:
         lines.append("First load in Chromium: skipped")
@@ -628,11 +677,6 @@ def format_report(r: dict[str, Any]) -> str:
             if label == "browser":
                 continue
             lines.append(f"   {label}: {page['wire_bytes']:,} B on the wire, {page['bytes']:,} B decompressed")
-            for res in page["resources"]:
-                lines.append(
-                    f"      {res['url']:<60} {res['type']:<24} {res['encoding'] or '-':<5} "
-                    f"{res['wire_bytes']:>8,} B  {res['bytes']:>8,} B"
-                )
     lines.append("")
     return "\n".join(lines)
 
@@ -640,59 +684,98 @@ def format_report(r: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- main
 
 
+def copy_db(source: Path, target: Path) -> None:
+    """A consistent copy of a SQLite database (the backup API: the WAL's pages too)."""
+    src, dst = sqlite3.connect(source), sqlite3.connect(target)
+    with dst:
+        src.backup(dst)
+    src.close()
+    dst.close()
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
+def one_run(
+    args: argparse.Namespace, n: int, seed_db: Path, workdir: Path, games: dict[str, str], editions: Any
+) -> dict[str, Any]:
+    """One run on a fresh copy of the games: cold, then both servers anew, the mix on each game, pages, live."""
+    db = workdir / f"run{n}.sqlite3"
+    copy_db(seed_db, db)
+    kind = server_kind(args.server)
+    out: dict[str, Any] = {"growth": []}
+    store = SqliteStore.open(db)
+    try:
+        for label, game_id in games.items():
+            log(f"run {n}: cold rebuild of the {label} game, and eventsourcing like for like")
+            cold = bench_cold(store, editions, game_id, args.repeats)
+            es = bench_eventsourcing(workdir, cold["events"], cold["after_snapshot"], args.repeats)
+            out["growth"].append({"label": label, "events": cold["events"], "cold": cold, "eventsourcing": es})
+    finally:
+        store.close()
+    with (
+        server(companion_server(db, kind, SERVER_THREADS)) as port,
+        server(bare_server(workdir / f"bare{n}.sqlite3", kind, SERVER_THREADS)) as bare_port,
+    ):
+        bare = Client(bare_port)
+        bare.get("/")
+        for row, game_id in zip(out["growth"], games.values(), strict=True):
+            log(f"run {n}: the {row['events']}-event game over HTTP: {args.steps} taps of the mix, pages")
+            row["mix"] = bench_mix(port, bare, db, editions, game_id, args.steps, args.seed + n)
+            row["pages"] = bench_pages(port, game_id, args.page_gets)
+        bare.close()
+        live_label = str(max(args.sizes))  # a game in play (the complete one is at its last turn)
+        if args.live_writes:
+            log(f"run {n}: live, {args.listeners} phones on the {live_label}-event game")
+            out["live"] = {
+                "events": live_label,
+                **bench_live(port, db, editions, games[live_label], args.live_writes, args.seed + n, args.listeners),
+            }
+        if n == 1 and not args.skip_browser:
+            log("first load in Chromium (Pixel 7)")
+            first, last = next(iter(games.values())), list(games.values())[-1]
+            out["first_load"] = bench_first_load(port, {"smallest game": f"/g/{first}", "largest game": f"/g/{last}"})
+    return out
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     started = time.perf_counter()
     editions = load_all()
     edition = editions[DEFAULT_EDITION][1]
-    kind = server_kind(args.server)
-    report: dict[str, Any] = {"machine": machine(), "seed": args.seed, "server": kind, "growth": []}
+    report: dict[str, Any] = {
+        "machine": machine(),
+        "seed": args.seed,
+        "server": server_kind(args.server),
+        "runs": args.runs,
+        "load_before": load_average(),
+    }
     os.environ.setdefault("COMPANION_SECRET_KEY", "bench-" + uuid.uuid4().hex)  # nothing written in instance/
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
         workdir = Path(tmp)
-        db = workdir / "companion.sqlite3"
-        store = SqliteStore.open(db)
-        games: dict[int, str] = {}
+        seed_db = workdir / "games.sqlite3"
+        store = SqliteStore.open(seed_db)
+        games: dict[str, str] = {}
         try:
             for size in args.sizes:
                 log(f"playing a random legal game to {size} events and storing it")
-                games[size] = store_game(store, editions, play_random_game(edition, args.seed, size))
-            for size in args.sizes:
-                log(f"cold rebuild of the {size}-event game, and eventsourcing at {size} events")
-                report["growth"].append(
-                    {
-                        "events": size,
-                        "cold": bench_cold(store, editions, games[size], args.repeats),
-                        "eventsourcing": bench_eventsourcing(workdir, size, args.repeats)["repository_get"],
-                    }
-                )
+                games[str(size)] = store_game(store, editions, play_random_game(edition, args.seed, size))
+            if args.complete:
+                log(f"playing {args.complete} complete games; the longest is timed")
+                played = [
+                    play_random_game(edition, args.seed + 100 * i, 0, complete=True) for i in range(args.complete)
+                ]
+                games["complete"] = store_game(store, editions, max(played, key=lambda g: len(g.records)))
         finally:
             store.close()
-
-        with (
-            server(companion_server(db, kind, SERVER_THREADS)) as port,
-            server(bare_server(workdir / "bare.sqlite3", kind, SERVER_THREADS)) as bare,
-        ):
-            log(f"servers: {server_label(kind)} (the app and the bare peer)")
-            log("timing the bare durable insert")
-            report["bare"] = bench_bare(bare, args.requests, args.warmup)
-            for row in report["growth"]:
-                game_id = games[row["events"]]
-                log(f"the {row['events']}-event game over HTTP: actions, undo/redo, pages")
-                row["actions"] = bench_actions(port, game_id, args.requests, args.warmup)
-                row["actions_parts"] = bench_actions(port, game_id, args.requests, args.warmup, parts=True)
-                row["undo"] = bench_undo_http(port, game_id, args.undo_pairs)
-                row["pages"] = bench_pages(port, game_id, args.page_gets)
-            live_size = 1000 if 1000 in games else args.sizes[0]
-            log(f"live updates: {LISTENERS} listeners on the {live_size}-event game")
-            report["live"] = {"events": live_size, **bench_live(port, games[live_size], args.live_writes)}
-            if args.skip_browser:
-                report["first_load"] = None
-            else:
-                log("first load in Chromium (Pixel 7)")
-                small, large = min(games), max(games)
-                report["first_load"] = bench_first_load(
-                    port, {f"{small}-event game": f"/g/{games[small]}", f"{large}-event game": f"/g/{games[large]}"}
-                )
+        runs = [one_run(args, n, seed_db, workdir, games, editions) for n in range(1, args.runs + 1)]
+    report["runs_raw"] = runs
+    report["first_load"] = runs[0].get("first_load")
+    report["summary"] = summarise(runs)
+    report["load_after"] = load_average()
     report["wall_seconds"] = round(time.perf_counter() - started, 1)
     return report
 
@@ -701,22 +784,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--json", action="store_true", help="print a JSON object on stdout (the report on stderr)")
     parser.add_argument("--save", action="store_true", help="also write the JSON to bench/results/")
+    parser.add_argument("--quick", action="store_true", help="a short run for tests: one small game, 2 runs")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the random games (default 2024)")
     parser.add_argument(
-        "--sizes",
-        type=int,
-        nargs="+",
-        default=[10, 1000, 2000, 5000],
-        help="game sizes in events (default 10 1000 2000 5000)",
+        "--sizes", type=int, nargs="+", default=[10, 400], help="sizes of games in play, in events (default 10 400)"
     )
-    parser.add_argument("--requests", type=int, default=40, help="timed actions per game and bare POSTs (default 40)")
-    parser.add_argument("--warmup", type=int, default=10, help="untimed POSTs first (default 10)")
     parser.add_argument(
-        "--repeats", type=int, default=15, help="repeats of cold rebuild and repository.get (default 15)"
+        "--complete",
+        type=int,
+        default=12,
+        help="also the longest of this many complete games, a round before its end (default 12; 0: none)",
     )
-    parser.add_argument("--undo-pairs", type=int, default=10, help="undo+redo pairs over HTTP per game (default 10)")
-    parser.add_argument("--page-gets", type=int, default=20, help="timed GETs of each page (default 20)")
-    parser.add_argument("--live-writes", type=int, default=10, help="writes heard by the listeners (default 10)")
+    parser.add_argument("--runs", type=int, default=3, help="runs, each on fresh servers and a fresh copy (default 3)")
+    parser.add_argument("--steps", type=int, default=90, help="taps of the mix per game and run (default 90)")
+    parser.add_argument("--repeats", type=int, default=10, help="repeats of cold rebuild and repository.get")
+    parser.add_argument("--page-gets", type=int, default=8, help="timed GETs of each page (default 8)")
+    parser.add_argument("--live-writes", type=int, default=10, help="taps heard by the live phones (default 10)")
+    parser.add_argument("--listeners", type=int, default=LISTENERS, help=f"live phones (default {LISTENERS})")
     parser.add_argument("--skip-browser", action="store_true", help="skip the Chromium first load")
     parser.add_argument(
         "--server",
@@ -724,6 +808,9 @@ def main(argv: list[str] | None = None) -> int:
         default="auto",
         help="the app's and the bare peer's server (default auto: gunicorn + one gevent worker where it runs)",
     )
+    if "--quick" in (sys.argv[1:] if argv is None else argv):  # shorter defaults; what is given still counts
+        parser.set_defaults(sizes=[10], complete=0, runs=2, steps=40, repeats=3, page_gets=2)
+        parser.set_defaults(live_writes=3, listeners=4, skip_browser=True)
     args = parser.parse_args(argv)
 
     report = run(args)

@@ -130,10 +130,18 @@ class Client:
         sent = {"Accept-Encoding": ENCODING, **headers}
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        t0 = time.perf_counter()
-        self.conn.request(method, path, body=body, headers=sent)
-        response = self.conn.getresponse()
-        raw = response.read()
+        for attempt in (1, 2):
+            t0 = time.perf_counter()
+            try:
+                self.conn.request(method, path, body=body, headers=sent)
+                response = self.conn.getresponse()
+                raw = response.read()
+                break
+            except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+                if attempt == 2:
+                    raise
+                self.conn.close()  # the server closed an idle kept connection: open another, as a browser does
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         seconds = time.perf_counter() - t0
         for header, value in response.getheaders():
             if header.lower() == "set-cookie":
@@ -153,7 +161,7 @@ class Client:
 
     def post(self, path: str, form: dict[str, object], headers: dict[str, str] | None = None) -> Answer:
         """POST a form as htmx does, with the CSRF token; raises unless 200."""
-        body = urlencode({"csrf_token": self.csrf, **form})
+        body = urlencode({"csrf_token": self.csrf, **form}, doseq=True)
         sent = {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": self.csrf, **(headers or {})}
         answer = self._send("POST", path, body, sent)
         if answer.status != 200:

@@ -9,10 +9,12 @@ to ask the rules, which answer with the reason.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import get_locale
+from flask_babel import gettext as _gettext
 
 from companion.game.legal import TurnOptions
 from companion.game.rules.hell import HellMove
@@ -80,21 +82,56 @@ def _positions(state: GameState) -> dict[str, tuple[float, float, float]]:
     return out
 
 
-def _label(state: GameState, shield: str, extra: str = "") -> str:
-    info = state.side.shields[shield]
+@functools.lru_cache(maxsize=4096)
+def _words(language: str, message: str, values: tuple[tuple[str, Any], ...]) -> str:
+    """``message`` translated (the request's language, named in the key) with its values put in.
+
+    The map's labels say the same few hundred things in every game: kept per language, a map is
+    worded without Flask-Babel's lookup of the locale and the catalogue for each of its ~200 phrases."""
+    return str(_gettext(message, **dict(values)))
+
+
+def _language() -> str:
+    return str(get_locale() or "en")
+
+
+def gettext(message: str, **values: Any) -> str:
+    """Flask-Babel's ``gettext`` for the map's words, kept per language (``_words``)."""
+    return _words(_language(), message, tuple(sorted(values.items())))
+
+
+@functools.lru_cache(maxsize=8192)
+def _cell_words(
+    language: str, shield: str, circle: int, quarter: str, soul: tuple[int, str] | None, guardian: str | None
+) -> str:
+    """A shield's label without what tapping it does, kept per language and what stands on it."""
     text = gettext(
         "%(shield)s, circle %(circle)s, %(quarter)s",
         shield=shield.upper(),
-        circle=info.circle,
-        quarter=quarter_name(info.quarter),
+        circle=circle,
+        quarter=quarter_name(quarter),
     )
-    soul = state.hell.get(shield)
     if soul is not None:
-        how = gettext("petrified") if soul.petrified else gettext("laid down") if soul.laid else gettext("standing")
-        text += gettext(": %(colour)s soul, %(how)s", colour=colour_name(soul.colour), how=how)
-    guardian = next((g for g, s in state.guardians.items() if s == shield), None)
+        colour, lies = soul
+        how = (
+            gettext("petrified")
+            if lies == "petrified"
+            else gettext("laid down")
+            if lies == "laid"
+            else gettext("standing")
+        )
+        text += gettext(": %(colour)s soul, %(how)s", colour=colour_name(colour), how=how)
     if guardian:
         text += gettext(": guardian %(name)s", name=guardian_name(guardian))
+    return text
+
+
+def _label(state: GameState, shield: str, extra: str = "") -> str:
+    info = state.side.shields[shield]
+    soul = state.hell.get(shield)
+    lies = None if soul is None else (soul.colour, "petrified" if soul.petrified else "laid" if soul.laid else "up")
+    guardian = next((g for g, s in state.guardians.items() if s == shield), None)
+    text = _cell_words(_language(), shield, info.circle, info.quarter, lies, guardian)
     return f"{text}. {extra}".strip()
 
 

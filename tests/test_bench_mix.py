@@ -1,0 +1,90 @@
+"""The benchmark times what a table does, not only loans, beside a bare insert on a kept connection.
+
+``make bench`` once timed nothing but loans, beside a peer that opened a SQLite connection per request;
+these tests keep it from narrowing again: a quick run must time every kind of the mix on the real
+server, each tap beside one bare insert, and the bare peer must keep its connection as the app does.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.served import bare_server, server, server_kind
+from bench.table_play import MIX, SELECT, form_of, kind_of
+from companion.game.commands import PlayFraud, UseGuardian
+from events.catalog import GuardianUse
+from tests.random_play import FRAUD
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def quick_report() -> dict:  # type: ignore[type-arg]
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--runs", "1", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def test_the_mix_names_every_kind_a_table_taps() -> None:
+    assert set(MIX) == {"bring", "move", "send", "end-turn", "loan", "undo", "redo", "guardian", "fraud"}
+
+
+def test_a_guardian_and_a_fraud_card_are_posted_to_their_location_forms() -> None:
+    class _State:
+        active = 1
+
+    path, fields, select = form_of(UseGuardian(1, GuardianUse("cerberus", "c3", effect=False), borrow=True), _State())  # type: ignore[arg-type]
+    assert (path, select) == ("location/guardian", None)
+    assert fields["guardian"] == "cerberus" and fields["to_shield"] == "c3" and fields["player"] == 1
+    path, fields, _ = form_of(PlayFraud(1, FRAUD, borrow=True), _State())  # type: ignore[arg-type]
+    assert path == "location/fraud" and fields["fraud_barrels"] == [2] and fields["eg_effect_amount"] == 2
+    assert kind_of(PlayFraud(1, FRAUD)) == "fraud"
+
+
+def test_a_quick_run_times_every_kind_of_the_mix_on_the_real_server(quick_report: dict) -> None:  # type: ignore[type-arg]
+    (run,) = quick_report["runs_raw"]
+    for row in run["growth"]:
+        kinds = row["mix"]["kinds"]
+        missing = [k for k in (*MIX, SELECT) if k not in kinds or kinds[k]["n"] < 1]
+        assert not missing, f"the benchmark no longer times {missing} (it timed {sorted(kinds)})"
+        assert kinds["loan"]["n"] < sum(k["n"] for k in kinds.values()) / 2  # not a benchmark of loans
+        # each tap (the select round trips too) is followed by one bare insert: interleaved, like for like
+        assert row["mix"]["bare"]["n"] == sum(k["n"] for k in kinds.values())
+        assert all(k["answer_bytes_max"] > 0 for k in kinds.values())
+    summary = quick_report["summary"]["growth"][0]
+    assert summary["kinds"]["move"]["x_bare"]["median"] > 0
+    assert quick_report["summary"]["live"]["missed"] == 0
+
+
+def test_the_live_figure_waits_until_the_phones_hold_their_refreshed_parts(quick_report: dict) -> None:  # type: ignore[type-arg]
+    live = quick_report["runs_raw"][0]["live"]
+    assert live["all_hold"]["n"] == live["writes"]
+    assert not live["failures"]
+
+
+def test_the_bare_peer_keeps_its_connection_like_the_app(tmp_path: Path) -> None:
+    """A connection closed after each request checkpoints the WAL away; one kept leaves it in place."""
+    db = tmp_path / "bare.sqlite3"
+    with server(bare_server(db, server_kind(), 8)) as port:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        for _ in range(3):
+            conn.request("POST", "/hit", body="key=k", headers={"Content-Type": "application/x-www-form-urlencoded"})
+            answer = conn.getresponse()
+            assert answer.status == 200
+            answer.read()
+        conn.close()
+        wal = db.with_name(db.name + "-wal")
+        assert wal.exists() and wal.stat().st_size > 0

@@ -1,0 +1,70 @@
+"""No cold start a player can feel (issue 27, item 6): the app compiles its templates and loads its
+catalogues when it is made, so the first tap of each kind after a restart compiles nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from companion.web import create_app
+from tests.web.conftest import HX, Phone
+
+
+def _counting_compiles(app: Flask) -> list[str]:
+    """Every template compiled from now on, by name (the environment's own compile, counted)."""
+    compiled: list[str] = []
+    real: Callable[..., Any] = app.jinja_env.compile
+
+    def compile(source: Any, name: str | None = None, *args: Any, **kwargs: Any) -> Any:
+        compiled.append(str(name))
+        return real(source, name, *args, **kwargs)
+
+    app.jinja_env.compile = compile  # type: ignore[method-assign]
+    return compiled
+
+
+def test_every_template_is_compiled_when_the_app_is_made(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "WARM_UP": True, "DATABASE": str(tmp_path / "w.sqlite3"), "SECRET_KEY": "t"})
+    names = [n for n in app.jinja_env.list_templates() if n.endswith(".html")]
+    assert "pages/game.html" in names
+    compiled = _counting_compiles(app)
+    for name in names:
+        app.jinja_env.get_template(name)
+    assert compiled == []
+
+
+def test_an_app_made_for_tests_is_not_warmed_unless_asked(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "w.sqlite3"), "SECRET_KEY": "t"})
+    assert len(app.jinja_env.cache or {}) < len(app.jinja_env.list_templates())
+
+
+def test_the_first_tap_of_each_kind_after_a_start_compiles_no_template(tmp_path: Path) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "WARM_UP": True,
+            "DATABASE": str(tmp_path / "w.sqlite3"),
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    compiled = _counting_compiles(app)
+    phone = Phone(app.test_client())
+    phone.create(plague=("9", "3", "2", "5"))
+    parts = {"HX-Game-Parts": "turn:x", **HX}
+    answers = [
+        phone.client.get(f"{phone.url}?at={phone.seq}&select=cemetery-9", headers=parts),
+        phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"}),
+        phone.post("send", {"player": 0, "kind": "noble", "location": "banquet", "bribe": "1"}),
+        phone.post("end-turn", {"player": 0}),
+        phone.post("loan", {"player": 1}),
+        phone.post("undo", {}),
+        phone.post("redo", {}),
+        phone.client.get(f"{phone.url}/history"),
+        phone.client.get(f"{phone.url}/score"),
+    ]
+    assert [a.status_code for a in answers] == [200] * len(answers)
+    assert compiled == [], f"compiled on a first tap: {compiled}"
