@@ -24,6 +24,7 @@ WORDS = {
         "player": "Player {n}",
         "layout": "Florence location tiles",
         "start": "Start the game",
+        "shipped": "Inferno (Red Mojo Games, 2024) with Plutus & Phlegyas",
         "turn": "{name}'s turn",
         "bank": "Bank",
         "banquet": "Banquet",
@@ -54,6 +55,7 @@ WORDS = {
         "player": "Jugador {n}",
         "layout": "Losetas de ubicación de Florencia",
         "start": "Empezar la partida",
+        "shipped": "Inferno (Red Mojo Games, 2024) con Pluto y Flegias",  # the shipped edition's name, in Spanish
         "turn": "Turno de {name}",
         "bank": "Banca",
         "banquet": "Banquete",
@@ -71,7 +73,6 @@ WORDS = {
     },
 }
 
-SHIPPED = "Inferno (Red Mojo Games, 2024) with Plutus & Phlegyas"
 
 
 def _cell(page: Page, shield: str):  # type: ignore[no-untyped-def]
@@ -85,6 +86,7 @@ def _new_game(page: Page, w: dict[str, str], edition: str | None = None) -> None
     page.get_by_label(w["player"].format(n=2), exact=True).fill("Ben")
     page.locator("#plague-0").select_option("9")
     page.locator("#plague-1").select_option("3")
+    page.locator("#plague-2").select_option("5")  # nothing is pre-filled: a third soul keeps the Cemetery from emptying
     if edition:
         page.locator("#edition").select_option(label=edition)
     page.get_by_label(w["layout"]).select_option("default")
@@ -169,7 +171,7 @@ def test_correct_the_board_play_on_it_and_switch_a_running_game(page: Page, lang
     expect(_cell(page, "2A")).to_have_attribute("aria-label", re.compile(w["soul"]))
 
     # a running game on the shipped edition is switched to "Our copy" through the preview
-    _new_game(page, w, edition=SHIPPED)
+    _new_game(page, w, edition=w["shipped"])
     expect(_cell(page, "1A")).not_to_have_attribute("aria-label", re.compile(w["key"]))
     page.get_by_role("link", name=w["switch_edition"]).click()
     page.get_by_role("link", name=w["preview"]).click()

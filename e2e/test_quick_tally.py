@@ -140,7 +140,8 @@ def after_the_tally(page: Page, winner: str, result: str, words: dict[str, str] 
     assert [p["name"] for p in play["players"] if p["winner"]] == [winner]
     assert play["sourceName"] == "Inferno Companion" and "durationMin" not in play
 
-    # Share: no share sheet in this browser, so the result is copied (the link left out: loopback).
+    # Share: no share sheet in this browser, so the result is copied with its read-only link (loopback:
+    # the page says only this network opens it).
     page.evaluate(
         """() => { window.__copied = null; window.__printed = 0;
                   navigator.clipboard.writeText = async (t) => { window.__copied = t; };
@@ -149,7 +150,8 @@ def after_the_tally(page: Page, winner: str, result: str, words: dict[str, str] 
     expect(after).to_contain_text(w["local"])
     after.get_by_role("button", name=w["share"]).click()
     page.wait_for_function("() => window.__copied !== null")
-    assert page.evaluate("() => window.__copied") == result
+    copied = page.evaluate("() => window.__copied")
+    assert copied.startswith(result + " http://") and "/tally/result/" in copied
     after.get_by_role("button", name=w["print"]).click()
     assert page.evaluate("() => window.__printed") == 1
 

@@ -18,7 +18,7 @@
     return Promise.reject(new Error("no clipboard"));
   }
 
-  /* The link is left out (empty) when the app's address only works on this network. */
+  /* The link is the public address when one is configured, else this network's (the page says so). */
   function share(button) {
     var text = button.getAttribute("data-share-text");
     var url = button.getAttribute("data-share-url") || "";

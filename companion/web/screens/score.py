@@ -100,11 +100,12 @@ def sheet_facts(started: datetime | None, seconds: int | None) -> dict[str, str]
 
 
 def _share(sheet: Scoresheet, url: str) -> dict[str, Any]:
-    """The share button's text and link; a link only this network can open is left out (and said)."""
+    """The share button's text and link (the public address when one is configured); a link only this
+    network can open is kept for the people at the table, and the page says friends elsewhere cannot open it."""
     local = only_on_this_network(url)
     return {
         "share_text": share_text(sheet),
-        "share_url": "" if local else url,
+        "share_url": url,
         "share_local": urlsplit(url).netloc if local else "",
     }
 

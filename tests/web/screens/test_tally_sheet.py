@@ -145,11 +145,13 @@ def test_the_shared_link_of_a_tally_opens_its_score_read_only(app) -> None:
     assert friend.get("/tally/result/not-a-token").status_code == 404
 
 
-def test_on_a_local_address_the_share_leaves_the_link_out_and_says_why(client) -> None:
+def test_on_a_local_address_the_share_keeps_the_link_and_says_who_can_open_it(client) -> None:
     url, html = _saved_tally(client)
     button = re.search(r"<button[^>]*data-share [^>]*>", html).group(0)
-    assert 'data-share-url=""' in button
-    assert "This app's address (localhost) only works on this network" in html
+    token = url.rstrip("/").split("/")[-1]
+    assert re.search(r'data-share-url="http://localhost/tally/result/[^"]+"', button), button
+    assert token not in button  # the read-only result, never the tally's own address
+    assert "(localhost), which only works on this network: people at the table can open it" in html
     client.get("/lang/es")
     html = client.get(url).data.decode()
     assert "solo funciona en esta red" in html and "Anotar esta partida en BG Stats" in html
