@@ -74,7 +74,6 @@ WORDS = {
 }
 
 
-
 def _cell(page: Page, shield: str):  # type: ignore[no-untyped-def]
     """A shield of the map of Hell, whatever tapping it does."""
     return page.locator(f'svg.hell [aria-label^="{shield}, "]')
