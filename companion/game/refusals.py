@@ -205,7 +205,10 @@ _REFUSALS = (
     # Hell
     Refusal(
         "needs_loan",
-        N_("This costs %(cost)s drachmas and you have %(drachmas)s: you must take %(loans)s loan(s) to pay."),
+        N_(
+            "This costs %(cost)s drachmas and you have %(drachmas)s: to pay, take loans first "
+            "(loans needed: %(loans)s)."
+        ),
         {"cost": K.NUMBER, "drachmas": K.NUMBER, "loans": K.NUMBER, "penalty": K.NUMBER},
         _reference("4.1"),
     ),
@@ -260,7 +263,9 @@ _REFUSALS = (
     Refusal("illegal_move", N_("The %(colour)s soul cannot go from %(from)s to %(to)s."), _MOVE, _rulebook("11")),
     Refusal(
         "cemetery_not_empty",
-        N_("The Cemetery still holds %(cemetery)s soul(s); a plague card is revealed only when it empties."),
+        N_(
+            "The Cemetery is not empty yet (souls in it: %(cemetery)s); a plague card is revealed only when it empties."
+        ),
         {"cemetery": K.NUMBER},
         _reference("4.4"),
     ),
@@ -276,8 +281,8 @@ _REFUSALS = (
     Refusal(
         "no_member_home",
         N_(
-            "You have no %(kind)s at home (%(nobles)s noble(s), %(urchins)s urchin(s)): members are sent from "
-            "home, never from the tower."
+            "You have no %(kind)s at home (at home: nobles %(nobles)s, urchins %(urchins)s): members are sent "
+            "from home, never from the tower."
         ),
         {"kind": K.MEMBER, "nobles": K.NUMBER, "urchins": K.NUMBER},
         _reference("4.2"),
@@ -294,7 +299,7 @@ _REFUSALS = (
     Refusal(
         "needs_florin",
         N_(
-            "A noble pays %(cost)s florin(s) to enter the %(location)s and you have %(florins)s; an urchin enters free."
+            "A noble pays florins to enter the %(location)s (%(cost)s) and you have %(florins)s; an urchin enters free."
         ),
         {"cost": K.NUMBER, "florins": K.NUMBER, "location": K.LOCATION},
         _reference("3.7"),
@@ -302,8 +307,8 @@ _REFUSALS = (
     Refusal(
         "council_not_forced",
         N_(
-            "The family council is held only when no member can be sent and no accusation is possible; you have "
-            "%(at_home)s member(s) at home."
+            "The family council is held only when no member can be sent and no accusation is possible; members "
+            "you have at home: %(at_home)s."
         ),
         {"at_home": K.NUMBER},
         _reference("4.2"),
@@ -514,7 +519,7 @@ _REFUSALS = (
     ),
     Refusal(
         "styx_not_enough_souls",
-        N_("The Cemetery holds %(cemetery)s %(colour)s soul(s), fewer than %(count)s."),
+        N_("The Cemetery has fewer %(colour)s souls than %(count)s (it holds %(cemetery)s)."),
         {"colour": K.COLOUR, "count": K.NUMBER, "cemetery": K.NUMBER},
         _rulebook("9"),
     ),
@@ -759,7 +764,7 @@ _REFUSALS = (
     ),
     Refusal(
         "half_diploma_choice",
-        N_("Choose %(pairs)s track(s) for the half-diploma pairs, each where the player has no diploma yet."),
+        N_("Choose one track per pair of half diplomas (pairs: %(pairs)s), each where the player has no diploma yet."),
         {"pairs": K.NUMBER, "chosen": K.TRACKS, "free": K.TRACKS},
         _reference("7.2"),
     ),
@@ -775,7 +780,7 @@ _REFUSALS = (
 _CHOICES = (
     ChoiceKind(
         "choice.borrow_and_pay",
-        N_("Take %(loans)s loan(s) and pay (infamy penalty: %(penalty)s)"),
+        N_("Take the loans needed (%(loans)s) and pay (infamy penalty: %(penalty)s)"),
         {"loans": K.NUMBER, "penalty": K.NUMBER},
     ),
     ChoiceKind("choice.bring", N_("Bring in one %(colour)s soul"), {"colour": K.COLOUR}),

@@ -153,6 +153,19 @@ def test_every_sentence_is_in_the_spanish_catalogue_with_the_same_placeholders()
     assert problems == []
 
 
+PARENTHETICAL_PLURAL = re.compile(r"\w\((?:s|es|as|os)\)")  # "loan(s)", "florín(es)", "marcador(es)"
+
+
+def test_no_sentence_of_the_catalogue_hedges_a_plural_with_a_parenthesis_in_either_language() -> None:
+    """Issue 24's polish: a player reads "2 loans" or "loans needed: 2", never "2 loan(s)". The catalogue has
+    no plural forms, so its sentences are written to read for any number, in English and in Spanish."""
+    with PO.open("rb") as handle:
+        spanish = {m.id: m.string for m in read_po(handle) if isinstance(m.id, str) and m.id}
+    texts = [e.sentence for e in REFUSALS.values()] + [c.phrase for c in CHOICES.values()]
+    hedged = [t for text in texts for t in (text, spanish.get(text, "")) if PARENTHETICAL_PLURAL.search(t)]
+    assert hedged == []
+
+
 # --- every entry rendered in words, in English and Spanish --------------------------------------
 
 SAMPLES: dict[Kind, Any] = {
