@@ -4,6 +4,7 @@ be done now), drawn whole for a page or as only the parts a phone lacks (``scree
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -138,17 +139,24 @@ def _turn_came_here(context: dict[str, Any], shown: dict[str, str], parts: dict[
     return shown.get("actions") != parts["actions"].digest and shown.get("turn") != parts["turn"].digest
 
 
+_CONTROL = re.compile(r"location-[a-z]{1,20}")
+
+
 def _open_for(extra: dict[str, Any]) -> str:
-    """The control whose answer must show: its collapsed section is drawn open."""
+    """The control whose answer must show: its collapsed section is drawn open (also after "Cancel" on a
+    loan prompt, which comes back with ``open`` and the option's fields in its address)."""
     for key in ("loan_confirm", "refusal", "errors"):
         if extra.get(key):
             return str(extra[key].get("control", ""))
+    if request.method == "GET" and _CONTROL.fullmatch(request.args.get("open", "")):
+        return request.args["open"]
     return ""
 
 
 def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
-    """``chosen(name, value, default)``: whether a field kept the player's choice after a refusal."""
-    form = request.form if request.method == "POST" and _open_for(extra) else None
+    """``chosen(name, value, default)``: whether a field kept the player's choice after a refusal (or
+    after "Cancel" on the loan prompt)."""
+    form = (request.form if request.method == "POST" else request.args) if _open_for(extra) else None
 
     def chosen(name: str, value: Any, default: bool = False) -> bool:
         if form is None or name not in form:

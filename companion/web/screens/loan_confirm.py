@@ -76,10 +76,18 @@ def _free_alternatives(state: GameState, command: Any) -> list[dict[str, Any]]:
     return unique[:5]
 
 
-def _cancel_query() -> str:
+_NOT_A_CHOICE = ("csrf_token", "key", "seq", "player", "confirm_loan", "borrow", "select", "prepare", "guardian")
+
+
+def _cancel_query(control: str) -> str:
     """The choices made on the page before the loan was asked (a soul, an accusation, a guardian and
-    its targets), so that "Cancel" keeps them."""
+    its targets, a location option's own fields such as the Styx's colour, count and tracks), so that
+    "Cancel" keeps them: a location option's form is drawn open with its fields as they were."""
     form = request.form
+    own: list[tuple[str, str]] = []
+    if control.startswith("location-") and not form.get("guardian"):
+        own = [("open", control)]
+        own += [(k, v) for k, v in form.items(multi=True) if k not in _NOT_A_CHOICE and len(v) <= 40][:12]
     kept = {
         "select": form.get("select", ""),
         "accuse": form.get("prepare", ""),
@@ -88,7 +96,7 @@ def _cancel_query() -> str:
         "gt": ",".join(form.getlist("targets")) if form.get("guardian") else "",
         "gd": form.get("desk_below", "") if form.get("guardian") else "",
     }
-    return urlencode({k: v for k, v in kept.items() if v})
+    return urlencode([*((k, v) for k, v in kept.items() if v), *own])
 
 
 def confirmation(state: GameState, exc: LoanToConfirm, control: str) -> dict[str, Any]:
@@ -115,7 +123,7 @@ def confirmation(state: GameState, exc: LoanToConfirm, control: str) -> dict[str
         "lines": lines,
         "infamy": infamy,
         "alternatives": _free_alternatives(state, exc.command),
-        "cancel_query": _cancel_query(),
+        "cancel_query": _cancel_query(control),
         "action": request.path,
         "fields": fields,
     }

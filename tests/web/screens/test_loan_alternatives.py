@@ -71,3 +71,23 @@ def test_without_florins_enough_the_prompt_does_not_offer_the_change(phone: Phon
     assert 'id="loan-confirm"' in phone.html
     assert "exchange" not in free_forms(phone.html)  # the change was made: nothing more to change here
     assert "End the turn without it" in phone.html
+
+
+def test_cancel_on_the_styx_prompt_keeps_its_colour_count_and_track(phone: Phone, client) -> None:
+    """Cancel goes back to the Bonfire's Styx form drawn open, with the colour, the count and the track chosen."""
+    ana_at_the_bonfire_without_drachmas(phone)
+    phone.post("location/styx", {"player": 0, "colour": 2, "count": 1, "first_track": 2})
+    cancel = re.search(r'<a class="button secondary" href="([^"]+)"[^>]*>Cancel: take nothing', phone.html)
+    assert cancel is not None
+    page = client.get(cancel.group(1).replace("&amp;", "&")).data.decode()
+    styx = re.search(r"<details open><summary>Or cross the Styx.*?</details>", page, re.S)
+    assert styx is not None, "the Styx form is not drawn open"
+    assert re.search(
+        r'<option value="2" selected>', re.search(r'name="colour">.*?</select>', styx.group(0), re.S).group(0)
+    )
+    assert re.search(
+        r'<option value="1" selected>', re.search(r'name="count">.*?</select>', styx.group(0), re.S).group(0)
+    )
+    first = re.search(r'name="first_track">.*?</select>', styx.group(0), re.S).group(0)
+    assert re.search(r'<option value="2" selected>', first)
+    assert "<details open>" not in page.replace(styx.group(0), "")  # no other option drawn open
