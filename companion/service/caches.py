@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar
 
-__all__ = ["DEFAULT_GAMES", "Lru", "Memo", "Slots", "ViewCache"]
+__all__ = ["DEFAULT_GAMES", "Lru", "Memo", "Shared", "Slots", "ViewCache"]
 
 DEFAULT_GAMES = 64  # games kept per process (a 5,000-event view is ~9 MB, a whole game ~1-2 MB); the
 # app setting VIEW_CACHE_GAMES (env COMPANION_VIEW_CACHE_GAMES) sizes it for a hosted service
@@ -144,3 +144,50 @@ class Slots(Generic[K, T]):
     def clear(self) -> None:
         """Forget every value."""
         self._slots.clear()
+
+
+class Shared(Generic[K, T]):
+    """Values made once per key while the others asking the same wait: many requests asking for the
+    same value at once (the phones of a game fetching after one event) make it once.
+
+    A request that finds the value being made waits for it (at most ``wait_seconds``), then makes it
+    itself if it is still missing (the first one failed or is slow). Bounded (an ``Lru`` of ``size``)."""
+
+    def __init__(self, size: int = 512, wait_seconds: float = 1.0) -> None:
+        self._kept: Lru[K, T] = Lru(size)
+        self._making: dict[K, threading.Event] = {}
+        self._lock = threading.Lock()
+        self.wait_seconds = wait_seconds
+        self.made = 0  # values made since the start (not shared): what a test or benchmark reads
+        self.shared = 0  # values handed out again
+
+    def get_or_make(self, key: K, make: Callable[[], T]) -> T:
+        """The value kept for ``key``; else the one another request is making, once made; else
+        ``make()`` kept for it."""
+        kept = self._kept.get(key)
+        if kept is None:
+            with self._lock:
+                busy = self._making.get(key)
+                if busy is None:
+                    self._making[key] = threading.Event()
+            if busy is None:
+                try:
+                    value = self._kept.put(key, make())
+                    self.made += 1
+                    return value
+                finally:
+                    with self._lock:
+                        self._making.pop(key).set()
+            busy.wait(self.wait_seconds)
+            kept = self._kept.get(key)
+            if kept is None:
+                return make()
+        self.shared += 1
+        return kept
+
+    def clear(self) -> None:
+        """Forget every value."""
+        self._kept.clear()
+
+    def __len__(self) -> int:
+        return len(self._kept)
