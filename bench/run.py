@@ -735,7 +735,7 @@ def one_run(
     ):
         bare = Client(bare_port)
         bare.get("/")
-        for row, game_id in zip(out["growth"], games.values(), strict=True):
+        for row, game_id in zip(out["growth"], games.values() if not args.live_only else (), strict=True):
             log(f"run {n}: the {row['events']}-event game over HTTP: {args.steps} taps of the mix, pages")
             row["mix"] = bench_mix(port, bare, db, editions, game_id, args.steps, args.seed + n)
             row["pages"] = bench_pages(port, game_id, args.page_gets)

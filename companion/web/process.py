@@ -37,7 +37,7 @@ class Process:
     """The shipped editions by id, each with its file's text, validated at start (a broken one stops
     the app there)."""
     views: ViewCache[AnyView]
-    """The latest rebuilt view of each recently read game (``VIEW_CACHE_GAMES`` of them)."""
+    """The latest rebuilt view of each recently read game, within ``VIEW_CACHE_BYTES`` (each view weighed)."""
     parts: Slots[tuple[str, ...], Any]
     """The game page's costly parts and the map's model, each with the inputs it was drawn from."""
     score_progress: Memo[tuple[str, int, str], dict[str, Any]]
