@@ -603,18 +603,24 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
                 },
             }
         )
-    lives = [r["live"] for r in runs if r.get("live") and r["live"]["all_hold"]]
+    for name in ("live", "live_apart"):
+        out[name] = _live_summary([r[name] for r in runs if r.get(name) and r[name]["all_hold"]])
+    return out
+
+
+def _live_summary(lives: list[dict[str, Any]]) -> dict[str, Any] | None:
+    out: dict[str, Any] = {"live": None}
     if lives:
         out["live"] = {
             "listeners": lives[0]["listeners"],
-            "events": runs[0]["live"]["events"],
+            "events": lives[0]["events"],
             "writes": sum(lv["writes"] for lv in lives),
             "missed": sum(lv["missed"] for lv in lives),
             "p50_ms": spread([lv["all_hold"]["p50_ms"] for lv in lives]),
             "p95_ms": spread([lv["all_hold"]["p95_ms"] for lv in lives]),
             "kinds": sorted({k for lv in lives for k in lv["kinds"]}),
         }
-    return out
+    return out["live"]  # type: ignore[no-any-return]
 
 
 def format_report(r: dict[str, Any]) -> str:
@@ -666,6 +672,12 @@ def format_report(r: dict[str, Any]) -> str:
             f"the tap until every phone holds the new parts p50 {_fmt(lv['p50_ms'])} ms, p95 {_fmt(lv['p95_ms'])} ms; "
             f"missed {lv['missed']}",
         ]
+    apart = s.get("live_apart")
+    if apart:
+        lines.append(
+            f"  the same with each phone's answer drawn apart (COMPANION_LIVE_ANSWERS=0), interleaved: "
+            f"p50 {_fmt(apart['p50_ms'])} ms, p95 {_fmt(apart['p95_ms'])} ms; missed {apart['missed']}"
+        )
     b = r.get("first_load")
     if b is None:
         lines.append("First load in Chromium: skipped")
@@ -710,7 +722,7 @@ def one_run(
     out: dict[str, Any] = {"growth": []}
     store = SqliteStore.open(db)
     try:
-        for label, game_id in games.items():
+        for label, game_id in games.items() if not args.live_only else ():
             log(f"run {n}: cold rebuild of the {label} game, and eventsourcing like for like")
             cold = bench_cold(store, editions, game_id, args.repeats)
             es = bench_eventsourcing(workdir, cold["events"], cold["after_snapshot"], args.repeats)
@@ -723,23 +735,35 @@ def one_run(
     ):
         bare = Client(bare_port)
         bare.get("/")
-        for row, game_id in zip(out["growth"], games.values(), strict=True):
+        for row, game_id in zip(out["growth"], games.values() if not args.live_only else (), strict=True):
             log(f"run {n}: the {row['events']}-event game over HTTP: {args.steps} taps of the mix, pages")
             row["mix"] = bench_mix(port, bare, db, editions, game_id, args.steps, args.seed + n)
             row["pages"] = bench_pages(port, game_id, args.page_gets)
         bare.close()
         live_label = str(max(args.sizes))  # a game in play (the complete one is at its last turn)
-        if args.live_writes:
-            log(f"run {n}: live, {args.listeners} phones on the {live_label}-event game")
-            out["live"] = {
-                "events": live_label,
-                **bench_live(port, db, editions, games[live_label], args.live_writes, args.seed + n, args.listeners),
-            }
+        if args.live_writes and (not args.live_compare or n % 2 == 1):
+            out["live"] = one_live(args, n, port, db, editions, games, live_label, "")
         if n == 1 and not args.skip_browser:
             log("first load in Chromium (Pixel 7)")
             first, last = next(iter(games.values())), list(games.values())[-1]
             out["first_load"] = bench_first_load(port, {"smallest game": f"/g/{first}", "largest game": f"/g/{last}"})
+    if args.live_writes and args.live_compare:  # the same figure with each phone's answer drawn apart, interleaved
+        env = {"COMPANION_LIVE_ANSWERS": "0"}
+        with server(companion_server(db, kind, SERVER_THREADS), env) as apart_port:
+            out["live_apart"] = one_live(args, n, apart_port, db, editions, games, live_label, " (drawn apart)")
+        if n % 2 == 0:
+            with server(companion_server(db, kind, SERVER_THREADS)) as port:
+                out["live"] = one_live(args, n, port, db, editions, games, live_label, "")
     return out
+
+
+def one_live(
+    args: argparse.Namespace, n: int, port: int, db: Path, editions: Any, games: dict[str, str], label: str, how: str
+) -> dict[str, Any]:
+    """The live figure of run ``n`` on the server at ``port``."""
+    log(f"run {n}: live, {args.listeners} phones on the {label}-event game{how}")
+    game_id = games[label]
+    return {"events": label, **bench_live(port, db, editions, game_id, args.live_writes, args.seed + n, args.listeners)}
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -802,6 +826,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--live-writes", type=int, default=10, help="taps heard by the live phones (default 10)")
     parser.add_argument("--listeners", type=int, default=LISTENERS, help=f"live phones (default {LISTENERS})")
     parser.add_argument("--skip-browser", action="store_true", help="skip the Chromium first load")
+    parser.add_argument("--live-only", action="store_true", help="only the live figure (no cold, mix or pages)")
+    parser.add_argument(
+        "--live-compare",
+        action="store_true",
+        help="the live figure also with each phone's answer drawn apart (COMPANION_LIVE_ANSWERS=0), interleaved",
+    )
     parser.add_argument(
         "--server",
         choices=("auto", "gunicorn", "waitress"),

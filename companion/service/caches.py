@@ -8,15 +8,34 @@ from the new rows, never trusted as it is. Dropping the whole cache is always sa
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["DEFAULT_GAMES", "Lru", "Memo", "Slots", "ViewCache"]
+__all__ = [
+    "DEFAULT_GAMES",
+    "DEFAULT_VIEW_BYTES",
+    "MAX_GAMES",
+    "VIEW_BASE_BYTES",
+    "VIEW_EVENT_BYTES",
+    "Lru",
+    "Memo",
+    "Shared",
+    "Slots",
+    "ViewCache",
+    "deep_size",
+    "view_bytes",
+]
 
-DEFAULT_GAMES = 64  # games kept per process (a 5,000-event view is ~9 MB, a whole game ~1-2 MB); the
-# app setting VIEW_CACHE_GAMES (env COMPANION_VIEW_CACHE_GAMES) sizes it for a hosted service
+DEFAULT_GAMES = 256  # games whose drawn parts and memos are kept per process (app setting VIEW_CACHE_GAMES,
+# env COMPANION_VIEW_CACHE_GAMES; was 64, and the views too); the views themselves are kept by bytes (below)
+DEFAULT_VIEW_BYTES = 150 * 1024 * 1024  # the views one process keeps, in bytes (app setting VIEW_CACHE_BYTES,
+# env COMPANION_VIEW_CACHE_BYTES)
+MAX_GAMES = 4096  # and never more games than this, however small
+VIEW_BASE_BYTES = 60_000  # what a view costs (``deep_size``, its edition left out): this much, plus
+VIEW_EVENT_BYTES = 1_700  # this much per event of its log: ~1.7 MB at 1,000 events (tests/service/test_caches_bytes.py)
 
 
 K = TypeVar("K")
@@ -27,10 +46,18 @@ class Lru(Generic[K, T]):
     """A bounded, thread-safe mapping that drops its least recently used entry first: the base of
     every cache a process keeps (views, memos, drawn parts, the history told so far)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, budget: int | None = None, weigh: Callable[[T], int] | None = None) -> None:
+        """At most ``size`` entries and, when ``budget`` is given, at most ``budget`` of what ``weigh``
+        says the entries cost (bytes), the most recent entry always kept."""
         if size < 1:
             raise ValueError("a cache holds at least one entry")
+        if budget is not None and weigh is None:
+            raise ValueError("a budget needs a weight for each entry")
         self.size = size
+        self.budget = budget
+        self._weigh = weigh
+        self._weights: dict[K, int] = {}
+        self.weight = 0  # what the entries kept cost now (0 without ``weigh``)
         self._items: OrderedDict[K, T] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -52,19 +79,29 @@ class Lru(Generic[K, T]):
             value = choose(self._items.get(key))
             self._items[key] = value
             self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            if self._weigh is not None:
+                weight = self._weigh(value)
+                self.weight += weight - self._weights.get(key, 0)
+                self._weights[key] = weight
+            over = self.budget is not None and self.weight > self.budget
+            while len(self._items) > self.size or (over and len(self._items) > 1):
+                gone, _ = self._items.popitem(last=False)
+                self.weight -= self._weights.pop(gone, 0)
+                over = self.budget is not None and self.weight > self.budget
             return value
 
     def drop(self, key: K) -> None:
         """Forget ``key``."""
         with self._lock:
             self._items.pop(key, None)
+            self.weight -= self._weights.pop(key, 0)
 
     def clear(self) -> None:
         """Forget everything."""
         with self._lock:
             self._items.clear()
+            self._weights.clear()
+            self.weight = 0
 
     def __len__(self) -> int:
         with self._lock:
@@ -79,13 +116,24 @@ class _Sequenced(Protocol):
 V = TypeVar("V", bound=_Sequenced)
 
 
-class ViewCache(Lru[str, V]):
-    """The latest view built of each recently read game, least recently used dropped first."""
+def view_bytes(view: _Sequenced) -> int:
+    """What a view of a log of ``view.seq`` events costs in memory, as measured (``deep_size``)."""
+    return VIEW_BASE_BYTES + VIEW_EVENT_BYTES * view.seq
 
-    def __init__(self, games: int = DEFAULT_GAMES) -> None:
+
+class ViewCache(Lru[str, V]):
+    """The latest view built of each recently read game, least recently used dropped first, within a
+    budget of bytes (``budget_bytes``, each view weighed by ``weigh``: ``view_bytes``) and a count."""
+
+    def __init__(
+        self,
+        games: int = MAX_GAMES,
+        budget_bytes: int | None = DEFAULT_VIEW_BYTES,
+        weigh: Callable[[V], int] = view_bytes,
+    ) -> None:
         if games < 1:
             raise ValueError("a view cache holds at least one game")
-        super().__init__(games)
+        super().__init__(games, budget_bytes, weigh)
 
     @property
     def games(self) -> int:
@@ -144,3 +192,86 @@ class Slots(Generic[K, T]):
     def clear(self) -> None:
         """Forget every value."""
         self._slots.clear()
+
+
+class Shared(Generic[K, T]):
+    """Values made once per key while the others asking the same wait: many requests asking for the
+    same value at once (the phones of a game fetching after one event) make it once.
+
+    A request that finds the value being made waits for it (at most ``wait_seconds``), then makes it
+    itself if it is still missing (the first one failed or is slow). Bounded (an ``Lru`` of ``size``)."""
+
+    def __init__(self, size: int = 512, wait_seconds: float = 1.0) -> None:
+        self._kept: Lru[K, T] = Lru(size)
+        self._making: dict[K, threading.Event] = {}
+        self._lock = threading.Lock()
+        self.wait_seconds = wait_seconds
+        self.made = 0  # values made since the start (not shared): what a test or benchmark reads
+        self.shared = 0  # values handed out again
+
+    def get_or_make(self, key: K, make: Callable[[], T]) -> T:
+        """The value kept for ``key``; else the one another request is making, once made; else
+        ``make()`` kept for it."""
+        kept = self._kept.get(key)
+        if kept is None:
+            with self._lock:
+                busy = self._making.get(key)
+                if busy is None:
+                    self._making[key] = threading.Event()
+            if busy is None:
+                try:
+                    value = self._kept.put(key, make())
+                    self.made += 1
+                    return value
+                finally:
+                    with self._lock:
+                        self._making.pop(key).set()
+            busy.wait(self.wait_seconds)
+            kept = self._kept.get(key)
+            if kept is None:
+                return make()
+        self.shared += 1
+        return kept
+
+    def clear(self) -> None:
+        """Forget every value."""
+        self._kept.clear()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+_LEAVES = (str, bytes, int, float, bool, complex, type(None))
+
+
+def deep_size(root: object, leave_out: Iterable[object] = ()) -> int:
+    """The bytes of ``root`` and of everything it reaches (``sys.getsizeof`` of each object once: its
+    containers' items, its attributes and slots), the objects ``leave_out`` and what only they reach
+    not counted (an edition every game shares). A measure, for tests and the benchmark: it walks
+    every object."""
+    seen: set[int] = {id(o) for o in leave_out}
+    total = 0
+    stack: list[Any] = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, type):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, _LEAVES):
+            continue
+        if isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+            continue
+        if isinstance(obj, (list, tuple, set, frozenset)):
+            stack.extend(obj)
+            continue
+        attrs = getattr(obj, "__dict__", None)
+        if attrs is not None:
+            stack.append(attrs)
+        for klass in type(obj).__mro__:
+            for name in getattr(klass, "__slots__", ()):
+                if isinstance(name, str) and hasattr(obj, name):
+                    stack.append(getattr(obj, name))
+    return total

@@ -19,7 +19,7 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 
 from companion.editions import load_all
-from companion.service.caches import DEFAULT_GAMES, Memo, ViewCache
+from companion.service.caches import DEFAULT_GAMES, DEFAULT_VIEW_BYTES, Memo, ViewCache
 from companion.translations import compile_catalogues
 from companion.web import process
 from companion.web.api import endpoints as api
@@ -96,6 +96,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         VIEW_CACHE_GAMES=int(os.environ.get("COMPANION_VIEW_CACHE_GAMES", DEFAULT_GAMES)),
+        VIEW_CACHE_BYTES=int(os.environ.get("COMPANION_VIEW_CACHE_BYTES", DEFAULT_VIEW_BYTES)),
         PROXY_HOPS=int(os.environ.get("COMPANION_PROXY_HOPS") or 0),  # proxies in front whose X-Forwarded-* count
     )
     if test_config:
@@ -121,7 +122,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     games = int(app.config["VIEW_CACHE_GAMES"])
     app.extensions[process.KEY] = process.Process(
         editions=shipped,
-        views=ViewCache(games),
+        views=ViewCache(budget_bytes=int(app.config["VIEW_CACHE_BYTES"])),
         parts=parts.part_slots(games),
         score_progress=Memo(games),
         history_folds=HistoryFolds(),

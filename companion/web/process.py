@@ -7,10 +7,12 @@ view is served only once the store's last seq for its game was read and matches.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app
+
+from companion.service.caches import Shared
 
 if TYPE_CHECKING:
     from companion.game.edition import Edition
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
     from companion.service.caches import Memo, Slots, ViewCache
     from companion.web.http.db import StorePool
     from companion.web.http.static_files import StaticVariants
+    from companion.web.live.answers import AnswerKey, KeptAnswer
     from companion.web.live.notifier import Notifier
     from companion.web.screens.history_cache import HistoryFolds
 
@@ -34,7 +37,7 @@ class Process:
     """The shipped editions by id, each with its file's text, validated at start (a broken one stops
     the app there)."""
     views: ViewCache[AnyView]
-    """The latest rebuilt view of each recently read game (``VIEW_CACHE_GAMES`` of them)."""
+    """The latest rebuilt view of each recently read game, within ``VIEW_CACHE_BYTES`` (each view weighed)."""
     parts: Slots[tuple[str, ...], Any]
     """The game page's costly parts and the map's model, each with the inputs it was drawn from."""
     score_progress: Memo[tuple[str, int, str], dict[str, Any]]
@@ -47,6 +50,8 @@ class Process:
     """Wakes every open live page when its game's log moves or someone joins or leaves."""
     static: StaticVariants
     """Static files compressed once at the best level, by path, modification time and size."""
+    live_answers: Shared[AnswerKey, KeptAnswer] = field(default_factory=Shared)
+    """The answers of live refreshes, drawn once for the phones of a game that hold the same parts."""
 
 
 def process(app: Flask | None = None) -> Process:

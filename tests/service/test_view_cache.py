@@ -243,9 +243,9 @@ def test_a_rebuild_leaves_the_garbage_collector_as_it_found_it(game: tuple[Path,
 
 
 def test_the_view_cache_is_sized_by_the_app_setting(tmp_path: Path) -> None:
-    """A hosted service keeps more games warm per process (VIEW_CACHE_GAMES)."""
+    """A hosted service keeps more games warm per process (VIEW_CACHE_BYTES: the views are kept by bytes)."""
     from companion.web import create_app
     from companion.web.process import process
 
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite3"), "VIEW_CACHE_GAMES": 300})
-    assert process(app).views.games == 300
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite3"), "VIEW_CACHE_BYTES": 300_000_000})
+    assert process(app).views.budget == 300_000_000

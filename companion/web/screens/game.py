@@ -19,6 +19,7 @@ from companion.service import GameView
 from companion.web.forms.fields import new_key
 from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.phone import held_elsewhere, seat_prompt, waiting_for
+from companion.web.live.answers import answer_key, keep_marked, kept_answer
 from companion.web.screens.florence_board import accuse_prep, florence_board
 from companion.web.screens.hell_map import ferry_steps, guardian_steps
 from companion.web.screens.history import latest_entries
@@ -167,6 +168,12 @@ def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
 
 
 def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Answer:
+    """``_render_game``; a live refresh drawn once for the phones holding the same parts (``live.answers``)."""
+    key = answer_key(view, block, extra) if status == 200 else None
+    return kept_answer(key, lambda: _render_game(view, status, block, **extra))
+
+
+def _render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Answer:
     """The game page, or for htmx only its ``block`` — or only the parts the phone's copy lacks.
 
     A phone that sends ``HX-Game-Parts`` (the digest of each part it shows) gets just the parts
@@ -199,7 +206,9 @@ def render_game(view: GameView, status: int = 200, block: str = "game", **extra:
     if shown is None or block != "game":
         return compact(render_block("pages/game.html", block, **context, drawn=_drawn(parts))), status, headers
     changed = [name for name, part in parts.items() if shown.get(name) != part.digest]
-    body = fill("".join(out_of_band(name, parts[name].html) for name in changed))
+    marked = "".join(out_of_band(name, parts[name].html) for name in changed)
+    keep_marked(marked)
+    body = fill(marked)
     headers["HX-Reswap"] = "none"
     return body, status, headers
 

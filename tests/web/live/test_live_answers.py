@@ -1,0 +1,173 @@
+"""A live refresh is drawn once for the phones of a game that hold the same parts, and each phone still
+gets its own fresh keys and its own session's CSRF token (``companion.web.live.answers``)."""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.service.caches import Shared
+from companion.web import create_app
+from companion.web.process import process
+from tests.web.conftest import HX, Phone
+
+KEY = re.compile(r'name="key" value="([^"]+)"')
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Flask:
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "web.sqlite3"), "SECRET_KEY": "test"})
+
+
+def _held(client: FlaskClient, url: str) -> str:
+    page = client.get(url).data.decode()
+    return re.search(r'data-parts="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+
+
+def _table(app: Flask) -> tuple[Phone, list[FlaskClient], str]:
+    """A game, three other phones holding the page at its start, and the parts they hold."""
+    app.config["WTF_CSRF_ENABLED"] = False
+    writer = Phone(app.test_client()).create()
+    app.config["WTF_CSRF_ENABLED"] = True
+    others = [app.test_client() for _ in range(3)]
+    held = {_held(c, writer.url) for c in others}
+    assert len(held) == 1  # the same parts on every phone
+    return writer, others, held.pop()
+
+
+def _tap(app: Flask, writer: Phone) -> None:
+    app.config["WTF_CSRF_ENABLED"] = False
+    assert writer.post("bring", {"player": 0, "colour": 2, "shield": "1d"}).status_code == 200
+    app.config["WTF_CSRF_ENABLED"] = True
+
+
+def _refresh(client: FlaskClient, url: str, held: str, **headers: str) -> tuple[str, dict[str, str]]:
+    answer = client.get(url, headers={**HX, "HX-Trigger": "live-trigger", "HX-Game-Parts": held, **headers})
+    assert answer.status_code == 200
+    return answer.data.decode(), dict(answer.headers)
+
+
+def test_phones_holding_the_same_parts_share_one_drawing_with_their_own_keys_and_token(app: Flask) -> None:
+    writer, others, held = _table(app)
+    _tap(app, writer)
+    answers = process(app).live_answers
+    made = answers.made
+    bodies = [_refresh(c, writer.url, held) for c in others]
+    assert answers.made == made + 1  # drawn once for the three phones
+    assert answers.shared >= 2
+    texts = [b for b, _ in bodies]
+    assert all("&key;" not in t and "&csrf;" not in t and "\\u0026" not in t for t in texts)
+    assert len({h["HX-Trigger-After-Settle"] for _, h in bodies}) == 1
+    keys = [KEY.findall(t) for t in texts]
+    assert keys[0], "the refreshed parts hold forms"
+    assert not set(keys[0]) & set(keys[1]), "every phone gets fresh keys"
+    tokens = [CSRF.search(t) for t in texts]
+    assert all(tokens), "the refreshed parts carry the CSRF token"
+    assert len({m.group(0) for m in tokens if m}) == 3, "each phone's own session's token"
+    same = [CSRF.sub("T", KEY.sub("K", t)) for t in texts]
+    assert same[0] == same[1] == same[2]
+    assert 'data-part="cells" hx-swap-oob="true"' in texts[0]  # the soul brought in redraws the map's layer
+
+
+def test_a_shared_answer_holds_a_tap_sent_with_it(app: Flask) -> None:
+    writer, others, held = _table(app)
+    _tap(app, writer)
+    _refresh(others[0], writer.url, held)
+    made = process(app).live_answers.made
+    text, _ = _refresh(others[1], writer.url, held)  # the shared answer
+    assert process(app).live_answers.made == made
+    key = KEY.search(text).group(1)  # type: ignore[union-attr]
+    found = CSRF.search(text)
+    assert found
+    token = found.group(1) or found.group(2)
+    form = {"csrf_token": token, "seq": writer.seq, "key": key, "player": 0}
+    answer = others[1].post(writer.url + "/loan", data={**form, "confirm_loan": "true"}, headers=HX)
+    assert answer.status_code == 200, answer.data[:300]
+    assert "seq" in answer.headers["HX-Trigger-After-Settle"]
+
+
+def test_other_parts_language_or_seq_are_drawn_apart(app: Flask) -> None:
+    writer, others, held = _table(app)
+    _tap(app, writer)
+    answers = process(app).live_answers
+    made = answers.made
+    english, _ = _refresh(others[0], writer.url, held)
+    spanish, _ = _refresh(others[1], writer.url, held, **{"Accept-Language": "es"})
+    assert answers.made == made + 2
+    assert english != spanish
+    partly = " ".join(p for p in held.split() if not p.startswith("cells:"))  # a phone that lacks the map
+    _refresh(others[2], writer.url, partly)
+    assert answers.made == made + 3
+    _tap_loan(app, writer)
+    _, headers = _refresh(others[0], writer.url, held)
+    assert answers.made == made + 4  # a new event: drawn anew
+    assert f'"seq": {writer.seq}' in headers["HX-Trigger-After-Settle"]
+
+
+def _tap_loan(app: Flask, writer: Phone) -> None:
+    app.config["WTF_CSRF_ENABLED"] = False
+    assert writer.post("loan", {"player": 0, "confirm_loan": "true"}).status_code == 200
+    app.config["WTF_CSRF_ENABLED"] = True
+
+
+def test_a_page_load_or_a_tap_is_never_shared(app: Flask) -> None:
+    writer, others, held = _table(app)
+    answers = process(app).live_answers
+    made, shared = answers.made, answers.shared
+    others[0].get(writer.url)
+    others[0].get(writer.url, headers={**HX, "HX-Game-Parts": held})  # a tap's GET (a select), not the trigger
+    assert (answers.made, answers.shared) == (made, shared)
+
+
+def test_shared_makes_a_value_once_while_the_others_wait() -> None:
+    shared: Shared[str, int] = Shared(size=4)
+    calls: list[int] = []
+    started = threading.Event()
+
+    def make() -> int:
+        calls.append(1)
+        started.set()
+        threading.Event().wait(0.2)
+        return 7
+
+    results: list[int] = []
+    first = threading.Thread(target=lambda: results.append(shared.get_or_make("a", make)))
+    first.start()
+    started.wait(2)
+    rest = [threading.Thread(target=lambda: results.append(shared.get_or_make("a", make))) for _ in range(5)]
+    for t in rest:
+        t.start()
+    for t in [first, *rest]:
+        t.join(5)
+    assert results == [7] * 6
+    assert len(calls) == 1
+    assert (shared.made, shared.shared) == (1, 5)
+
+
+def test_shared_makes_it_again_when_the_first_one_failed() -> None:
+    shared: Shared[str, int] = Shared(size=4)
+
+    def boom() -> int:
+        raise RuntimeError("no")
+
+    with pytest.raises(RuntimeError):
+        shared.get_or_make("a", boom)
+    assert shared.get_or_make("a", lambda: 3) == 3
+    assert len(shared) == 1
+
+
+def test_sharing_can_be_turned_off(app: Flask) -> None:
+    writer, others, held = _table(app)
+    app.config["LIVE_ANSWERS"] = False
+    _tap(app, writer)
+    answers = process(app).live_answers
+    made, shared = answers.made, answers.shared
+    for c in others:
+        _refresh(c, writer.url, held)
+    assert (answers.made, answers.shared) == (made, shared)
