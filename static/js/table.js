@@ -150,6 +150,27 @@
     if (detail.focus) { focusOn(detail.focus); }
   });
 
+  // The map's steady taps (choose a soul, ask why it cannot move, try a landing) are drawn in every
+  // phase, so a shield is sent again only when what stands on it changes; the map's values
+  // (#part-cells) say which of them work now. One that does not is an image, out of the tab order.
+  function steadyTaps() {
+    var values = document.getElementById("part-cells");
+    if (!values) { return; }
+    var souls = values.hasAttribute("data-souls-live");
+    var live = { select: souls, why: souls, "try": values.hasAttribute("data-try-live") };
+    var cells = document.querySelectorAll("#map-taps .tap-select, #map-taps .tap-why, #map-taps .tap-try");
+    Array.prototype.forEach.call(cells, function (el) {
+      var kind = el.classList.contains("tap-try") ? "try" : (el.classList.contains("tap-why") ? "why" : "select");
+      if (!live[kind]) { el.setAttribute("role", "img"); el.setAttribute("tabindex", "-1"); return; }
+      if (el.tagName.toLowerCase() === "a") { el.removeAttribute("role"); el.removeAttribute("tabindex"); }
+      else { el.setAttribute("role", "button"); el.setAttribute("tabindex", "0"); }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", steadyTaps);
+  document.addEventListener("htmx:afterSettle", steadyTaps);
+  document.addEventListener("htmx:oobAfterSwap", steadyTaps);
+  document.addEventListener("game:update", steadyTaps);
+
   // Card fields: only the qualifiers the chosen entry needs show; hidden ones are not sent.
   function applyChoices() {
     var groups = document.querySelectorAll("[data-choice-group]");
