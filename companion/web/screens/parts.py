@@ -23,9 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, g, request
+from flask import Flask, current_app, g, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
+from jinja2.ext import _make_new_gettext, _make_new_ngettext
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
@@ -165,6 +166,8 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
         return (edition, m.width, m.height, m.rows, m.lines, m.wall_y, m.gates)
     if name == "desks":
         return (edition, m.desks)
+    if name == "cemetery":
+        return (edition, state.cemetery, state.quarter)
     if name.startswith("s-"):
         return (edition, context["view"].game_id, *_shield_context(name, context).values())
     if name == "florence":
@@ -205,10 +208,31 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
     return Part(html, digest(html))
 
 
+_TEMPLATE_WORDS: dict[str, dict[str, Any]] = {}
+
+
+def template_words(language: str) -> dict[str, Any]:
+    """The templates' ``gettext``/``ngettext`` for ``language``, its catalogue found once per process.
+
+    Flask-Babel's template callables find the request's catalogue for every message (the locale,
+    then the catalogue, through Flask's context locals): a part of the game says ~100 things. Given
+    in the context a part is drawn with, these shadow them; each message is looked up once a language."""
+    kept = _TEMPLATE_WORDS.get(language)
+    if kept is None:
+        babel: Any = current_app.extensions["babel"].instance  # Flask-Babel's own (catalogue.RequestDomain)
+        translations = babel.domain_instance.get_translations()
+        plain = functools.lru_cache(maxsize=4096)(translations.ugettext)
+        plural = functools.lru_cache(maxsize=1024)(translations.ungettext)
+        kept = {"gettext": _make_new_gettext(plain), "ngettext": _make_new_ngettext(plural)}
+        _TEMPLATE_WORDS[language] = kept
+    return kept
+
+
 def render_parts(context: dict[str, Any]) -> dict[str, Part]:
     """Each part of the game, drawn with marks; a costly one only when what it shows changed."""
     m: HellMap = context["hell_map"]
-    marked = {**context, "new_key": lambda: KEY_MARK, "map_cells": {c.shield: c for c in m.cells}}
+    words = template_words(str(get_locale() or "en"))
+    marked = {**context, **words, "new_key": lambda: KEY_MARK, "map_cells": {c.shield: c for c in m.cells}}
     game_id = context["view"].game_id
     slots = _slots()
     parts: dict[str, Part] = {}
