@@ -1,17 +1,24 @@
 """Only what changed: the game page's parts, their fingerprints, and where the eye goes next.
 
-The game page is cut into parts (turn, actions, Hell's prompt, board, shields, Cemetery,
-Florence, one per player, undo bar). A phone says which version of each part it shows
-(``HX-Game-Parts``); an answer carries only the parts that differ, as htmx out-of-band swaps,
-and names the element showing the result of the tap or the next step, which the phone brings
-into view and focuses (``static/js/table.js``).
+The game page is cut into parts (turn, actions, Hell's prompt, the map's board, its values and
+desks, one part per shield of the map, Cemetery, Florence, one per player, undo bar). A phone says
+which version of each part it shows (``HX-Game-Parts``); an answer carries only the parts that
+differ, as htmx out-of-band swaps, and names the element showing the result of the tap or the next
+step, which the phone brings into view and focuses (``static/js/table.js``).
 
 A part is drawn with marks where a fresh idempotency key or the session's CSRF token goes, so
 its fingerprint is the same for every phone and every request; the marks are filled only in
-what is sent. The parts that are costly to draw (the map's two layers, Florence, each player)
+what is sent. The parts that are costly to draw (the map's board and shields, Florence, each player)
 and the map's view model are kept per process with the inputs they were drawn from
 (``Slots``), and drawn again only when those inputs differ: a tap that changes one player's
 purse draws that player, the actions and the undo bar, not the map.
+
+The map's shields are parts of their own (nested ``<svg>`` elements, which htmx parses and swaps out
+of band): a soul move sends the shields it left and reached and those its choice lit, not the map.
+A shield's taps that follow the phase or a choice (choose a soul, ask why, try a landing) are drawn
+the same in every phase; the map's values (part ``cells``: the fields every map tap sends, through
+``hx-include``, and the shared words saying what those taps do now) change instead, and
+``static/js/table.js`` shows an idle one as an image, out of the tab order.
 """
 
 from __future__ import annotations
