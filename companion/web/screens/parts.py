@@ -238,9 +238,14 @@ def template_words(language: str) -> dict[str, Any]:
 def render_parts(context: dict[str, Any]) -> dict[str, Part]:
     """Each part of the game, drawn with marks; a costly one only when what it shows changed."""
     m: HellMap = context["hell_map"]
-    words = template_words(str(get_locale() or "en"))
-    marked = {**context, **words, "new_key": lambda: KEY_MARK, "map_cells": {c.shield: c for c in m.cells}}
     game_id = context["view"].game_id
+    language = str(get_locale() or "en")  # found once: ~80 parts are looked up an answer
+    marked = {
+        **context,
+        **template_words(language),
+        "new_key": lambda: KEY_MARK,
+        "map_cells": {c.shield: c for c in m.cells},
+    }
     slots = _slots()
     parts: dict[str, Part] = {}
     g.marking_parts = True
@@ -250,7 +255,7 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
             draw = functools.partial(_draw, name, marked)
             still = name.startswith("s-") and not m.steady  # a waiting phone's map, kept apart
             kept = f"{name}-still" if still else name
-            parts[name] = draw() if inputs is None else slots.get_or_make(_slot(game_id, kept), inputs, draw)
+            parts[name] = draw() if inputs is None else slots.get_or_make((game_id, language, kept), inputs, draw)
     finally:
         g.marking_parts = False
     return parts
