@@ -152,7 +152,8 @@
 
   // The map's steady taps (choose a soul, ask why it cannot move, try a landing) are drawn in every
   // phase, so a shield is sent again only when what stands on it changes; the map's values
-  // (#part-cells) say which of them work now. One that does not is an image, out of the tab order.
+  // (#part-cells) say which of them work now. One that does not is an image, out of the tab order
+  // (a link without its address).
   function steadyTaps() {
     var values = document.getElementById("part-cells");
     if (!values) { return; }
@@ -161,9 +162,17 @@
     var cells = document.querySelectorAll("#map-taps .tap-select, #map-taps .tap-why, #map-taps .tap-try");
     Array.prototype.forEach.call(cells, function (el) {
       var kind = el.classList.contains("tap-try") ? "try" : (el.classList.contains("tap-why") ? "why" : "select");
-      if (!live[kind]) { el.setAttribute("role", "img"); el.setAttribute("tabindex", "-1"); return; }
-      if (el.tagName.toLowerCase() === "a") { el.removeAttribute("role"); el.removeAttribute("tabindex"); }
-      else { el.setAttribute("role", "button"); el.setAttribute("tabindex", "0"); }
+      var link = el.tagName.toLowerCase() === "a";
+      if (!live[kind]) {
+        if (link && el.hasAttribute("href")) { el.setAttribute("data-href", el.getAttribute("href")); el.removeAttribute("href"); }
+        el.setAttribute("role", "img");
+        if (!link) { el.removeAttribute("tabindex"); }
+        return;
+      }
+      if (link) {
+        if (el.hasAttribute("data-href")) { el.setAttribute("href", el.getAttribute("data-href")); el.removeAttribute("data-href"); }
+        el.removeAttribute("role");
+      } else { el.setAttribute("role", "button"); el.setAttribute("tabindex", "0"); }
     });
   }
   document.addEventListener("DOMContentLoaded", steadyTaps);
