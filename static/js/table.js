@@ -150,6 +150,36 @@
     if (detail.focus) { focusOn(detail.focus); }
   });
 
+  // The map's steady taps (choose a soul, ask why it cannot move, try a landing) are drawn in every
+  // phase, so a shield is sent again only when what stands on it changes; the map's values
+  // (#part-cells) say which of them work now. One that does not is an image, out of the tab order
+  // (a link without its address).
+  function steadyTaps() {
+    var values = document.getElementById("part-cells");
+    if (!values) { return; }
+    var souls = values.hasAttribute("data-souls-live");
+    var live = { select: souls, why: souls, "try": values.hasAttribute("data-try-live") };
+    var cells = document.querySelectorAll("#map-taps .tap-select, #map-taps .tap-why, #map-taps .tap-try");
+    Array.prototype.forEach.call(cells, function (el) {
+      var kind = el.classList.contains("tap-try") ? "try" : (el.classList.contains("tap-why") ? "why" : "select");
+      var link = el.tagName.toLowerCase() === "a";
+      if (!live[kind]) {
+        if (link && el.hasAttribute("href")) { el.setAttribute("data-href", el.getAttribute("href")); el.removeAttribute("href"); }
+        el.setAttribute("role", "img");
+        if (!link) { el.removeAttribute("tabindex"); }
+        return;
+      }
+      if (link) {
+        if (el.hasAttribute("data-href")) { el.setAttribute("href", el.getAttribute("data-href")); el.removeAttribute("data-href"); }
+        el.removeAttribute("role");
+      } else { el.setAttribute("role", "button"); el.setAttribute("tabindex", "0"); }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", steadyTaps);
+  document.addEventListener("htmx:afterSettle", steadyTaps);
+  document.addEventListener("htmx:oobAfterSwap", steadyTaps);
+  document.addEventListener("game:update", steadyTaps);
+
   // Card fields: only the qualifiers the chosen entry needs show; hidden ones are not sent.
   function applyChoices() {
     var groups = document.querySelectorAll("[data-choice-group]");

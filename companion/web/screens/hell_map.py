@@ -44,6 +44,9 @@ class Cell:
     soul: Any  # Soul | None
     guardian: str | None
     tap: str | None  # "select", "deselect", "land", "confirm", "try", "bring", "why", "ferry", "guard"
+    # A steady tap ("select", "why", "try") is the same in every phase and with any soul chosen: what
+    # it does now is said by a shared description (``HellMap.souls_live``/``try_live``), so a shield is
+    # drawn again only when what stands on it, or its own special tap, changes.
     move: HellMove | None
     label: str
     link: str = ""  # the query a "guard" tap opens
@@ -66,6 +69,9 @@ class HellMap:
     bring_colour: int | None
     interactive: bool
     guardian: GuardianSteps | None = None
+    steady: bool = False  # the phone may act: its shields keep their taps in every phase (``live`` says which work)
+    souls_live: bool = False  # a tap on a soul chooses it (or says why it cannot move) now
+    try_live: bool = False  # a tap on an empty shield asks whether the chosen soul may land there now
 
 
 def _row_y(circle: int) -> float:
@@ -282,15 +288,12 @@ def build_map(
             elif ferry.soul and not ferry.side and shield in ferry.sides:
                 tap, extra = "ferry", gettext("A sideways shield that leaves a regular move: tap to choose.")
         elif in_hell:
-            if bring_colour is not None:
-                if info.circle == 1 and not state.occupied(shield):
-                    tap, extra = (
-                        "bring",
-                        gettext("Tap to bring the %(colour)s soul here.", colour=colour_name(bring_colour)),
-                    )
-                    move = next(
-                        (m for m in options.bring_moves if m.colour == bring_colour and m.landing == shield), None
-                    )
+            if bring_colour is not None and info.circle == 1 and not state.occupied(shield):
+                tap, extra = (
+                    "bring",
+                    gettext("Tap to bring the %(colour)s soul here.", colour=colour_name(bring_colour)),
+                )
+                move = next((m for m in options.bring_moves if m.colour == bring_colour and m.landing == shield), None)
             elif selected and shield == selected:
                 tap, extra = "deselect", gettext("Selected. Tap again to cancel.")
             elif selected and shield in landing_moves:
@@ -300,12 +303,13 @@ def build_map(
                 affordable = drachmas >= move.total_drachmas
                 tap = "land" if simple and affordable else "confirm"
                 extra = gettext("A legal landing: tap to move here.")
-            elif soul is not None and not soul.laid:
-                tap, extra = "select", gettext("Tap to choose this soul.")
+        if tap is None and interactive:  # steady: what it does now is the map's shared description
+            if soul is not None and not soul.laid:
+                tap = "select"
             elif soul is not None or guardian is not None:
-                tap, extra = "why", gettext("Tap to see why it cannot move.")
-            elif selected:
-                tap, extra = "try", gettext("Not a legal landing: tap to see why.")
+                tap = "why"
+            else:
+                tap = "try"
         cells.append(
             Cell(
                 shield,
@@ -364,6 +368,9 @@ def build_map(
         bring_colour=bring_colour,
         interactive=in_hell or (interactive and using is not None),
         guardian=using,
+        steady=interactive,
+        souls_live=in_hell and ferry is None,
+        try_live=in_hell and ferry is None and selected is not None,
     )
 
 

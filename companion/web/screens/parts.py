@@ -1,17 +1,24 @@
 """Only what changed: the game page's parts, their fingerprints, and where the eye goes next.
 
-The game page is cut into parts (turn, actions, Hell's prompt, board, shields, Cemetery,
-Florence, one per player, undo bar). A phone says which version of each part it shows
-(``HX-Game-Parts``); an answer carries only the parts that differ, as htmx out-of-band swaps,
-and names the element showing the result of the tap or the next step, which the phone brings
-into view and focuses (``static/js/table.js``).
+The game page is cut into parts (turn, actions, Hell's prompt, the map's board, its values and
+desks, one part per shield of the map, Cemetery, Florence, one per player, undo bar). A phone says
+which version of each part it shows (``HX-Game-Parts``); an answer carries only the parts that
+differ, as htmx out-of-band swaps, and names the element showing the result of the tap or the next
+step, which the phone brings into view and focuses (``static/js/table.js``).
 
 A part is drawn with marks where a fresh idempotency key or the session's CSRF token goes, so
 its fingerprint is the same for every phone and every request; the marks are filled only in
-what is sent. The parts that are costly to draw (the map's two layers, Florence, each player)
+what is sent. The parts that are costly to draw (the map's board and shields, Florence, each player)
 and the map's view model are kept per process with the inputs they were drawn from
 (``Slots``), and drawn again only when those inputs differ: a tap that changes one player's
 purse draws that player, the actions and the undo bar, not the map.
+
+The map's shields are parts of their own (nested ``<svg>`` elements, which htmx parses and swaps out
+of band): a soul move sends the shields it left and reached and those its choice lit, not the map.
+A shield's taps that follow the phase or a choice (choose a soul, ask why, try a landing) are drawn
+the same in every phase; the map's values (part ``cells``: the fields every map tap sends, through
+``hx-include``, and the shared words saying what those taps do now) change instead, and
+``static/js/table.js`` shows an idle one as an image, out of the tab order.
 """
 
 from __future__ import annotations
@@ -23,9 +30,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, g, request
+from flask import Flask, current_app, g, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
+from jinja2.ext import _make_new_gettext, _make_new_ngettext
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
@@ -34,7 +42,7 @@ from companion.game.state import GameState
 from companion.service.caches import Slots
 from companion.web.forms.fields import new_key
 from companion.web.process import process
-from companion.web.screens.hell_map import FerrySteps, GuardianSteps, HellMap, build_map
+from companion.web.screens.hell_map import Cell, FerrySteps, GuardianSteps, HellMap, build_map
 
 __all__ = [
     "PARTS",
@@ -52,7 +60,8 @@ __all__ = [
     "render_parts",
 ]
 
-PARTS = ("turn", "actions", "hell", "board", "cells", "cemetery", "florence", "undo")  # then player0, player1…
+PARTS = ("turn", "actions", "hell", "board", "cells", "desks", "cemetery", "florence", "undo")
+"""The fixed parts; then one per shield of the map (``s-1a``…) and one per player (``player0``…)."""
 KEY_MARK = Markup("&key;")  # not a character reference any text could turn into: text's "&" is escaped
 CSRF_MARK = Markup("&csrf;")
 _MARKS = re.compile(r"(?:&|\\u0026)(key|csrf);")
@@ -79,14 +88,15 @@ def install(app: Flask) -> None:
 
 def part_slots(games: int) -> Slots[tuple[str, ...], Any]:
     """The process's kept parts: by game and language, the map's model twice (interactive and still),
-    the board, the cells, Florence and a part per player (up to 10 a language), 16 slots for each game
-    the view cache holds."""
-    return Slots(size=16 * games)
+    the board, the desks, Florence, a part per player and a part per shield (up to ~70 shields, twice:
+    a phone that may act and a waiting one), 160 slots for each game the view cache holds."""
+    return Slots(size=160 * games)
 
 
 def part_names(state: GameState) -> tuple[str, ...]:
-    """Every part of this game's page: the fixed ones, then one per player."""
-    return PARTS + tuple(f"player{i}" for i in range(len(state.players)))
+    """Every part of this game's page: the fixed ones, then one per shield and one per player."""
+    shields = tuple(f"s-{shield}" for shield in state.side.shields)
+    return PARTS + shields + tuple(f"player{i}" for i in range(len(state.players)))
 
 
 def compact(html: str) -> str:
@@ -161,10 +171,12 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
     edition = state.edition.content_hash
     if name == "board":
         return (edition, m.width, m.height, m.rows, m.lines, m.wall_y, m.gates)
-    if name == "cells":
-        view = context["view"]
-        seq = view.seq if m.interactive else None  # taps carry the screen's seq; a still map carries none
-        return (edition, m, context["ferry"], seq, view.game_id, state.active)
+    if name == "desks":
+        return (edition, m.desks)
+    if name == "cemetery":
+        return (edition, state.cemetery, state.quarter)
+    if name.startswith("s-"):
+        return (edition, context["view"].game_id, *_shield_context(name, context).values())
     if name == "florence":
         return (edition, context["florence_board"], state.players, state.quarter)
     if name.startswith("player"):
@@ -173,8 +185,27 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
     return None
 
 
+def _shield_context(name: str, context: dict[str, Any]) -> dict[str, Any]:
+    """All a shield's part reads besides the game's id and edition: its cell and what it is tapped for."""
+    m: HellMap = context["hell_map"]
+    cells: dict[str, Cell] = context.get("map_cells") or {c.shield: c for c in m.cells}
+    c = cells[name.removeprefix("s-")]
+    g = m.guardian
+    picked = c.shield == m.selected or bool(g and (c.shield in (g.to_shield, g.desk) or c.shield in g.targets))
+    return {
+        "c": c,
+        "picked": picked,
+        "confirm_from": m.selected if c.tap == "confirm" else "",
+        "ferry_steps": context["ferry"] if c.tap == "ferry" else None,
+    }
+
+
 def _draw(name: str, context: dict[str, Any]) -> Part:
-    if name.startswith("player"):
+    if name.startswith("s-"):
+        html = compact(render_block("screens/hell_map.html", "map_shield", **context, **_shield_context(name, context)))
+    elif name == "desks":
+        html = compact(render_block("screens/hell_map.html", "map_desks", **context))
+    elif name.startswith("player"):
         i = int(name.removeprefix("player"))
         state = context["state"]
         player = {"pi": i, "info": state.players[i], "p": state.p[i]}
@@ -184,20 +215,47 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
     return Part(html, digest(html))
 
 
+_TEMPLATE_WORDS: dict[str, dict[str, Any]] = {}
+
+
+def template_words(language: str) -> dict[str, Any]:
+    """The templates' ``gettext``/``ngettext`` for ``language``, its catalogue found once per process.
+
+    Flask-Babel's template callables find the request's catalogue for every message (the locale,
+    then the catalogue, through Flask's context locals): a part of the game says ~100 things. Given
+    in the context a part is drawn with, these shadow them; each message is looked up once a language."""
+    kept = _TEMPLATE_WORDS.get(language)
+    if kept is None:
+        babel: Any = current_app.extensions["babel"].instance  # Flask-Babel's own (catalogue.RequestDomain)
+        translations = babel.domain_instance.get_translations()
+        plain = functools.lru_cache(maxsize=4096)(translations.ugettext)
+        plural = functools.lru_cache(maxsize=1024)(translations.ungettext)
+        kept = {"gettext": _make_new_gettext(plain), "ngettext": _make_new_ngettext(plural)}
+        _TEMPLATE_WORDS[language] = kept
+    return kept
+
+
 def render_parts(context: dict[str, Any]) -> dict[str, Part]:
     """Each part of the game, drawn with marks; a costly one only when what it shows changed."""
-    marked = {**context, "new_key": lambda: KEY_MARK}
+    m: HellMap = context["hell_map"]
     game_id = context["view"].game_id
+    language = str(get_locale() or "en")  # found once: ~80 parts are looked up an answer
+    marked = {
+        **context,
+        **template_words(language),
+        "new_key": lambda: KEY_MARK,
+        "map_cells": {c.shield: c for c in m.cells},
+    }
     slots = _slots()
     parts: dict[str, Part] = {}
     g.marking_parts = True
     try:
         for name in part_names(context["state"]):
-            inputs = _inputs(name, context)
+            inputs = _inputs(name, marked)
             draw = functools.partial(_draw, name, marked)
-            still = name == "cells" and not context["hell_map"].interactive  # a waiting phone's map, kept apart
-            kept = "cells-still" if still else name
-            parts[name] = draw() if inputs is None else slots.get_or_make(_slot(game_id, kept), inputs, draw)
+            still = name.startswith("s-") and not m.steady  # a waiting phone's map, kept apart
+            kept = f"{name}-still" if still else name
+            parts[name] = draw() if inputs is None else slots.get_or_make((game_id, language, kept), inputs, draw)
     finally:
         g.marking_parts = False
     return parts

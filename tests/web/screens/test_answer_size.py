@@ -1,0 +1,129 @@
+"""Every answer a table's taps get is small: at most 8 KB before compression (issue 27).
+
+A phone holds what the page holds (its seq and each part's fingerprint, ``HX-Game-Parts``) and plays
+a table's mix on a real game (``bench/table_play.py``: a bring or a move after its select round trip,
+send, end turn, loan, undo and redo, a guardian, a fraud card, the locations' options), here through the
+app in this process on a real SQLite file. The map is cut into a part per shield: a soul move sends its
+shields and what its choice lit, not the whole map; and the phone's ``HX-Game-Parts`` stays under 2 KB.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from bench.served import Answer
+from bench.table_play import MIX, SELECT, Phone, play_mix
+from companion.game.state import GameState
+from companion.web.http.db import service
+from tests.web.conftest import Phone as PagePhone
+
+LIMIT = 8 * 1024
+MAP_LIMIT = 5 * 1024  # the map's share of any answer: the shields that changed and the map's values
+PART = re.compile(r'(?=<[a-z]+ [^>]*data-part="[\w-]+" hx-swap-oob)')
+
+
+class FlaskPhoneClient:
+    """``bench.served.Client``'s two calls, over the Flask test client (no socket, no compression)."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+        self.header_sizes: list[int] = []
+        self.map_sizes: list[int] = []
+
+    def _answer(self, response: Any, start: float) -> Answer:
+        body = response.get_data()
+        self.map_sizes.append(map_share(body.decode()))
+        headers = {k.lower(): v for k, v in response.headers.items()}
+        return Answer(response.status_code, body.decode(), len(body), len(body), time.perf_counter() - start, headers)
+
+    def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
+        self.header_sizes.append(len((headers or {}).get("HX-Game-Parts", "")))
+        start = time.perf_counter()
+        return self._answer(self.client.get(path, headers=headers or {}), start)
+
+    def post(self, path: str, form: dict[str, object], headers: dict[str, str] | None = None) -> Answer:
+        self.header_sizes.append(len((headers or {}).get("HX-Game-Parts", "")))
+        start = time.perf_counter()
+        answer = self._answer(self.client.post(path, data=form, headers=headers or {}), start)
+        assert answer.status == 200, answer.text[:500]
+        return answer
+
+
+def map_share(body: str) -> int:
+    """The bytes of an answer's map parts (the map's values, its shields and desks)."""
+    pieces = PART.split(body)
+    return sum(len(p) for p in pieces if re.match(r'<[a-z]+ [^>]*data-part="(cells|desks|s-[\w]+)"', p))
+
+
+Played = tuple[dict[str, list[int]], list[int], list[int]]  # answer bytes by kind, header sizes, map shares
+
+
+def _play(app: Flask, names: tuple[str, ...], steps: int, seed: int) -> Played:
+    client = app.test_client()
+    page = PagePhone(client).create(names=names)
+    game_id = page.url.rsplit("/", 1)[-1]
+    phone_client = FlaskPhoneClient(client)
+    phone = Phone(phone_client, game_id)  # type: ignore[arg-type]
+    phone.open()
+
+    def state_of() -> tuple[GameState, bool, bool]:
+        with app.app_context():
+            view = service().view(game_id)
+        return view.state, bool(view.timeline.undoable), bool(view.timeline.undone)
+
+    result = play_mix(phone, None, state_of, steps, random.Random(seed))
+    return result.body_bytes, phone_client.header_sizes, phone_client.map_sizes
+
+
+def test_the_map_sends_only_the_shields_that_changed_over_a_tables_mix(app: Flask) -> None:
+    sizes: dict[str, list[int]] = {}
+    headers: list[int] = []
+    maps: list[int] = []
+    for names, seed in ((("Ana", "Ben", "Cleo"), 1),):
+        played, sent, map_sizes = _play(app, names, 150, seed)
+        headers += sent
+        maps += map_sizes
+        for kind, values in played.items():
+            sizes.setdefault(kind, []).extend(values)
+    assert {"bring", "move", "end-turn", "undo", "redo", SELECT} <= set(sizes), sorted(sizes)
+    assert set(MIX) - set(sizes) <= {"guardian", "fraud"}  # these two come only when a send reached them
+    assert max(maps) <= MAP_LIMIT  # the whole map's tap layer was 16-25 KB
+    assert max(headers) < 2048
+
+
+def test_a_soul_move_sends_its_shields_and_not_the_rest_of_the_map(client: FlaskClient) -> None:
+    page = PagePhone(client).create(plague=("9", "3", "2"))
+    page.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    page.end_turn(0, "bank")  # Ben's turn: one soul move is due
+    parts = re.search(r'data-parts="([^"]*)"', page.html).group(1)  # type: ignore[union-attr]
+    assert len(parts) < 2048
+
+    def sent(answer: Any) -> tuple[set[str], str]:
+        body = answer.data.decode()
+        names = set(re.findall(r'data-part="([\w-]+)" hx-swap-oob="true"', body))
+        update = json.loads(answer.headers["HX-Trigger-After-Settle"])["game:update"]
+        return names, update["parts"]
+
+    headers = {"HX-Request": "true", "HX-Game-Parts": parts}
+    chosen = client.get(f"{page.url}?{urlencode({'at': page.seq, 'select': '1b'})}", headers=headers)
+    names, parts = sent(chosen)
+    assert {"s-1b", "s-2b", "s-2c"} <= names  # the chosen soul and its landings light up
+    assert {n for n in names if n.startswith("s-")} <= {"s-1b", "s-2b", "s-2c"}, names
+    assert map_share(chosen.data.decode()) <= 3072  # three shields and the map's values (was 16-25 KB)
+
+    landed = client.post(
+        f"{page.url}/move",
+        data={"seq": page.seq, "key": "move-2c-0001", "player": 1, "from_shield": "1b", "to_shield": "2c", "via": ""},
+        headers={"HX-Request": "true", "HX-Game-Parts": parts},
+    )
+    names, _ = sent(landed)
+    assert {n for n in names if n.startswith("s-")} == {"s-1b", "s-2b", "s-2c"}, names
+    assert map_share(landed.data.decode()) <= 3072
