@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +95,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "companion" / "translations"),
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
+        # The cookie is written only when this phone's choices change: a page or live refresh still in
+        # flight with the old cookie can then never overwrite a seat or a language just chosen.
+        SESSION_REFRESH_EACH_REQUEST=False,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         VIEW_CACHE_GAMES=int(os.environ.get("COMPANION_VIEW_CACHE_GAMES", DEFAULT_GAMES)),
         VIEW_CACHE_BYTES=int(os.environ.get("COMPANION_VIEW_CACHE_BYTES", DEFAULT_VIEW_BYTES)),

@@ -117,7 +117,10 @@ REMEMBERED = 12  # games a phone keeps in its list
 
 def remember_game(game_id: str) -> None:
     """Keep a game in this phone's list (a signed cookie; games are never listed publicly)."""
-    games = [g for g in session.get("games", []) if g != game_id]
+    known = session.get("games", [])
+    if known[:1] == [game_id]:
+        return  # unchanged: the cookie is not written again (a live refresh must never overwrite a seat just taken)
+    games = [g for g in known if g != game_id]
     session["games"] = [game_id, *games][:REMEMBERED]
 
 

@@ -131,3 +131,22 @@ def test_a_live_refresh_that_brings_this_phones_turn_brings_its_title_into_view(
     assert "Ben&#39;s turn" in came.data.decode() or "Ben's turn" in came.data.decode()
     after = ana.client.get(phone.url, headers={**HX, "HX-Trigger": "live-trigger", "HX-Game-Parts": waited})
     assert '"focus": ""' in after.headers["HX-Trigger-After-Settle"]  # Ana's phone now waits: not moved
+
+
+def test_a_refresh_in_flight_with_the_old_cookie_cannot_take_back_a_seat_just_chosen(phone: Phone, app: Flask) -> None:
+    """The seat lives in the phone's signed cookie. A live refresh sent just before the seat was tapped
+    carries the old cookie; if its answer wrote the cookie again, the phone would lose its seat (and a
+    language just switched). Only a request that changes this phone's choices writes the cookie."""
+    phone.create(names=("Ana", "Ben"), table_mode="seats")
+    game_id = _game_id(phone)
+    cookie = phone.client.get_cookie("session")
+    assert cookie is not None
+    before = cookie.value
+    taken = phone.client.post(f"/g/{game_id}/seat", data={"seat": "1"})
+    assert taken.status_code == 303 and "session=" in taken.headers.get("Set-Cookie", "")
+    stale = app.test_client(use_cookies=False)
+    for path, headers in [(f"/g/{game_id}", HX | {"HX-Trigger": "live-trigger"}), (f"/g/{game_id}", {})]:
+        late = stale.get(path, headers={**headers, "Cookie": f"session={before}"})
+        assert late.status_code == 200
+        assert "session=" not in late.headers.get("Set-Cookie", ""), path  # the old cookie is not written back
+    assert "Waiting for Ana" in phone.open().html  # the seat taken holds
