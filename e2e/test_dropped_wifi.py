@@ -64,9 +64,11 @@ def test_a_tap_that_arrived_but_whose_answer_was_lost_is_recorded_once_when_sent
     expect(location(page, "Bank")).to_be_visible()
 
     def lose_the_answer(route) -> None:  # type: ignore[no-untyped-def]
-        request = route.request  # the server receives the tap, exactly as sent, and records it…
+        request = route.request
+        route.abort("internetdisconnected")  # the phone never hears back…
+        # …though the server did receive the tap, exactly as sent, and records it (its live refresh may
+        # then redraw the game before "Send again": the tap is sent again from the game, same key)
         page.request.post(request.url, data=request.post_data_buffer, headers=request.headers)
-        route.abort("internetdisconnected")  # …and the phone never hears back
 
     page.route(re.compile(r"/g/[^/]+/send$"), lose_the_answer, times=1)
     location(page, "Bank").click()

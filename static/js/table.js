@@ -227,9 +227,13 @@
   function resend() {
     var request = unsent;
     unsent = null;
-    if (!request || !document.body.contains(request.elt) || !window.htmx) { showOffline(navigator.onLine ? null : "offline"); return; }
+    if (!request || !window.htmx) { showOffline(navigator.onLine ? null : "offline"); return; }
     showOffline(null);
-    window.htmx.ajax(request.verb, request.path, { source: request.elt, values: request.values });
+    // A live refresh may have redrawn the game since (the tap did arrive, only its answer was lost): the
+    // tap is sent from the game itself then, with the same values and so the same key.
+    var source = document.body.contains(request.elt) ? request.elt : document.getElementById("game");
+    if (!source) { return; }
+    window.htmx.ajax(request.verb, request.path, { source: source, target: "#game", swap: "outerHTML", values: request.values });
   }
   document.addEventListener("htmx:sendError", function (e) {
     var config = e.detail && e.detail.requestConfig;

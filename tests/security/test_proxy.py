@@ -20,9 +20,10 @@ def _join_page(tmp_path: Path, hops: int | None) -> tuple[str, str]:
     config = {"DATABASE": str(tmp_path / "proxy.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
     if hops is not None:
         config["PROXY_HOPS"] = hops
-    client = create_app(config).test_client()
-    phone = Phone(client).create()
-    response = client.get(f"{phone.url}/join", headers=FORWARDED)
+    app = create_app(config)
+    phone = Phone(app.test_client()).create()
+    joining = app.test_client()  # another phone opens the join page: its cookie is written (it remembers the game)
+    response = joining.get(f"{phone.url}/join", headers=FORWARDED)
     return response.data.decode(), response.headers.get("Set-Cookie", "")
 
 
