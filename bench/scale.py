@@ -75,6 +75,7 @@ class Table:
     phones: list[TablePhone]
     rng: random.Random
     taps: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)  # the kinds this table sent, so its mix stays a mix
     sent: dict[int, float] = field(default_factory=dict)  # seq a tap recorded -> when that tap was sent
     holds: list[list[tuple[float, int]]] = field(default_factory=list)  # per phone: (when, seq it then held)
 
@@ -143,7 +144,8 @@ def tap(table: Table, recorded: Recorded, figures: Figures | None) -> None:
     sent = time.monotonic()
     try:
         with actor.lock:
-            result = play_mix(actor.phone, None, recorded.reader(table.game_id), 1, table.rng, undo_every=undo_every)
+            reader = recorded.reader(table.game_id)
+            result = play_mix(actor.phone, None, reader, 1, table.rng, undo_every=undo_every, counts=table.kinds)
             table.sent[actor.phone.seq] = sent
             table.holds[0].append((time.monotonic(), actor.phone.seq))
     except Exception as exc:  # a failed tap is counted and told, the step goes on

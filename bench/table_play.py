@@ -283,13 +283,16 @@ def play_mix(
     steps: int,
     rng: random.Random,
     undo_every: int = 5,
+    counts: dict[str, int] | None = None,
 ) -> MixResult:
     """``steps`` taps of a table's mix on ``phone``'s game, each followed by a bare insert on ``bare`` (if any).
 
     ``state_of()`` gives the recorded game's state and whether an undo and a redo are possible.
-    Every ``undo_every``-th step is an undo followed by its redo (the game moves on)."""
+    Every ``undo_every``-th step is an undo followed by its redo (the game moves on). ``counts`` (the kinds
+    sent so far) is kept by a caller that plays one tap at a time, so that the kind sent least is chosen
+    across its calls too, not only within one."""
     result = MixResult()
-    counts: dict[str, int] = {}
+    counts = {} if counts is None else counts
 
     def beside() -> None:
         if bare is not None:

@@ -50,6 +50,12 @@ def test_taps_are_real_actions_of_the_mix_not_only_loans(quick_report: dict[str,
         assert step["action"]["n"] >= step["tables"]  # each table tapped at least once a step
     assert len(kinds & set(MIX)) >= 3, kinds
     assert kinds - {"loan", "undo", "redo"}, kinds
+    sent: dict[str, int] = {}
+    for step in quick_report["steps"]:
+        for kind, n in step["kinds"].items():
+            sent[kind] = sent.get(kind, 0) + n
+    actions = sum(n for kind, n in sent.items() if kind not in ("undo", "redo", "select"))
+    assert sent.get("loan", 0) * 2 <= actions, sent  # each table keeps its mix across taps: loans stay a minority
 
 
 def test_every_other_phone_fetches_its_refreshed_parts_after_each_tap(quick_report: dict[str, Any]) -> None:
