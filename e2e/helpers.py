@@ -137,6 +137,37 @@ NEXT_STEP_PROBLEMS = """() => {
 }"""
 
 
+# A part is fingerprinted without the seq (companion/web/screens/parts.py), so an answer leaves the parts
+# that did not change and table.js brings their forms' seq and links' "at=" to the new seq. Every seq a
+# tap on the game would send must be the game's (data-seq): answers the ones that are not.
+STALE_SEQS = """() => {
+  const game = document.getElementById("game");
+  if (!game || !game.hasAttribute("data-seq")) { return []; }
+  const now = game.getAttribute("data-seq");
+  const stale = [];
+  game.querySelectorAll('input[name="seq"], #part-cells input[name="at"]').forEach((input) => {
+    if (input.value !== now) { stale.push(`${input.form ? input.form.getAttribute("action") : input.name}: ${input.value}`); }
+  });
+  game.querySelectorAll("[href], [hx-get], [data-href]").forEach((el) => {
+    for (const name of ["href", "hx-get", "data-href"]) {
+      const found = /[?&]at=(\\d+)/.exec(el.getAttribute(name) || "");
+      if (found && found[1] !== now) { stale.push(`${name}=${el.getAttribute(name)}`); }
+    }
+  });
+  return stale.map((s) => `${s} (the game is at ${now})`);
+}"""
+
+
+def assert_screen_at_one_seq(page: Page, timeout: float = 3000) -> None:
+    """Every form and link of the game would send the game's own seq (none kept from an earlier answer)."""
+    try:
+        page.wait_for_function(f"() => ({STALE_SEQS})().length === 0", timeout=timeout)
+    except PlaywrightTimeout:
+        stale = page.evaluate(STALE_SEQS)
+        if stale:
+            raise AssertionError(f"at {page.url}: stale seq in " + "; ".join(stale[:5])) from None
+
+
 def next_step_problems(page: Page) -> list[str]:
     """What hides the focused next step or its main button (empty when both can be seen and tapped)."""
     found: list[str] = page.evaluate(NEXT_STEP_PROBLEMS)
@@ -146,7 +177,8 @@ def next_step_problems(page: Page) -> list[str]:
 def assert_next_step_reachable(page: Page, timeout: float = 3000) -> None:
     """The focused next step and its section's main button are inside the viewport and not covered by any
     fixed or sticky element (checked with the element at their centre point). Waits up to ``timeout`` ms
-    for a scroll in progress to end."""
+    for a scroll in progress to end. Also checks that the screen is at one seq (``assert_screen_at_one_seq``)."""
+    assert_screen_at_one_seq(page, timeout)
     try:
         page.wait_for_function(f"() => ({NEXT_STEP_PROBLEMS})().length === 0", timeout=timeout)
     except PlaywrightTimeout:  # the timeout says nothing; the problems say what is wrong

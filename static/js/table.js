@@ -121,6 +121,27 @@
     el.focus({ preventScroll: true });
   }
 
+  // A part is fingerprinted without the seq (screens/parts.py): one the answer did not send again still
+  // carries the seq it was drawn at in its forms' fields and its links' "at=". Bring them to the new one
+  // (htmx binds a link's address when it processes it: a changed one is processed again).
+  function bringToSeq(game, seq) {
+    var now = String(seq);
+    Array.prototype.forEach.call(game.querySelectorAll('input[name="seq"], #part-cells input[name="at"]'), function (input) {
+      if (input.value !== now || input.getAttribute("value") !== now) { input.value = now; input.setAttribute("value", now); }
+    });
+    var links = game.querySelectorAll('[href*="at="], [hx-get*="at="], [data-href*="at="]');
+    Array.prototype.forEach.call(links, function (el) {
+      var changed = false;
+      ["href", "hx-get", "data-href"].forEach(function (name) {
+        var before = el.getAttribute(name);
+        if (!before) { return; }
+        var after = before.replace(/([?&]at=)\d+/, "$1" + now);
+        if (after !== before) { el.setAttribute(name, after); changed = true; }
+      });
+      if (changed && el.hasAttribute("hx-get") && window.htmx) { window.htmx.process(el); }
+    });
+  }
+
   // Take the answer's seq and parts as soon as it arrives; a live refresh that brings no newer
   // entry than this screen shows is dropped (it would redraw parts, undo a choice, and lose focus).
   document.addEventListener("htmx:beforeSwap", function (e) {
@@ -138,13 +159,14 @@
     if (elt && elt.id === "live-trigger" && sameSeq) { e.detail.shouldSwap = false; return; }
     game.setAttribute("data-seq", String(update.seq));
     game.setAttribute("data-parts", update.parts);
+    bringToSeq(game, update.seq);
   });
 
   document.addEventListener("game:update", function (e) {
     var game = document.getElementById("game");
     var detail = e.detail || {};
     if (game) {
-      if (detail.seq !== undefined) { game.setAttribute("data-seq", String(detail.seq)); }
+      if (detail.seq !== undefined) { game.setAttribute("data-seq", String(detail.seq)); bringToSeq(game, detail.seq); }
       if (detail.parts) { game.setAttribute("data-parts", detail.parts); }
     }
     if (detail.focus) { focusOn(detail.focus); }

@@ -10,11 +10,11 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
 from marshmallow import EXCLUDE, Schema, fields, validate
 from werkzeug.datastructures import MultiDict
 
 from companion.formats.schema_errors import flatten_messages
+from companion.web.words.catalogue import lazy_gettext as _l
 
 __all__ = [
     "ActionForm",
@@ -82,9 +82,17 @@ class UndoForm(ActionForm):
     to = integer(load_default=None, allow_none=True, validate=validate.Range(min=1))
 
 
+_SCHEMAS: dict[type[Schema], Schema] = {}
+
+
 def parse(schema: type[Schema], form: MultiDict[str, str]) -> dict[str, Any]:
-    """Load a submitted form through ``schema``; raises ``ValidationError`` per field."""
-    instance = schema()
+    """Load a submitted form through ``schema``; raises ``ValidationError`` per field.
+
+    One instance per schema for the process: a schema keeps no state between loads (its messages are
+    lazy, said in the request's language when raised), and building one costs more than loading."""
+    instance = _SCHEMAS.get(schema)
+    if instance is None:
+        instance = _SCHEMAS[schema] = schema()
     data: dict[str, Any] = {}
     for key in form:
         field = instance.fields.get(key)

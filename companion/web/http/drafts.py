@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from flask_babel import gettext, ngettext
-
 from companion.game.edition import Edition
 from companion.service import new_token
 from companion.web.http.db import service
 from companion.web.http.phone import phone_id
+from companion.web.words.catalogue import gettext, ngettext
 from events.store import Draft, NamedEdition
 
 __all__ = [

@@ -18,7 +18,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, jsonify, render_template, request
-from flask_babel import gettext
+
+from companion.web.words.catalogue import gettext
 
 __all__ = ["RETRY_AFTER_SECONDS", "PublicAddress", "install"]
 

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import redirect, request, url_for
-from flask_babel import gettext
 from marshmallow import Schema, ValidationError
 
 from companion.game.errors import RuleViolation
@@ -28,6 +27,7 @@ from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.phone import SeatRefused, check_seat
 from companion.web.screens.game import render_game
 from companion.web.screens.loan_confirm import confirmation
+from companion.web.words.catalogue import gettext
 from companion.web.words.glossary import player_name
 from companion.web.words.refusals import describe_choice, describe_refusal, describe_rule
 from companion.web.words.rules_reference import rule_url

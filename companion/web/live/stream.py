@@ -20,7 +20,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
-from flask_babel import gettext
 from markupsafe import escape
 
 from companion.service import is_game
@@ -30,6 +29,7 @@ from companion.web.live.hangup import PROBE_SECONDS, HangupWatch
 from companion.web.live.notifier import CHECK_SECONDS, Listener, Notifier
 from companion.web.process import process
 from companion.web.words.bidi import bdi
+from companion.web.words.catalogue import gettext
 from companion.web.words.glossary import player_letter
 
 __all__ = ["StreamSlots", "bp", "install_notifier", "stream_game", "stream_slots"]

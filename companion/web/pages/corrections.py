@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
-from flask_babel import gettext
 from marshmallow import Schema
 
 from companion.game.any_log import evolve_any, replay_any
@@ -27,6 +26,7 @@ from companion.web.http.db import recorded, service
 from companion.web.http.htmx import Answer
 from companion.web.http.perform import perform, perform_command
 from companion.web.screens.history import history_entries
+from companion.web.words.catalogue import gettext
 from companion.web.words.glossary import colour_name, kind_name, location_name
 from companion.web.words.history import narrate
 from companion.web.words.refusals import describe_refusal

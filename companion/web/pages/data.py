@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from flask_babel import gettext
 from werkzeug.wrappers import Response as WResponse
 
 from companion.formats.export import BadExport, export_game, import_game, parse_export
@@ -13,6 +12,7 @@ from companion.web.http.db import service
 from companion.web.http.htmx import Answer
 from companion.web.http.phone import remember_game
 from companion.web.screens.history import history_entries
+from companion.web.words.catalogue import gettext
 
 __all__ = ["bp"]
 

@@ -13,7 +13,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
-from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
@@ -25,6 +24,7 @@ from companion.web.http.htmx import Answer
 from companion.web.http.phone import remember_edition
 from companion.web.screens.edition_check import circle_picture, field_rows
 from companion.web.screens.edition_preview import preview_context
+from companion.web.words.catalogue import gettext
 from companion.web.words.editions import component_title, edition_problem, problem_text, question_text
 
 __all__ = ["bp"]

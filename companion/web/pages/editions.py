@@ -12,7 +12,6 @@ from typing import Any
 
 import segno
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
-from flask_babel import gettext
 from werkzeug.wrappers import Response as WResponse
 
 from companion.editions import library
@@ -34,6 +33,7 @@ from companion.web.http.drafts import (
 )
 from companion.web.http.htmx import Answer
 from companion.web.http.phone import phone_id, remember_edition, remembered_views
+from companion.web.words.catalogue import gettext
 from companion.web.words.editions import edition_problem, progress_text, value_words
 
 __all__ = ["bp"]

@@ -6,13 +6,13 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, jsonify, render_template, request
-from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from companion.service import KeyReused
 from companion.web.api.endpoints import ApiError, api_error
+from companion.web.words.catalogue import gettext
 
 __all__ = ["register"]
 

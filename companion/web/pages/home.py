@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
-from flask_babel import gettext
 from marshmallow import ValidationError
 from werkzeug.wrappers import Response
 
@@ -20,6 +19,7 @@ from companion.web.http.htmx import Answer
 from companion.web.http.phone import chosen_edition, remember_game, remembered_views
 from companion.web.http.safe_next import safe_next
 from companion.web.process import process
+from companion.web.words.catalogue import gettext
 from companion.web.words.refusals import describe_refusal
 from events.catalog import SeatSetup
 

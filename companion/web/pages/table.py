@@ -7,7 +7,6 @@ from typing import Any
 
 import segno
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
-from flask_babel import gettext
 from marshmallow import ValidationError
 from werkzeug.wrappers import Response
 
@@ -23,6 +22,7 @@ from companion.web.http.db import recorded, service
 from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.perform import perform
 from companion.web.http.phone import actor_label, held_elsewhere, remember_game, seat_of, set_seat
+from companion.web.words.catalogue import gettext
 from companion.web.words.refusals import describe_refusal
 
 __all__ = ["bp"]

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 import pygal
-from flask_babel import gettext
 from pygal.style import Style
+
+from companion.web.words.catalogue import gettext
 
 __all__ = ["chart_style", "infamy_chart", "scores_chart"]
 

@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from dataclasses import field as default
 from typing import Any
 
-from flask_babel import gettext, ngettext
-
 from companion.editions.components import CIRCLE_HEX, Component, Field
+from companion.web.words.catalogue import gettext, ngettext
 from companion.web.words.editions import choice_label, field_label, side_name, symbol_name
 from companion.web.words.glossary import SINS, colour_name, location_name
 

@@ -193,7 +193,7 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
     context["part_digests"] = " ".join(f"{name}:{part.digest}" for name, part in parts.items())
     focus = _seat_focus(context) or focus_target(context)
     if not is_htmx():
-        return compact(render_template("pages/game.html", **context, drawn=_drawn(parts))), status
+        return compact(render_template("pages/game.html", **context, drawn=_drawn(parts, view.seq))), status
     shown = client_parts()
     live_refresh = request.headers.get("HX-Trigger") == "live-trigger"
     focus = focus if shown and not live_refresh else ""
@@ -204,15 +204,16 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
     if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):
         headers["HX-Replace-Url"] = url_for("play.game", game_id=view.game_id)
     if shown is None or block != "game":
-        return compact(render_block("pages/game.html", block, **context, drawn=_drawn(parts))), status, headers
+        drawn = _drawn(parts, view.seq)
+        return compact(render_block("pages/game.html", block, **context, drawn=drawn)), status, headers
     changed = [name for name, part in parts.items() if shown.get(name) != part.digest]
     marked = "".join(out_of_band(name, parts[name].html) for name in changed)
     keep_marked(marked)
-    body = fill(marked)
+    body = fill(marked, view.seq)
     headers["HX-Reswap"] = "none"
     return body, status, headers
 
 
-def _drawn(parts: dict[str, Part]) -> dict[str, Markup]:
+def _drawn(parts: dict[str, Part], seq: int) -> dict[str, Markup]:
     """The parts as drawn, filled for this answer: the whole game is put together from them."""
-    return {name: Markup(fill(part.html)) for name, part in parts.items()}
+    return {name: Markup(fill(part.html, seq)) for name, part in parts.items()}

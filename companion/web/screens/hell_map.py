@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import get_locale
-from flask_babel import gettext as _gettext
 
 from companion.game.legal import TurnOptions
 from companion.game.rules.hell import HellMove
 from companion.game.state import GameState, Phase
+from companion.web.words.catalogue import gettext as _gettext
 from companion.web.words.glossary import colour_name, guardian_name, player_letter, quarter_name
 
 __all__ = ["Cell", "GuardianSteps", "HellMap", "build_map", "guardian_steps"]

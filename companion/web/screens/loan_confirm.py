@@ -7,12 +7,12 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import request, url_for
-from flask_babel import gettext, ngettext
 
 from companion.game.commands import Accuse, BringSoul, MoveSoul, SendMember, SummonFerryman
 from companion.game.legal import turn_options
 from companion.game.loans import LoanToConfirm, florins_instead
 from companion.game.state import GameState
+from companion.web.words.catalogue import gettext, ngettext
 from companion.web.words.glossary import location_name, shield_label
 
 __all__ = ["confirmation"]

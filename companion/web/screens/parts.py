@@ -6,9 +6,13 @@ which version of each part it shows (``HX-Game-Parts``); an answer carries only 
 differ, as htmx out-of-band swaps, and names the element showing the result of the tap or the next
 step, which the phone brings into view and focuses (``static/js/table.js``).
 
-A part is drawn with marks where a fresh idempotency key or the session's CSRF token goes, so
-its fingerprint is the same for every phone and every request; the marks are filled only in
-what is sent. The parts that are costly to draw (the map's board and shields, Florence, each player)
+A part is drawn with marks where a fresh idempotency key, the session's CSRF token or the log's seq
+goes (a form's ``seq``, the ``at=`` of a link), so its fingerprint is the same for every phone and
+every request, and does not change with a tap that changes nothing it shows; the marks are filled
+only in what is sent. A part the phone keeps is brought to the new seq there
+(``static/js/table.js``: ``game:update`` rewrites its ``seq`` and ``at`` fields and links).
+
+The parts that are costly to draw (the map's board and shields, Florence, each player)
 and the map's view model are kept per process with the inputs they were drawn from
 (``Slots``), and drawn again only when those inputs differ: a tap that changes one player's
 purse draws that player, the actions and the undo bar, not the map.
@@ -35,7 +39,7 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from jinja2.ext import _make_new_gettext, _make_new_ngettext
 from jinja2_fragments.flask import render_block
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from companion.game.legal import TurnOptions
 from companion.game.state import GameState
@@ -43,9 +47,12 @@ from companion.service.caches import Slots
 from companion.web.forms.fields import new_key
 from companion.web.process import process
 from companion.web.screens.hell_map import Cell, FerrySteps, GuardianSteps, HellMap, build_map
+from companion.web.words.catalogue import words_for
 
 __all__ = [
     "PARTS",
+    "SEQ_MARK",
+    "MarkedView",
     "Part",
     "client_parts",
     "compact",
@@ -53,6 +60,7 @@ __all__ = [
     "fill",
     "focus_target",
     "install",
+    "marked_context",
     "out_of_band",
     "part_names",
     "part_slots",
@@ -64,7 +72,8 @@ PARTS = ("turn", "actions", "hell", "board", "cells", "desks", "cemetery", "flor
 """The fixed parts; then one per shield of the map (``s-1a``…) and one per player (``player0``…)."""
 KEY_MARK = Markup("&key;")  # not a character reference any text could turn into: text's "&" is escaped
 CSRF_MARK = Markup("&csrf;")
-_MARKS = re.compile(r"(?:&|\\u0026)(key|csrf);")
+SEQ_MARK = Markup("&seq;")
+_MARKS = re.compile(r"(?:&|\\u0026)(key|csrf|seq);")
 _BLANKS = re.compile(r"[ \t]*\n\s*")
 
 
@@ -109,12 +118,34 @@ def digest(html: str) -> str:
     return hashlib.sha256(html.encode()).hexdigest()[:12]
 
 
-def fill(html: str) -> str:
-    """Marked markup made ready to send: a fresh key for each form, this session's CSRF token."""
-    if "key;" not in html and "csrf;" not in html:
+def fill(html: str, seq: int) -> str:
+    """Marked markup made ready to send: a fresh key for each form, this session's CSRF token, the seq."""
+    if "key;" not in html and "csrf;" not in html and "seq;" not in html:
         return html
-    token = generate_csrf()
-    return _MARKS.sub(lambda m: token if m.group(1) == "csrf" else new_key(), html)
+    token = generate_csrf() if "csrf;" in html else ""
+    now = str(seq)
+
+    def filled(m: re.Match[str]) -> str:
+        mark = m.group(1)
+        return token if mark == "csrf" else now if mark == "seq" else new_key()
+
+    return _MARKS.sub(filled, html)
+
+
+class MarkedView:
+    """The game's view as the parts see it: its seq a mark (``SEQ_MARK``), all else the view's own."""
+
+    __slots__ = ("_view",)
+
+    def __init__(self, view: Any) -> None:
+        self._view = view
+
+    @property
+    def seq(self) -> Markup:
+        return SEQ_MARK
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._view, name)
 
 
 def _slots() -> Slots[tuple[str, ...], Any]:
@@ -164,11 +195,24 @@ def remembered_map(
     return _slots().get_or_make(slot, inputs, make)  # type: ignore[no-any-return]
 
 
+_ANSWER_EXTRAS = ("refusal", "refusal_fallback", "loan_confirm", "errors", "step", "readonly")
+"""What an answer may carry besides the game (a refusal, a loan to confirm, a step of the history): a part
+that may show one of them is drawn afresh when one is there."""
+
+
 def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
-    """What a costly part is drawn from, or None for a part drawn on every answer (cheap ones)."""
+    """What a part is drawn from, or None for a part drawn on every answer (the actions, and the small
+    parts when the answer carries a refusal, a loan to confirm or a step of the history).
+
+    The seq is not among them: it is a mark (``MarkedView``). ``tests/web/screens/test_part_cache.py``
+    compares every kept part with the part drawn afresh over random games."""
     state: GameState = context["state"]
     m: HellMap = context["hell_map"]
     edition = state.edition.content_hash
+    if name in ("turn", "hell", "undo", "cells"):
+        if any(context.get(extra) for extra in _ANSWER_EXTRAS):
+            return None
+        return _small_inputs(name, context, state, m)
     if name == "board":
         return (edition, m.width, m.height, m.rows, m.lines, m.wall_y, m.gates)
     if name == "desks":
@@ -183,6 +227,62 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
         i = int(name.removeprefix("player"))
         return (edition, state.players[i], state.p[i], i == state.active and state.ended is None, state.expansion)
     return None
+
+
+def _small_inputs(name: str, context: dict[str, Any], state: GameState, m: HellMap) -> tuple[Any, ...] | None:
+    """What the turn, Hell's prompt, the undo bar and the map's values show, in a plain answer."""
+    edition = state.edition.content_hash
+    if name == "cells":
+        return (
+            edition,
+            m.interactive,
+            m.guardian is None,
+            m.selected,
+            m.bring_colour,
+            m.souls_live,
+            m.try_live,
+            state.active,
+        )
+    if name == "hell":
+        if m.guardian is not None:
+            return None  # a guardian's steps: forms of their own, drawn afresh
+        soul = state.hell.get(m.selected) if m.selected else None
+        select = context.get("select")
+        return (
+            edition,
+            m.interactive,
+            context.get("ferry"),
+            m.selected,
+            soul,
+            bool(m.selected_moves),
+            m.bring_colour,
+            tuple(context.get("stuck") or ()),
+            select if select in state.side.shields else None,
+        )
+    if name == "undo":
+        last, redo = context.get("last_entry"), context.get("redo_entry")
+        return (tuple(last.sentences) if last else None, bool(redo), bool(context.get("seat_prompt")))
+    # the turn: who plays, the phase in words, the last turns, the game's end, the table's next game
+    globals_: dict[str, Any] = current_app.jinja_env.globals
+    active = state.players[state.active]
+    options: TurnOptions = context["options"]
+    next_link = globals_["next_game_link"](context["view"], False)
+    ended = globals_["ended_reason"](state) if state.ended else None
+    phase = globals_["phase_text"](state) if not state.ended else None
+    last_turns = (state.final_turns_left, state.active == state.end_trigger)
+    return (
+        edition,
+        next_link,
+        context.get("notice"),
+        context.get("notice_kind") if context.get("notice") else None,
+        active,
+        bool(state.ended),
+        ended,
+        phase,
+        options.phase,
+        bool(options.location_options),
+        last_turns,
+    )
 
 
 def _shield_context(name: str, context: dict[str, Any]) -> dict[str, Any]:
@@ -219,20 +319,30 @@ _TEMPLATE_WORDS: dict[str, dict[str, Any]] = {}
 
 
 def template_words(language: str) -> dict[str, Any]:
-    """The templates' ``gettext``/``ngettext`` for ``language``, its catalogue found once per process.
+    """The templates' ``gettext``/``ngettext`` for ``language``, each message looked up once per process.
 
     Flask-Babel's template callables find the request's catalogue for every message (the locale,
     then the catalogue, through Flask's context locals): a part of the game says ~100 things. Given
-    in the context a part is drawn with, these shadow them; each message is looked up once a language."""
+    in the context a part is drawn with, these shadow them (``words.catalogue.words_for``)."""
     kept = _TEMPLATE_WORDS.get(language)
     if kept is None:
-        babel: Any = current_app.extensions["babel"].instance  # Flask-Babel's own (catalogue.RequestDomain)
-        translations = babel.domain_instance.get_translations()
-        plain = functools.lru_cache(maxsize=4096)(translations.ugettext)
-        plural = functools.lru_cache(maxsize=1024)(translations.ungettext)
-        kept = {"gettext": _make_new_gettext(plain), "ngettext": _make_new_ngettext(plural)}
+        words = words_for(language)
+        kept = {"gettext": _make_new_gettext(words.plain), "ngettext": _make_new_ngettext(words.plural)}
         _TEMPLATE_WORDS[language] = kept
     return kept
+
+
+def marked_context(context: dict[str, Any], language: str) -> dict[str, Any]:
+    """The game's context as its parts are drawn: a mark where a fresh key and the seq go (its view's
+    seq, the ``at=`` of its links), the words of ``language``, the map's cells by shield."""
+    return {
+        **context,
+        **template_words(language),
+        "view": MarkedView(context["view"]),
+        "pick_url": Markup(escape(context["pick_url"].partition("?")[0])) + Markup("?at=&seq;&amp;"),
+        "new_key": lambda: KEY_MARK,
+        "map_cells": {c.shield: c for c in context["hell_map"].cells},
+    }
 
 
 def render_parts(context: dict[str, Any]) -> dict[str, Part]:
@@ -240,12 +350,7 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
     m: HellMap = context["hell_map"]
     game_id = context["view"].game_id
     language = str(get_locale() or "en")  # found once: ~80 parts are looked up an answer
-    marked = {
-        **context,
-        **template_words(language),
-        "new_key": lambda: KEY_MARK,
-        "map_cells": {c.shield: c for c in m.cells},
-    }
+    marked = marked_context(context, language)
     slots = _slots()
     parts: dict[str, Part] = {}
     g.marking_parts = True

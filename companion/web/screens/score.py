@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from babel.dates import format_date
 from flask import current_app, url_for
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale
 
 from companion.formats.bgstats import bgstats_link, bgstats_play
 from companion.game.any_log import scoresheet
@@ -26,6 +26,7 @@ from companion.web.process import process
 from companion.web.screens.charts import infamy_chart
 from companion.web.screens.hand_cards import hand_cards_context
 from companion.web.words.bidi import isolate
+from companion.web.words.catalogue import gettext
 
 __all__ = [
     "after_game_context",

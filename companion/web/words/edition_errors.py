@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext
-
 from companion.game.edition import EditionError
+from companion.web.words.catalogue import gettext, lazy_gettext
 from companion.web.words.glossary import GUARDIANS, LOCATIONS, quarter_name
 
 __all__ = ["SENTENCES", "edition_error_text", "where_in_words"]

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, ngettext
-from flask_babel import lazy_gettext as _
-
 from companion.editions.check import FieldProblem
 from companion.editions.components import Component, Field, components, covered
 from companion.editions.library import CIRCLE_UNIT
 from companion.game.edition import EditionError
+from companion.web.words.catalogue import gettext, ngettext
+from companion.web.words.catalogue import lazy_gettext as _
 from companion.web.words.edition_errors import edition_error_text
 from companion.web.words.glossary import (
     PLAYER_COLOURS,

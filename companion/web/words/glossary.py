@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext, ngettext, pgettext
-
 from companion.game.any_log import AnyState
 from companion.game.state import GameState
 from companion.web.words.bidi import isolate
+from companion.web.words.catalogue import gettext, lazy_gettext, ngettext, pgettext
 from companion.web.words.rules_reference import link_citations
 
 __all__ = [

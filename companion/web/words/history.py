@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask_babel import gettext, ngettext
-
 from companion.game.any_log import AnyState
 from companion.game.edition_switch import edition_from_text
 from companion.game.projection import evolve
 from companion.game.rules.fraud_at_end import AT_END
 from companion.game.state import GameState
 from companion.web.words.bidi import isolate
+from companion.web.words.catalogue import gettext, ngettext
 from companion.web.words.editions import edition_name
 from companion.web.words.glossary import (
     SOURCES,

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext
-
 from companion.game.any_log import AnyState
 from companion.game.errors import RuleViolation
 from companion.game.refusals import CHOICES as CHOICE_CATALOGUE
 from companion.game.refusals import REFUSALS as REFUSAL_CATALOGUE
 from companion.game.refusals import Citation, Kind, placeholders
+from companion.web.words.catalogue import gettext, lazy_gettext
 from companion.web.words.glossary import (
     FIELDS,
     PLAYER_COLOURS,

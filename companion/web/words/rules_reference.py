@@ -14,11 +14,12 @@ import re
 from dataclasses import dataclass
 
 from flask import url_for
-from flask_babel import LazyString, gettext, lazy_gettext
+from flask_babel import LazyString
 from markupsafe import Markup, escape
 
 from companion.game.errors import RuleViolation
 from companion.game.refusals import Citation
+from companion.web.words.catalogue import gettext, lazy_gettext
 
 __all__ = ["PAGES", "SECTIONS", "Page", "Section", "citation_anchor", "link_citations", "link_sections", "rule_url"]
 

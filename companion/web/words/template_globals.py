@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale
 
 from companion.game.state import GameState, Phase
+from companion.web.words.catalogue import gettext
 from companion.web.words.editions import edition_name
 from companion.web.words.glossary import (
     GUARDIAN_GLYPHS,

@@ -39,7 +39,7 @@ from companion.web.http.db import service
 from companion.web.process import process
 from companion.web.screens.game import game_context
 from companion.web.screens.hell_map import build_map
-from companion.web.screens.parts import KEY_MARK, _draw, compact, digest, fill, part_names, render_parts
+from companion.web.screens.parts import _draw, compact, digest, fill, marked_context, part_names, render_parts
 from tests.builders import seats
 from tests.random_play import choices
 
@@ -77,7 +77,7 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
         assert context["hell_map"] == fresh_map, "the kept map differs from the map drawn afresh"
         served = render_parts(context)
         assert list(served) == list(part_names(view.state))
-        marked = {**context, "new_key": lambda: KEY_MARK}
+        marked = marked_context(context, language)
         g.marking_parts = True
         try:
             for name, part in served.items():
@@ -140,13 +140,15 @@ def test_a_part_is_drawn_the_same_for_every_phone_and_filled_for_each(tmp_path: 
         with app.test_request_context(f"/g/{game_id}"):
             app.preprocess_request()
             token = generate_csrf()
-            parts = render_parts(game_context(service().view(game_id)))
+            view = service().view(game_id)
+            parts = render_parts(game_context(view))
             html = "".join(part.html for part in parts.values())
             assert token not in html  # nothing of this session is kept for another phone
-            assert "&key;" in html and "&csrf;" in html  # the marks, filled only when sent
-            sent = fill(html)
-            assert "&key;" not in sent and "&csrf;" not in sent and "\\u0026key;" not in sent
-            assert token in sent
+            assert "&key;" in html and "&csrf;" in html and "&seq;" in html  # the marks, filled only when sent
+            assert f'name="seq" value="{view.seq}"' not in html  # a part's fingerprint does not follow the seq
+            sent = fill(html, view.seq)
+            assert "&key;" not in sent and "&csrf;" not in sent and "\\u0026key;" not in sent and "&seq;" not in sent
+            assert token in sent and f'name="seq" value="{view.seq}"' in sent
             keys = KEY.findall(sent)
             assert keys and len(set(keys)) == len(keys)  # each form its own fresh key
             answers.append({name: part.digest for name, part in parts.items()})
@@ -168,7 +170,8 @@ def test_a_loan_draws_and_sends_only_the_actions_the_undo_bar_and_that_players_p
     body = answer.data.decode()
     sent = set(re.findall(r'data-part="(\w+)" hx-swap-oob="true"', body))
     assert answer.status_code == 200 and sent == {"actions", "undo", "player0"}, sent
-    assert slots.made - made_before == 1  # of the kept parts and the map, only Ana's part was drawn again
+    # of the kept parts and the map, only Ana's part and the undo bar (its last entry) were drawn again
+    assert slots.made - made_before == 2
     assert "&key;" not in body and "&csrf;" not in body
     update = json.loads(answer.headers["HX-Trigger-After-Settle"])["game:update"]
     page = client.get(phone.url).data.decode()
