@@ -146,7 +146,8 @@ STALE_SEQS = """() => {
   const now = game.getAttribute("data-seq");
   const stale = [];
   game.querySelectorAll('input[name="seq"], #part-cells input[name="at"]').forEach((input) => {
-    if (input.value !== now) { stale.push(`${input.form ? input.form.getAttribute("action") : input.name}: ${input.value}`); }
+    const where = input.form ? input.form.getAttribute("action") : input.name;
+    if (input.value !== now) { stale.push(`${where}: ${input.value}`); }
   });
   game.querySelectorAll("[href], [hx-get], [data-href]").forEach((el) => {
     for (const name of ["href", "hx-get", "data-href"]) {
