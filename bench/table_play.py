@@ -17,8 +17,10 @@ a bare durable insert on a kept connection sent right after it (interleaved).
 
 from __future__ import annotations
 
+import html
 import json
 import random
+import re
 import time
 import uuid
 from collections.abc import Callable
@@ -54,12 +56,14 @@ from companion.game.state import GameState, Phase
 from events.catalog import GameEnded
 from tests.random_play import choices
 
-__all__ = ["MIX", "MixResult", "Phone", "form_of", "kind_of", "play_mix"]
+__all__ = ["CARD", "MIX", "MixResult", "Phone", "form_of", "kind_of", "play_mix"]
 
 HTMX = {"HX-Request": "true"}
 MIX = ("bring", "move", "send", "end-turn", "loan", "undo", "redo", "guardian", "fraud")
 """The kinds a table's taps are timed by: every one of them must be in the benchmark's report."""
 SELECT = "select"  # the map's choice of a soul before a bring or a move (a GET), timed on its own
+CARD = "card"  # a form the page fetches on its own right after an answer shows it (the Wall's fraud card)
+LAZY = re.compile(r'hx-get="([^"]+)" hx-trigger="load"')
 
 
 def kind_of(command: object) -> str:
@@ -168,6 +172,7 @@ class Phone:
     game_id: str
     seq: int = 0
     parts: str = ""
+    lazy: list[Answer] = field(default_factory=list)  # the answers fetched on their own (``LAZY``), not yet counted
 
     def open(self) -> Answer:
         """The game page, read whole (its CSRF token, seq and parts)."""
@@ -187,6 +192,8 @@ class Phone:
         if raw:
             update = json.loads(raw)["game:update"]
             self.seq, self.parts = int(update["seq"]), str(update["parts"])
+        for path in LAZY.findall(answer.text):  # what htmx fetches as soon as the answer is swapped in
+            self.lazy.append(self.client.get(html.unescape(path), HTMX))
 
     def choose(self, select: str) -> Answer:
         """A tap on the map choosing a soul (the link's ``hx-get``)."""
@@ -231,6 +238,12 @@ class MixResult:
     def add(self, kind: str, answer: Answer) -> None:
         self.seconds.setdefault(kind, []).append(answer.seconds)
         self.body_bytes.setdefault(kind, []).append(answer.body_bytes)
+
+    def add_lazy(self, phone: Phone) -> None:
+        """The forms ``phone`` fetched on its own after its last answer, counted as ``CARD``."""
+        for answer in phone.lazy:
+            self.add(CARD, answer)
+        phone.lazy.clear()
 
 
 def _legal(state: GameState, rng: random.Random) -> list[tuple[str, object]]:
@@ -295,6 +308,7 @@ def play_mix(
     counts = {} if counts is None else counts
 
     def beside() -> None:
+        result.add_lazy(phone)
         if bare is not None:
             result.bare.append(bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX).seconds)
 

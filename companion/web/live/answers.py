@@ -92,7 +92,7 @@ def kept_answer(key: AnswerKey | None, render: Callable[[], Answer]) -> Answer:
         kept = process().live_answers.get_or_make(key, draw)
     except _NotShared as apart:
         return apart.answer
-    return fill(kept.marked, key[1]), kept.status, dict(kept.headers)
+    return fill(kept.marked, key[1], csrf=False), kept.status, dict(kept.headers)  # htmx: the token is a header
 
 
 class _NotShared(Exception):

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, redirect, render_template, url_for
+from markupsafe import escape
 
 from companion.game.commands import (
     Accuse,
@@ -30,6 +31,9 @@ from companion.game.commands import (
     UseGuardian,
     UseStyx,
 )
+from companion.game.legal import turn_options
+from companion.game.state import Phase
+from companion.web.forms.fields import new_key
 from companion.web.forms.florence import (
     AccuseForm,
     CouncilForm,
@@ -39,8 +43,11 @@ from companion.web.forms.florence import (
     guardian_of,
     reward_of,
 )
-from companion.web.http.htmx import Answer
+from companion.web.http.db import recorded
+from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.perform import perform_command
+from companion.web.screens.parts import compact
+from companion.web.words.catalogue import gettext
 
 __all__ = ["bp"]
 
@@ -127,3 +134,22 @@ def location_option(game_id: str, option: str) -> Answer:
 
         abort(404)
     return perform_command(game_id, LocationForm, lambda d: _location_command(option, d), f"location-{option}")
+
+
+@bp.get("/card/fraud")
+def fraud_card(game_id: str) -> Answer:
+    """The fraud card's choices at the Wall: fetched by the Wall's actions right after they show (8-11 KB
+    that would make every answer at the Wall as large), or a page of its own for a browser without script."""
+    view = recorded(game_id)
+    state = view.state
+    options = turn_options(state)
+    playable = state.ended is None and options.phase is Phase.ACTION and state.action == "wall"
+    if not playable or "fraud" not in options.location_options:
+        if not is_htmx():
+            return redirect(url_for("play.game", game_id=game_id), 303)
+        gone = gettext("No fraud card can be played now: the game has moved on.")
+        return f'<p id="fraud-form" class="hint" role="status">{escape(gone)}</p>', 200
+    context = {"view": view, "state": state, "me": state.p[state.active], "new_key": new_key}
+    if is_htmx():
+        return compact(render_template("screens/fraud_form.html", **context)).strip(), 200
+    return render_template("pages/fraud_card.html", **context), 200

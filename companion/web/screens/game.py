@@ -204,16 +204,16 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
     if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):
         headers["HX-Replace-Url"] = url_for("play.game", game_id=view.game_id)
     if shown is None or block != "game":
-        drawn = _drawn(parts, view.seq)
+        drawn = _drawn(parts, view.seq, csrf=False)  # htmx sends the token in a header
         return compact(render_block("pages/game.html", block, **context, drawn=drawn)), status, headers
     changed = [name for name, part in parts.items() if shown.get(name) != part.digest]
     marked = "".join(out_of_band(name, parts[name].html) for name in changed)
     keep_marked(marked)
-    body = fill(marked, view.seq)
+    body = fill(marked, view.seq, csrf=False)  # htmx sends the token in a header
     headers["HX-Reswap"] = "none"
     return body, status, headers
 
 
-def _drawn(parts: dict[str, Part], seq: int) -> dict[str, Markup]:
+def _drawn(parts: dict[str, Part], seq: int, csrf: bool = True) -> dict[str, Markup]:
     """The parts as drawn, filled for this answer: the whole game is put together from them."""
-    return {name: Markup(fill(part.html, seq)) for name, part in parts.items()}
+    return {name: Markup(fill(part.html, seq, csrf)) for name, part in parts.items()}

@@ -1,7 +1,7 @@
 """Only what changed: the game page's parts, their fingerprints, and where the eye goes next.
 
 The game page is cut into parts (turn, actions, Hell's prompt, the map's board, its values and
-desks, one part per shield of the map, Cemetery, Florence, one per player, undo bar). A phone says
+desks, one part per shield of the map, Cemetery, one per quarter of Florence, two per player, undo bar). A phone says
 which version of each part it shows (``HX-Game-Parts``); an answer carries only the parts that
 differ, as htmx out-of-band swaps, and names the element showing the result of the tap or the next
 step, which the phone brings into view and focuses (``static/js/table.js``).
@@ -27,6 +27,7 @@ the same in every phase; the map's values (part ``cells``: the fields every map 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import re
@@ -60,6 +61,7 @@ __all__ = [
     "fill",
     "focus_target",
     "install",
+    "install_macros",
     "marked_context",
     "out_of_band",
     "part_names",
@@ -68,8 +70,9 @@ __all__ = [
     "render_parts",
 ]
 
-PARTS = ("turn", "actions", "hell", "board", "cells", "desks", "cemetery", "florence", "undo")
-"""The fixed parts; then one per shield of the map (``s-1a``…) and one per player (``player0``…)."""
+PARTS = ("turn", "actions", "hell", "board", "cells", "desks", "cemetery", "undo")
+"""The fixed parts; then one per quarter of Florence (``q-lily``…), one per shield of the map (``s-1a``…)
+and two per player: the purse (``player0``…) and the family, tower and tracks (``family0``…)."""
 KEY_MARK = Markup("&key;")  # not a character reference any text could turn into: text's "&" is escaped
 CSRF_MARK = Markup("&csrf;")
 SEQ_MARK = Markup("&seq;")
@@ -95,17 +98,31 @@ def install(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
 
 
+GAME_MACROS = ("action_form", "refusal_box", "marker", "field_errors")
+
+
+def install_macros(app: Flask) -> None:
+    """The game's parts call ``macros.html``'s form, refusal and marker macros as globals: an import in
+    each part's block made Jinja compare the environment's ~50 globals on every part drawn."""
+    module = app.jinja_env.get_template("macros.html").module
+    for name in GAME_MACROS:
+        app.jinja_env.globals[name] = getattr(module, name)
+
+
 def part_slots(games: int) -> Slots[tuple[str, ...], Any]:
     """The process's kept parts: by game and language, the map's model twice (interactive and still),
-    the board, the desks, Florence, a part per player and a part per shield (up to ~70 shields, twice:
-    a phone that may act and a waiting one), 160 slots for each game the view cache holds."""
-    return Slots(size=160 * games)
+    the board, the desks, Florence, the Cemetery, the turn, Hell's prompt, the undo bar, the map's values,
+    two parts per player and a part per shield (up to ~70 shields, twice: a phone that may act and a
+    waiting one), 180 slots for each game the view cache holds."""
+    return Slots(size=180 * games)
 
 
 def part_names(state: GameState) -> tuple[str, ...]:
     """Every part of this game's page: the fixed ones, then one per shield and one per player."""
     shields = tuple(f"s-{shield}" for shield in state.side.shields)
-    return PARTS + shields + tuple(f"player{i}" for i in range(len(state.players)))
+    players = range(len(state.players))
+    quarters = tuple(f"q-{quarter}" for quarter in state.edition.quarters)
+    return PARTS + quarters + shields + tuple(f"player{i}" for i in players) + tuple(f"family{i}" for i in players)
 
 
 def compact(html: str) -> str:
@@ -118,11 +135,15 @@ def digest(html: str) -> str:
     return hashlib.sha256(html.encode()).hexdigest()[:12]
 
 
-def fill(html: str, seq: int) -> str:
-    """Marked markup made ready to send: a fresh key for each form, this session's CSRF token, the seq."""
+def fill(html: str, seq: int, csrf: bool = True) -> str:
+    """Marked markup made ready to send: a fresh key for each form, this session's CSRF token, the seq.
+
+    ``csrf=False`` for an answer to htmx, whose every request carries the token in a header (``base.html``:
+    ``hx-headers``; Flask-WTF reads the header when the form's field is empty): its forms' fields stay
+    empty, ~85 bytes less a form."""
     if "key;" not in html and "csrf;" not in html and "seq;" not in html:
         return html
-    token = generate_csrf() if "csrf;" in html else ""
+    token = generate_csrf() if csrf and "csrf;" in html else ""
     now = str(seq)
 
     def filled(m: re.Match[str]) -> str:
@@ -221,11 +242,18 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
         return (edition, state.cemetery, state.quarter)
     if name.startswith("s-"):
         return (edition, context["view"].game_id, *_shield_context(name, context).values())
-    if name == "florence":
-        return (edition, context["florence_board"], state.players, state.quarter)
+    if name.startswith("q-"):
+        quarter, tiles = _quarter(name, context)
+        return (edition, quarter, tiles, state.players, quarter == state.quarter)
     if name.startswith("player"):
         i = int(name.removeprefix("player"))
-        return (edition, state.players[i], state.p[i], i == state.active and state.ended is None, state.expansion)
+        p = state.p[i]
+        purse = (p.infamy, p.florins, p.drachmas, p.ship, p.bells)
+        return (edition, state.players[i], purse, i == state.active and state.ended is None, state.expansion)
+    if name.startswith("family"):
+        i = int(name.removeprefix("family"))
+        family = dataclasses.replace(state.p[i], infamy=0, florins=0, drachmas=0, ship=0)  # all but the purse
+        return (edition, state.players[i], family, state.expansion)
     return None
 
 
@@ -285,6 +313,12 @@ def _small_inputs(name: str, context: dict[str, Any], state: GameState, m: HellM
     )
 
 
+def _quarter(name: str, context: dict[str, Any]) -> tuple[str, Any]:
+    """A quarter of Florence and its tiles, as the board shows them."""
+    quarter = name.removeprefix("q-")
+    return quarter, next(tiles for q, tiles in context["florence_board"] if q == quarter)
+
+
 def _shield_context(name: str, context: dict[str, Any]) -> dict[str, Any]:
     """All a shield's part reads besides the game's id and edition: its cell and what it is tapped for."""
     m: HellMap = context["hell_map"]
@@ -303,13 +337,17 @@ def _shield_context(name: str, context: dict[str, Any]) -> dict[str, Any]:
 def _draw(name: str, context: dict[str, Any]) -> Part:
     if name.startswith("s-"):
         html = compact(render_block("screens/hell_map.html", "map_shield", **context, **_shield_context(name, context)))
+    elif name.startswith("q-"):
+        quarter, tiles = _quarter(name, context)
+        html = compact(render_block("pages/game.html", "florence_quarter", **context, quarter=quarter, tiles=tiles))
     elif name == "desks":
         html = compact(render_block("screens/hell_map.html", "map_desks", **context))
-    elif name.startswith("player"):
-        i = int(name.removeprefix("player"))
+    elif name.startswith(("player", "family")):
+        block = "player_card" if name.startswith("player") else "player_family"
+        i = int(name.removeprefix("player").removeprefix("family"))
         state = context["state"]
         player = {"pi": i, "info": state.players[i], "p": state.p[i]}
-        html = compact(render_block("pages/game.html", "player_card", **context, **player))
+        html = compact(render_block("pages/game.html", block, **context, **player))
     else:
         html = compact(render_block("pages/game.html", f"part_{name}", **context))
     return Part(html, digest(html))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from tests.web.conftest import HX, Phone, broke_ana
@@ -179,12 +180,18 @@ def test_a_refused_guardian_use_keeps_its_steps_on_the_map(phone: Phone) -> None
     assert 'name="to_shield" value="9a"' in prompt
 
 
-def test_a_fraud_card_is_entered_with_chips_and_only_its_fields(phone: Phone) -> None:
+def test_a_fraud_card_is_entered_with_chips_and_only_its_fields(phone: Phone, client) -> None:
     phone.create(plague=("4", "2", "2", "3"))
     phone.post("bring", {"player": 0, "colour": 4, "shield": "1a"})  # 1A shows the Eagle: the Wall
     phone.florence(0, "wall")
-    form = re.search(r"Play a fraud card.*?</form>", phone.html, re.S).group(0)
     assert "<details open><summary>Play a fraud card" in phone.html  # the Wall's card, ready to tap
+    assert 'name="fraud_source"' not in phone.html  # its choices come in an answer of their own, right after
+    lazy = re.search(r'id="fraud-form" class="lazy-form" hx-get="([^"]+)" hx-trigger="load"', phone.html)
+    assert lazy is not None, "the Wall fetches the card's choices as soon as it shows"
+    fetched = client.get(html.unescape(lazy.group(1)), headers=HX)
+    assert fetched.status_code == 200 and len(fetched.data) <= 8 * 1024, len(fetched.data)
+    form = fetched.data.decode()
+    assert form.startswith('<form id="fraud-form"') and f'name="seq" value="{phone.seq}"' in form
     assert 'name="reward_kind" value="nothing"' in form  # no barrel in the tower: no instant reward to ask
     assert re.search(r'class="qualifier" data-when="infamy infamy_per_diploma"', form)
     assert "<select" not in form  # chips, not menus
