@@ -183,7 +183,7 @@ def test_a_form_of_a_refreshed_answer_is_sent_with_the_phones_header_token_and_r
     _tap(app, writer)
     phone = others[0]
     token = _token(phone, writer.url)
-    body, headers = _refresh(phone, writer.url, held)
+    body, _ = _refresh(phone, writer.url, held)
     form = re.search(r'<form[^>]*action="[^"]*/end-turn".*?</form>', body, re.DOTALL)
     if form is None:  # the bring's Florence phase: the loan form is there in every phase
         form = re.search(r'<form[^>]*action="[^"]*/loan".*?</form>', body, re.DOTALL)
