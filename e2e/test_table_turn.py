@@ -24,7 +24,8 @@ def in_view_with_focus(page: Page, element_id: str) -> None:
 
 SMALL_CONTROLS = """() => [...document.querySelectorAll(
       '#part-actions button, #part-actions a, #part-actions input:not([type=hidden]), #part-actions select,'
-      + ' #part-actions summary, #part-actions label.chip, #part-undo button, #part-undo a,'
+      + ' #part-actions summary, #part-actions label.chip, #part-loan summary, #part-loan button,'
+      + ' #part-undo button, #part-undo a,'
       + ' #map-prompt button, #map-prompt a')]
     .filter(e => e.offsetParent !== null)
     .map(e => {

@@ -10,11 +10,11 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from marshmallow import EXCLUDE, Schema, fields, validate
 from werkzeug.datastructures import MultiDict
 
 from companion.formats.schema_errors import flatten_messages
-from companion.web.words.catalogue import lazy_gettext as _l
 
 __all__ = [
     "ActionForm",

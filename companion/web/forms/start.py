@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from companion.web.forms.fields import field_messages, integer
-from companion.web.words.catalogue import gettext
 
 __all__ = ["CreateForm", "PlayAgainForm"]
 

@@ -6,10 +6,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from companion.web.forms.fields import ActionForm, field_messages, integer
-from companion.web.words.catalogue import gettext
 
 __all__ = [
     "FRAUD_FIELDS",

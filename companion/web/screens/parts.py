@@ -1,6 +1,6 @@
 """Only what changed: the game page's parts, their fingerprints, and where the eye goes next.
 
-The game page is cut into parts (turn, actions, Hell's prompt, the map's board, its values and
+The game page is cut into parts (turn, actions, the loan, Hell's prompt, the map's board, its values and
 desks, one part per shield of the map, Cemetery, one per quarter of Florence, two per player, undo bar). A phone says
 which version of each part it shows (``HX-Game-Parts``); an answer carries only the parts that
 differ, as htmx out-of-band swaps, and names the element showing the result of the tap or the next
@@ -70,12 +70,13 @@ __all__ = [
     "render_parts",
 ]
 
-PARTS = ("turn", "actions", "hell", "board", "cells", "desks", "cemetery", "undo")
+PARTS = ("turn", "actions", "loan", "hell", "board", "cells", "desks", "cemetery", "undo")
 """The fixed parts; then one per quarter of Florence (``q-lily``…), one per shield of the map (``s-1a``…)
 and two per player: the purse (``player0``…) and the family, tower and tracks (``family0``…)."""
 KEY_MARK = Markup("&key;")  # not a character reference any text could turn into: text's "&" is escaped
 CSRF_MARK = Markup("&csrf;")
 SEQ_MARK = Markup("&seq;")
+CSRF_FIELD = '<input type="hidden" name="csrf_token" value="&csrf;">'  # as every template writes it
 _MARKS = re.compile(r"(?:&|\\u0026)(key|csrf|seq);")
 _BLANKS = re.compile(r"[ \t]*\n\s*")
 
@@ -139,10 +140,12 @@ def fill(html: str, seq: int, csrf: bool = True) -> str:
     """Marked markup made ready to send: a fresh key for each form, this session's CSRF token, the seq.
 
     ``csrf=False`` for an answer to htmx, whose every request carries the token in a header (``base.html``:
-    ``hx-headers``; Flask-WTF reads the header when the form's field is empty): its forms' fields stay
-    empty, ~85 bytes less a form."""
+    ``hx-headers``; Flask-WTF reads the header when a form has no token field): its forms' token fields are
+    left out, ~130 bytes less a form."""
     if "key;" not in html and "csrf;" not in html and "seq;" not in html:
         return html
+    if not csrf:
+        html = html.replace(CSRF_FIELD, "")
     token = generate_csrf() if csrf and "csrf;" in html else ""
     now = str(seq)
 
@@ -230,7 +233,7 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
     state: GameState = context["state"]
     m: HellMap = context["hell_map"]
     edition = state.edition.content_hash
-    if name in ("turn", "hell", "undo", "cells"):
+    if name in ("turn", "hell", "undo", "cells", "loan"):
         if any(context.get(extra) for extra in _ANSWER_EXTRAS):
             return None
         return _small_inputs(name, context, state, m)
@@ -287,13 +290,17 @@ def _small_inputs(name: str, context: dict[str, Any], state: GameState, m: HellM
             tuple(context.get("stuck") or ()),
             select if select in state.side.shields else None,
         )
+    if name == "loan":
+        shown = not context.get("seat_prompt") and context.get("waiting") is None and not state.ended
+        options: TurnOptions = context["options"]
+        return (edition, options.next_loan if shown else None, state.active, context.get("open_for") == "loan")
     if name == "undo":
         last, redo = context.get("last_entry"), context.get("redo_entry")
         return (tuple(last.sentences) if last else None, bool(redo), bool(context.get("seat_prompt")))
     # the turn: who plays, the phase in words, the last turns, the game's end, the table's next game
     globals_: dict[str, Any] = current_app.jinja_env.globals
     active = state.players[state.active]
-    options: TurnOptions = context["options"]
+    options = context["options"]
     next_link = globals_["next_game_link"](context["view"], False)
     ended = globals_["ended_reason"](state) if state.ended else None
     phase = globals_["phase_text"](state) if not state.ended else None

@@ -203,6 +203,27 @@ def test_a_fraud_card_is_entered_with_chips_and_only_its_fields(phone: Phone, cl
     assert "played: 1." in phone.html
 
 
+def test_the_fraud_card_has_a_page_of_its_own_without_script_and_says_when_it_is_too_late(phone: Phone, client) -> None:
+    phone.create(plague=("4", "2", "2", "3"))
+    card = f"{phone.url}/card/fraud"
+    early = client.get(card, headers=HX)  # not at the Wall yet
+    assert early.status_code == 200 and "No fraud card can be played now" in early.data.decode()
+    assert client.get(card).status_code == 303  # a browser without script goes back to the game
+    phone.post("bring", {"player": 0, "colour": 4, "shield": "1a"})
+    phone.florence(0, "wall")
+    assert re.search(r"<a href=\"[^\"]*/card/fraud\?at=\d+\">Show the card(?:'|&#39;)s choices</a>", phone.html)
+    page = client.get(card).data.decode()
+    assert "<h1" in page and "Back to the game" in page and 'name="fraud_source"' in page
+    form = re.search(r'<form id="fraud-form"[^>]*>', page).group(0)  # type: ignore[union-attr]
+    assert "hx-post" not in form  # a plain form: the game answers it with itself
+    preset = re.findall(r'name="fraud_barrels" value="(\d)" checked', page)
+    fields = {"seq": phone.seq, "key": "plain-fraud-0001", "player": 0, "fraud_source": "hand"}
+    fields |= {"fraud_barrels": preset, "reward_kind": "nothing", "eg_requirement": "always", "eg_effect": "infamy"}
+    sent = client.post(f"{phone.url}/location/fraud", data={**fields, "eg_effect_amount": "3"})
+    assert sent.status_code == 303
+    assert "played: 1." in client.get(phone.url).data.decode()
+
+
 def test_choosing_on_the_map_resends_only_the_actions_and_the_map(phone: Phone, client) -> None:
     phone.create(plague=("9", "3", "2"))
     parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)

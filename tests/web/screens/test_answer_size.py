@@ -97,6 +97,13 @@ def test_the_map_sends_only_the_shields_that_changed_over_a_tables_mix(app: Flas
     assert set(MIX) - set(sizes) <= {"guardian", "fraud"}  # these two come only when a send reached them
     assert max(maps) <= MAP_LIMIT  # the whole map's tap layer was 16-25 KB
     assert max(headers) < 2048
+    every = [b for values in sizes.values() for b in values]
+    over = sorted(b for b in every if b > LIMIT)
+    # Not yet every answer (issue 27): about half were over 8 KB before each player's purse and family, each
+    # quarter of Florence and the Wall's fraud card were parts of their own; now a quarter at most, mostly
+    # by a few hundred bytes (a Florence phase's send list, a location's options). A guard, not the target.
+    assert len(over) <= 0.3 * len(every), (len(over), len(every), over[-5:])
+    assert max(every) <= 16 * 1024, max(every)
 
 
 def test_a_soul_move_sends_its_shields_and_not_the_rest_of_the_map(client: FlaskClient) -> None:
@@ -127,3 +134,30 @@ def test_a_soul_move_sends_its_shields_and_not_the_rest_of_the_map(client: Flask
     names, _ = sent(landed)
     assert {n for n in names if n.startswith("s-")} == {"s-1b", "s-2b", "s-2c"}, names
     assert map_share(landed.data.decode()) <= 3072
+
+
+def test_the_walls_fraud_card_comes_in_an_answer_of_its_own_and_no_tap_at_the_wall_carries_it(
+    client: FlaskClient,
+) -> None:
+    page = PagePhone(client).create(plague=("4", "2", "2", "3"))
+    page.post("bring", {"player": 0, "colour": 4, "shield": "1a"})  # 1A shows the Eagle: the Wall
+    parts = re.search(r'data-parts="([^"]*)"', page.html).group(1)  # type: ignore[union-attr]
+    headers = {"HX-Request": "true", "HX-Game-Parts": parts}
+    form = {"seq": page.seq, "key": "wall-send-0001", "player": 0, "kind": "noble", "location": "wall"}
+    arrived = client.post(f"{page.url}/send", data=form, headers=headers)
+    body = arrived.data.decode()
+    assert arrived.status_code == 200 and len(body) <= LIMIT, len(body)
+    assert 'name="fraud_source"' not in body
+    lazy = re.search(r'hx-get="([^"]+)" hx-trigger="load"', body)
+    assert lazy is not None
+    card = client.get(lazy.group(1).replace("&amp;", "&"), headers={"HX-Request": "true"})
+    assert card.status_code == 200 and 'name="fraud_source"' in card.data.decode()
+    assert len(card.data) <= LIMIT  # no barrel in the tower: no instant reward to ask
+    update = json.loads(arrived.headers["HX-Trigger-After-Settle"])["game:update"]
+    loan = {"seq": update["seq"], "key": "wall-loan-0001", "player": 0}
+    answer = client.post(
+        f"{page.url}/loan", data=loan, headers={"HX-Request": "true", "HX-Game-Parts": update["parts"]}
+    )
+    taken = answer.data.decode()
+    assert answer.status_code == 200 and len(taken) <= LIMIT and 'name="fraud_source"' not in taken
+    assert 'data-part="actions"' not in taken  # the Wall's options are the same: the card fetched stays

@@ -156,7 +156,7 @@ def test_a_part_is_drawn_the_same_for_every_phone_and_filled_for_each(tmp_path: 
     assert answers[0] == answers[1]  # the same fingerprints for both phones
 
 
-def test_a_loan_draws_and_sends_only_the_actions_the_undo_bar_and_that_players_part(phone, client, app) -> None:
+def test_a_loan_draws_and_sends_only_the_next_loan_the_undo_bar_and_that_players_purse(phone, client, app) -> None:
     phone.create(names=("Ana", "Ben", "Cleo"), plague=("9", "3", "2"))
     phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
     phone.florence(0, "bank")  # Ana's location action is next: a loan changes her purse and nothing on the map
@@ -169,9 +169,9 @@ def test_a_loan_draws_and_sends_only_the_actions_the_undo_bar_and_that_players_p
     )
     body = answer.data.decode()
     sent = set(re.findall(r'data-part="(\w+)" hx-swap-oob="true"', body))
-    assert answer.status_code == 200 and sent == {"actions", "undo", "player0"}, sent
-    # of the kept parts and the map, only Ana's part and the undo bar (its last entry) were drawn again
-    assert slots.made - made_before == 2
+    assert answer.status_code == 200 and sent == {"loan", "undo", "player0"}, sent  # the actions are the same
+    # of the kept parts and the map, only Ana's purse, the next loan and the undo bar (its last entry) were drawn
+    assert slots.made - made_before == 3
     assert "&key;" not in body and "&csrf;" not in body
     update = json.loads(answer.headers["HX-Trigger-After-Settle"])["game:update"]
     page = client.get(phone.url).data.decode()
@@ -192,5 +192,5 @@ def test_the_parts_one_phone_drew_are_shared_with_every_phone_that_refreshes(pho
     for watcher, digests in zip(watchers, shown, strict=True):
         live = {"HX-Request": "true", "HX-Trigger": "live-trigger", "HX-Game-Parts": digests}
         body = watcher.get(phone.url, headers=live).data.decode()
-        assert set(re.findall(r'data-part="(\w+)" hx-swap-oob="true"', body)) == {"actions", "undo", "player0"}
+        assert set(re.findall(r'data-part="(\w+)" hx-swap-oob="true"', body)) == {"loan", "undo", "player0"}
     assert slots.made == made  # what the acting phone's answer drew, every other phone is sent as it is
