@@ -7,7 +7,9 @@ makes a real tap of a table's mix (``bench/table_play.py``: a bring or a move af
 round trip, a send, an end of turn, a loan, a guardian, a fraud card, every fifth an undo and its redo)
 once every ``--every`` seconds; whenever a phone's stream names a seq its screen does not show, the
 phone fetches its refreshed parts as the live trigger does (``HX-Trigger: live-trigger``,
-``HX-Game-Parts``). A benchmark, not a test: it prints figures. One run per engine, bounded in time,
+``HX-Game-Parts``); a phone fetches what its page fetches on its own right after an answer (the
+Wall's fraud card, reported apart as ``card``, like the select round trips). A benchmark, not a test:
+it prints figures. One run per engine, bounded in time,
 loopback only:
 
 1. Starts the real server (``python -m companion serve --workers N`` on 127.0.0.1) on a temp
@@ -50,7 +52,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and tests/
 from bench.listeners import HOST, log, percentiles, raise_open_files
 from bench.served import Client
-from bench.table_play import MIX, SELECT, Phone, play_mix
+from bench.table_play import CARD, MIX, SELECT, Phone, play_mix
 from companion.editions import load_all
 from companion.game.state import GameState
 from companion.service import GameService
@@ -105,6 +107,7 @@ class Figures:
 
     actions: list[float] = field(default_factory=list)
     selects: list[float] = field(default_factory=list)
+    cards: list[float] = field(default_factory=list)  # the forms fetched right after an answer (``CARD``)
     refreshes: list[float] = field(default_factory=list)
     kinds: dict[str, int] = field(default_factory=dict)
     refresh_bytes: list[int] = field(default_factory=list)
@@ -155,7 +158,7 @@ def tap(table: Table, recorded: Recorded, figures: Figures | None) -> None:
     if figures is None:
         return
     for kind, seconds in result.seconds.items():
-        (figures.selects if kind == SELECT else figures.actions).extend(seconds)
+        (figures.selects if kind == SELECT else figures.cards if kind == CARD else figures.actions).extend(seconds)
         figures.kinds[kind] = figures.kinds.get(kind, 0) + len(seconds)
 
 
@@ -243,6 +246,7 @@ async def run_step(
         "failures": figures.failures[:3],
         "action": percentiles(figures.actions),
         "select": percentiles(figures.selects),
+        "card": percentiles(figures.cards),
         "refresh": percentiles(figures.refreshes),
         "refresh_bytes_max": max(figures.refresh_bytes, default=0),
         "refresh_failed": figures.refresh_failures,

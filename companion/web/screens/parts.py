@@ -66,6 +66,7 @@ __all__ = [
     "out_of_band",
     "part_names",
     "part_slots",
+    "remembered",
     "remembered_map",
     "render_parts",
 ]
@@ -222,6 +223,21 @@ def remembered_map(
 _ANSWER_EXTRAS = ("refusal", "refusal_fallback", "loan_confirm", "errors", "step", "readonly")
 """What an answer may carry besides the game (a refusal, a loan to confirm, a step of the history): a part
 that may show one of them is drawn afresh when one is there."""
+
+
+def remembered(game_id: str, name: str, inputs: tuple[Any, ...], draw: Callable[[], str]) -> str:
+    """A fragment of the game drawn with marks (``draw()``), kept per process and language with the inputs it
+    was drawn from, like a part: the phones of a table that fetch it after the same answer get one drawing."""
+    language = str(get_locale() or "en")
+
+    def make() -> str:
+        g.marking_parts = True
+        try:
+            return compact(draw()).strip()
+        finally:
+            g.marking_parts = False
+
+    return _slots().get_or_make((game_id, language, name), inputs, make)  # type: ignore[no-any-return]
 
 
 def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:

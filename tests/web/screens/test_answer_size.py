@@ -23,6 +23,7 @@ from bench.served import Answer
 from bench.table_play import MIX, SELECT, Phone, play_mix
 from companion.game.state import GameState
 from companion.web.http.db import service
+from companion.web.process import process
 from tests.web.conftest import Phone as PagePhone
 
 LIMIT = 8 * 1024
@@ -153,6 +154,13 @@ def test_the_walls_fraud_card_comes_in_an_answer_of_its_own_and_no_tap_at_the_wa
     card = client.get(lazy.group(1).replace("&amp;", "&"), headers={"HX-Request": "true"})
     assert card.status_code == 200 and 'name="fraud_source"' in card.data.decode()
     assert len(card.data) <= LIMIT  # no barrel in the tower: no instant reward to ask
+    slots = process(client.application).parts
+    made = slots.made
+    other = client.application.test_client().get(lazy.group(1).replace("&amp;", "&"), headers={"HX-Request": "true"})
+    assert slots.made == made  # another phone of the table fetching it after the same answer: one drawing
+    keys = [re.search(r'name="key" value="([^"]+)"', a.data.decode()).group(1) for a in (card, other)]  # type: ignore[union-attr]
+    assert keys[0] != keys[1] and "&key;" not in other.data.decode()  # each its own fresh key
+    assert "csrf_token" not in other.data.decode()  # no session's token kept for another: htmx sends it
     update = json.loads(arrived.headers["HX-Trigger-After-Settle"])["game:update"]
     loan = {"seq": update["seq"], "key": "wall-loan-0001", "player": 0}
     answer = client.post(
