@@ -44,7 +44,7 @@ from companion.web.pages import (
     tally,
     viewer,
 )
-from companion.web.screens import parts
+from companion.web.screens import parts, picks
 from companion.web.screens.history_cache import HistoryFolds
 from companion.web.words import bidi, catalogue, template_globals
 from events.factory import open_store as open_migrated_store
@@ -159,6 +159,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)  # after the API, so HTML pages keep their own error pages
     template_globals.install(app)
     bidi.install(app)
+    picks.install(app)  # filters that pick by a field, without Jinja's test lookup on every use
     parts.install_macros(app)  # last: the macros' module sees every global
     if app.config.get("WARM_UP", not app.testing):  # tests make hundreds of apps, each drawing a few pages
         warm_up(app)

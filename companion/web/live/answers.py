@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app, g, request
-from flask_babel import get_locale
 
 from companion.web.http.htmx import Answer
 from companion.web.http.phone import held_elsewhere, seat_of, seat_prompt
 from companion.web.process import process
 from companion.web.screens.parts import fill
+from companion.web.words.catalogue import language as request_language
 
 __all__ = ["AnswerKey", "KeptAnswer", "answer_key", "keep_marked", "kept_answer"]
 
@@ -55,7 +55,7 @@ def answer_key(view: Any, block: str, extra: dict[str, Any]) -> AnswerKey | None
     game_id = view.game_id
     seat = seat_of(game_id)
     others = held_elsewhere(game_id) if seat_prompt(view.state, game_id) else None
-    language = str(get_locale() or "en")
+    language = request_language()
     return (game_id, view.seq, language, held, request.query_string, seat, others)
 
 

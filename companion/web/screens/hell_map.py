@@ -13,12 +13,11 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import get_locale
-
 from companion.game.legal import TurnOptions
 from companion.game.rules.hell import HellMove
 from companion.game.state import GameState, Phase
 from companion.web.words.catalogue import gettext as _gettext
+from companion.web.words.catalogue import language
 from companion.web.words.glossary import colour_name, guardian_name, player_letter, quarter_name
 
 __all__ = ["Cell", "GuardianSteps", "HellMap", "build_map", "guardian_steps"]
@@ -98,7 +97,7 @@ def _words(language: str, message: str, values: tuple[tuple[str, Any], ...]) -> 
 
 
 def _language() -> str:
-    return str(get_locale() or "en")
+    return language()
 
 
 def gettext(message: str, **values: Any) -> str:

@@ -36,7 +36,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, current_app, g, request
-from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from jinja2.ext import _make_new_gettext, _make_new_ngettext
 from jinja2_fragments.flask import render_block
@@ -48,6 +47,7 @@ from companion.service.caches import Slots
 from companion.web.forms.fields import new_key
 from companion.web.process import process
 from companion.web.screens.hell_map import Cell, FerrySteps, GuardianSteps, HellMap, build_map
+from companion.web.words.catalogue import language as request_language
 from companion.web.words.catalogue import words_for
 
 __all__ = [
@@ -178,7 +178,7 @@ def _slots() -> Slots[tuple[str, ...], Any]:
 
 
 def _slot(game_id: str, name: str) -> tuple[str, ...]:
-    return (game_id, str(get_locale() or "en"), name)
+    return (game_id, request_language(), name)
 
 
 def remembered_map(
@@ -228,7 +228,7 @@ that may show one of them is drawn afresh when one is there."""
 def remembered(game_id: str, name: str, inputs: tuple[Any, ...], draw: Callable[[], str]) -> str:
     """A fragment of the game drawn with marks (``draw()``), kept per process and language with the inputs it
     was drawn from, like a part: the phones of a table that fetch it after the same answer get one drawing."""
-    language = str(get_locale() or "en")
+    language = request_language()
 
     def make() -> str:
         g.marking_parts = True
@@ -402,6 +402,8 @@ def marked_context(context: dict[str, Any], language: str) -> dict[str, Any]:
         "view": MarkedView(context["view"]),
         "pick_url": Markup(escape(context["pick_url"].partition("?")[0])) + Markup("?at=&seq;&amp;"),
         "new_key": lambda: KEY_MARK,
+        # Flask-WTF's context processor puts its own csrf_token in every context, over the global: the mark
+        "csrf_token": lambda: CSRF_MARK,
         "map_cells": {c.shield: c for c in context["hell_map"].cells},
     }
 
@@ -410,7 +412,7 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
     """Each part of the game, drawn with marks; a costly one only when what it shows changed."""
     m: HellMap = context["hell_map"]
     game_id = context["view"].game_id
-    language = str(get_locale() or "en")  # found once: ~80 parts are looked up an answer
+    language = request_language()  # found once: ~80 parts are looked up an answer
     marked = marked_context(context, language)
     slots = _slots()
     parts: dict[str, Part] = {}

@@ -25,7 +25,17 @@ from flask import current_app, g
 from flask.globals import _cv_app
 from flask_babel import Babel, Domain, LazyString, get_locale
 
-__all__ = ["RequestDomain", "Words", "gettext", "install", "lazy_gettext", "ngettext", "pgettext", "words_for"]
+__all__ = [
+    "RequestDomain",
+    "Words",
+    "gettext",
+    "install",
+    "language",
+    "lazy_gettext",
+    "ngettext",
+    "pgettext",
+    "words_for",
+]
 
 
 @dataclass(frozen=True)
@@ -55,14 +65,38 @@ def words_for(language: str) -> Words:
     return kept
 
 
-def _words() -> Words | None:
-    """The request's lookups, or None outside a request (Flask-Babel's own answer then)."""
+def _request_words() -> tuple[str, Words] | None:
+    """The request's language and lookups, found once per request and locale (kept beside Flask-Babel's
+    locale on ``g``: a locale changed by ``refresh`` or ``force_locale`` finds its own), or None outside
+    a request."""
     app_ctx = _cv_app.get(None)
     if app_ctx is None:
         return None
-    kept = app_ctx.g.__dict__.get("_flask_babel")
-    locale = getattr(kept, "babel_locale", None) or get_locale()
-    return None if locale is None else words_for(str(locale))
+    babel_ctx = app_ctx.g.__dict__.get("_flask_babel")
+    locale = getattr(babel_ctx, "babel_locale", None) or get_locale()
+    if locale is None:
+        return None
+    babel_ctx = app_ctx.g.__dict__.get("_flask_babel")  # made by get_locale when it was missing
+    kept = getattr(babel_ctx, "companion_words", None)
+    if kept is not None and kept[0] is locale:
+        return kept[1], kept[2]
+    language = str(locale)
+    words = words_for(language)
+    if babel_ctx is not None:
+        babel_ctx.companion_words = (locale, language, words)
+    return language, words
+
+
+def language() -> str:
+    """The request's language ("en" outside a request), found once per request."""
+    found = _request_words()
+    return "en" if found is None else found[0]
+
+
+def _words() -> Words | None:
+    """The request's lookups, or None outside a request (Flask-Babel's own answer then)."""
+    found = _request_words()
+    return None if found is None else found[1]
 
 
 def gettext(string: str, **variables: Any) -> str:

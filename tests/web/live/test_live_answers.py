@@ -194,3 +194,28 @@ def test_a_form_of_a_refreshed_answer_is_sent_with_the_phones_header_token_and_r
     assert refused.status_code == 400 and b"Form expired" in refused.data  # no token in a field nor a header
     sent = phone.post(action, data={**fields, "key": fields["key"] + "x"}, headers={**HX, "X-CSRFToken": token})
     assert sent.status_code == 200, sent.data[:300]
+
+
+def test_a_location_option_of_a_refreshed_answer_is_recorded_from_another_phone(app: Flask) -> None:
+    """The Wall's "change florins" form writes its CSRF field in the template itself (not through a macro):
+    a live refresh drawn for one phone and shared must not carry that phone's token to the others (Flask-WTF
+    reads a form's field before the header, so the other phone's tap was refused as "Form expired")."""
+    app.config["WTF_CSRF_ENABLED"] = False
+    writer = Phone(app.test_client()).create(plague=("4", "2", "2", "3"))
+    writer.post("bring", {"player": 0, "colour": 4, "shield": "1a"})  # 1A shows the Eagle: the Wall
+    app.config["WTF_CSRF_ENABLED"] = True
+    others = [app.test_client() for _ in range(2)]
+    held = {_held(c, writer.url) for c in others}.pop()
+    tokens = [_token(c, writer.url) for c in others]
+    app.config["WTF_CSRF_ENABLED"] = False
+    writer.florence(0, "wall")
+    app.config["WTF_CSRF_ENABLED"] = True
+    bodies = [_refresh(c, writer.url, held)[0] for c in others]  # the second is the shared drawing
+    form = re.search(r'<form[^>]*action="[^"]*/location/exchange".*?</form>', bodies[1], re.DOTALL)
+    assert form is not None and "csrf_token" not in form.group(0)
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+    sent = others[1].post(
+        writer.url + "/location/exchange", data={**fields, "florins": "1"}, headers={**HX, "X-CSRFToken": tokens[1]}
+    )
+    assert sent.status_code == 200, sent.data[:300]
+    assert "seq" in sent.headers["HX-Trigger-After-Settle"]
