@@ -38,7 +38,7 @@ from typing import Any
 from flask import Flask, current_app, g, request
 from flask_wtf.csrf import generate_csrf
 from jinja2.ext import _make_new_gettext, _make_new_ngettext
-from jinja2_fragments.flask import render_block
+from jinja2_fragments import render_block as _render_block
 from markupsafe import Markup, escape
 
 from companion.game.legal import TurnOptions
@@ -357,6 +357,12 @@ def _shield_context(name: str, context: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def render_block(template: str, block: str, **context: Any) -> str:
+    """A block of ``template`` drawn in ``context`` as it is: ``marked_context`` already holds what Flask's context
+    processors give (run once an answer, not once a part as ``jinja2_fragments.flask`` runs them)."""
+    return _render_block(current_app.jinja_env, template, block, **context)
+
+
 def _draw(name: str, context: dict[str, Any]) -> Part:
     if name.startswith("s-"):
         html = compact(render_block("screens/hell_map.html", "map_shield", **context, **_shield_context(name, context)))
@@ -396,7 +402,7 @@ def template_words(language: str) -> dict[str, Any]:
 def marked_context(context: dict[str, Any], language: str) -> dict[str, Any]:
     """The game's context as its parts are drawn: a mark where a fresh key and the seq go (its view's
     seq, the ``at=`` of its links), the words of ``language``, the map's cells by shield."""
-    return {
+    marked = {
         **context,
         **template_words(language),
         "view": MarkedView(context["view"]),
@@ -406,6 +412,8 @@ def marked_context(context: dict[str, Any], language: str) -> dict[str, Any]:
         "csrf_token": lambda: CSRF_MARK,
         "map_cells": {c.shield: c for c in context["hell_map"].cells},
     }
+    current_app.update_template_context(marked)  # the context processors' values, once (a part is drawn without)
+    return marked
 
 
 def render_parts(context: dict[str, Any]) -> dict[str, Part]:
