@@ -42,7 +42,7 @@ from jinja2_fragments import render_block as _render_block
 from markupsafe import Markup, escape
 
 from companion.game.legal import TurnOptions
-from companion.game.state import GameState
+from companion.game.state import GameState, Phase
 from companion.service.caches import Slots
 from companion.web.forms.fields import new_key
 from companion.web.process import process
@@ -193,23 +193,32 @@ def remembered_map(
 ) -> HellMap:
     """``build_map``, reused while everything it reads is equal (a loan or a card changes none of it)."""
     active = state.p[state.active]
+    in_hell = interactive and options.phase is Phase.HELL and not options.plague_due
+    # out of the Hell phase the map's taps are steady (or a guardian's): what a soul move reads is left out,
+    # so a Florence phase's or a location's taps find the map drawn for the one before
+    hellish = (
+        (
+            state.cemetery,
+            state.active,
+            active.drachmas if select else None,  # only a chosen soul's landings ask what the player can pay
+            options.hell_moves,  # the bring moves too
+            select,
+            ferry,
+        )
+        if in_hell
+        else None
+    )
     inputs = (
         state.edition.content_hash,
         state.side,
         state.hell,
         state.guardians,
-        state.cemetery,
         state.players,
         tuple((p.discs, p.desks) for p in state.p),
-        state.active,
-        active.drachmas if select else None,  # only a chosen soul's landings ask what the player can pay
-        options.phase,
-        options.plague_due,
-        options.hell_moves,
-        select,
+        in_hell,
+        hellish,
         player_hex,
         interactive,
-        ferry,
         using,
     )
     slot = _slot(game_id, "map" if interactive else "map-still")
