@@ -78,6 +78,7 @@ KEY_MARK = Markup("&key;")  # not a character reference any text could turn into
 CSRF_MARK = Markup("&csrf;")
 SEQ_MARK = Markup("&seq;")
 CSRF_FIELD = '<input type="hidden" name="csrf_token" value="&csrf;">'  # as every template writes it
+_HTMX_FORM_CSRF = re.compile(r'(<form\b[^>]*\bhx-post="[^"]*"[^>]*>\s*)' + re.escape(CSRF_FIELD))
 _MARKS = re.compile(r"(?:&|\\u0026)(key|csrf|seq);")
 _BLANKS = re.compile(r"[ \t]*\n\s*")
 
@@ -141,13 +142,14 @@ def fill(html: str, seq: int, csrf: bool = True) -> str:
     """Marked markup made ready to send: a fresh key for each form, this session's CSRF token, the seq.
 
     ``csrf=False`` for an answer to htmx, whose every request carries the token in a header (``base.html``:
-    ``hx-headers``; Flask-WTF reads the header when a form has no token field): its forms' token fields are
-    left out, ~130 bytes less a form."""
+    ``hx-headers``; Flask-WTF reads the header when a form has no token field): its htmx forms' token fields
+    are left out, ~130 bytes less a form. A plain form (posted by the browser, without htmx's header)
+    keeps its field, filled with this session's token."""
     if "key;" not in html and "csrf;" not in html and "seq;" not in html:
         return html
     if not csrf:
-        html = html.replace(CSRF_FIELD, "")
-    token = generate_csrf() if csrf and "csrf;" in html else ""
+        html = _HTMX_FORM_CSRF.sub(r"\1", html)  # a plain form (a seat, "Our board is different") keeps its own
+    token = generate_csrf() if "csrf;" in html else ""
     now = str(seq)
 
     def filled(m: re.Match[str]) -> str:

@@ -219,3 +219,35 @@ def test_a_location_option_of_a_refreshed_answer_is_recorded_from_another_phone(
     )
     assert sent.status_code == 200, sent.data[:300]
     assert "seq" in sent.headers["HX-Trigger-After-Settle"]
+
+
+def test_a_plain_form_in_an_answer_to_htmx_keeps_this_phones_token(app: Flask) -> None:
+    """ "Our board is different" is posted by the browser itself, without htmx's header: in an answer to htmx
+    (a refused move) it keeps its CSRF field, filled with this phone's own token, and is accepted."""
+    app.config["WTF_CSRF_ENABLED"] = False
+    phone = Phone(app.test_client()).create(plague=("9", "3", "5"))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    phone.end_turn(0, "bank")  # Ben's turn: one soul move is due
+    app.config["WTF_CSRF_ENABLED"] = True
+    token = _token(phone.client, phone.url)
+    refused = phone.client.post(
+        f"{phone.url}/move",
+        data={
+            "seq": phone.seq,
+            "key": "refused-move-0001",
+            "player": 1,
+            "from_shield": "1b",
+            "select": "1b",
+            "to_shield": "3c",
+        },
+        headers={**HX, "X-CSRFToken": token},
+    )
+    body = refused.data.decode()
+    assert refused.status_code == 422, body[:300]
+    form = re.search(r'<form class="board-differs".*?</form>', body, re.DOTALL)
+    assert form is not None and "hx-post" not in form.group(0)
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+    assert fields["csrf_token"] not in ("", "&csrf;")
+    action = re.search(r'action="([^"]+)"', form.group(0)).group(1)  # type: ignore[union-attr]
+    opened = phone.client.post(action, data=fields)  # as the browser posts it: no header
+    assert opened.status_code == 303 and "/editions/drafts/" in opened.headers["Location"]
