@@ -63,7 +63,7 @@ MIX = ("bring", "move", "send", "end-turn", "loan", "undo", "redo", "guardian", 
 """The kinds a table's taps are timed by: every one of them must be in the benchmark's report."""
 SELECT = "select"  # the map's choice of a soul before a bring or a move (a GET), timed on its own
 CARD = "card"  # a form the page fetches on its own right after an answer shows it (the Wall's fraud card)
-LAZY = re.compile(r'hx-get="([^"]+)" hx-trigger="load"')
+LAZY = re.compile(r'hx-get="([^"]+)" hx-trigger="load[,"]')
 
 
 def kind_of(command: object) -> str:

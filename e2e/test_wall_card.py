@@ -5,7 +5,8 @@ carries none of the card's 8–11 KB: the page fetches it as soon as it shows. A
 then sends the next loan and the purse, not the Wall's options: the card the page fetched stays, and
 its seq is brought to the new one by the page, so playing it is recorded, not refused as out of date.
 axe-core finds no violation on the Wall with its card, nor on the card's page of its own (for a
-browser without script), in English and in Spanish.
+browser without script), in English and in Spanish. A card lost to a dropped connection comes when it
+returns.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from e2e.helpers import assert_screen_at_one_seq, create_game, location, settle, stat
 from e2e.test_accessibility import _violations
@@ -28,7 +29,7 @@ WORDS = {
 }
 
 
-def _at_the_wall(page: Page, lang: str) -> str:
+def _at_the_wall(page: Page, lang: str, wait_for_card: bool = True) -> str:
     """A new game of Ana and Ben (the standard layout: the Wall is in the Eagle quarter, shown by 1A);
     Ana brings a yellow soul to 1A and sends her noble to the Wall. Answers the game's address."""
     if lang == "en":
@@ -47,8 +48,9 @@ def _at_the_wall(page: Page, lang: str) -> str:
     page.get_by_role("link", name=WORDS[lang]["bring"]).click()
     page.get_by_role("button", name=re.compile(r"^1A, ")).click()
     location(page, WORDS[lang]["wall"]).click()
-    expect(page.locator('#fraud-form input[name="fraud_source"]').first).to_be_attached()  # fetched on its own
-    settle(page)
+    if wait_for_card:
+        expect(page.locator('#fraud-form input[name="fraud_source"]').first).to_be_attached()  # fetched on its own
+        settle(page)
     return page.url.split("?")[0]
 
 
@@ -79,3 +81,29 @@ def test_a_card_fetched_at_the_wall_is_played_after_a_loan_there(page: Page) -> 
     page.get_by_role("button", name="Play the card").click()
     expect(page.get_by_role("listitem", name="Ana")).to_contain_text("played: 1")
     expect(page.locator(".notice.conflict")).to_have_count(0)
+
+
+def test_a_card_lost_to_a_dropped_connection_comes_when_it_returns(page: Page) -> None:
+    """The Wi-Fi drops just as the Wall shows: the card's fetch fails, its place says the choices are on
+    their way; when the connection returns, the card comes by itself."""
+    lost: list[str] = []
+
+    def drop_the_first(route: Route) -> None:
+        if not lost:
+            lost.append(route.request.url)
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route("**/card/fraud*", drop_the_first)
+    with page.expect_event("requestfailed", lambda request: "/card/fraud" in request.url):
+        _at_the_wall(page, "en", wait_for_card=False)
+    expect(page.get_by_text("The card's choices are on their way…")).to_be_visible()
+    assert lost and page.locator('input[name="fraud_source"]').count() == 0
+    expect(page.locator("#offline [data-unsent]")).to_be_hidden()  # no tap was lost: nothing to send again
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # as the browser does when the Wi-Fi returns
+    expect(page.locator('#game #part-actions #fraud-form input[name="fraud_source"]').first).to_be_attached()
+    expect(page.locator("#game")).to_have_count(1)  # in its own place: the game around it stays
+    assert_screen_at_one_seq(page)
+    page.get_by_role("button", name="Play the card").click()
+    expect(page.get_by_role("listitem", name="Ana")).to_contain_text("played: 1")

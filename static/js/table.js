@@ -261,6 +261,9 @@
     var config = e.detail && e.detail.requestConfig;
     var elt = (config && config.elt) || (e.detail && e.detail.elt);
     if (!config || !elt || elt.id === "live-trigger") { return; }
+    // A form the page fetches on its own (the Wall's fraud card) is no tap: it fetches itself again when
+    // the connection returns (hx-trigger "online from:window"), in its own place.
+    if (elt.classList && elt.classList.contains("lazy-form")) { showOffline("offline"); return; }
     var values = {};
     if (config.formData && config.formData.forEach) {
       config.formData.forEach(function (value, name) {

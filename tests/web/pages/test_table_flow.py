@@ -186,7 +186,7 @@ def test_a_fraud_card_is_entered_with_chips_and_only_its_fields(phone: Phone, cl
     phone.florence(0, "wall")
     assert "<details open><summary>Play a fraud card" in phone.html  # the Wall's card, ready to tap
     assert 'name="fraud_source"' not in phone.html  # its choices come in an answer of their own, right after
-    lazy = re.search(r'id="fraud-form" class="lazy-form" hx-get="([^"]+)" hx-trigger="load"', phone.html)
+    lazy = re.search(r'id="fraud-form" class="lazy-form" hx-get="([^"]+)" hx-trigger="load, online', phone.html)
     assert lazy is not None, "the Wall fetches the card's choices as soon as it shows"
     fetched = client.get(html.unescape(lazy.group(1)), headers=HX)
     assert fetched.status_code == 200 and len(fetched.data) <= 8 * 1024, len(fetched.data)

@@ -149,7 +149,7 @@ def test_the_walls_fraud_card_comes_in_an_answer_of_its_own_and_no_tap_at_the_wa
     body = arrived.data.decode()
     assert arrived.status_code == 200 and len(body) <= LIMIT, len(body)
     assert 'name="fraud_source"' not in body
-    lazy = re.search(r'hx-get="([^"]+)" hx-trigger="load"', body)
+    lazy = re.search(r'hx-get="([^"]+)" hx-trigger="load, online from:window"', body)
     assert lazy is not None
     card = client.get(lazy.group(1).replace("&amp;", "&"), headers={"HX-Request": "true"})
     assert card.status_code == 200 and 'name="fraud_source"' in card.data.decode()
