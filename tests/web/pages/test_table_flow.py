@@ -317,3 +317,15 @@ def test_cancel_on_the_loan_prompt_keeps_the_choices_made(phone: Phone) -> None:
     assert cancel is not None
     href = cancel.group(1).replace("&amp;", "&")
     assert "select=cemetery-2" in href and "guardian=medusa" in href and "gto=6c" in href
+
+
+def test_a_refused_fraud_card_comes_back_with_the_choices_made(phone: Phone) -> None:
+    phone.create(plague=("4", "2", "2", "3"))
+    phone.post("bring", {"player": 0, "colour": 4, "shield": "1a"})  # 1A shows the Eagle: the Wall
+    phone.florence(0, "wall")
+    card = {"player": 0, "fraud_source": "hand", "fraud_barrels": ["2"], "reward_kind": "nothing"}
+    refused = phone.post("location/fraud", {**card, "eg_requirement": "guests_at_least", "eg_effect": "skull"})
+    assert refused.status_code == 422 and 'id="refusal-location-fraud"' in phone.html
+    assert 'name="fraud_source"' in phone.html  # the card's choices, inline, beside the refusal
+    assert re.findall(r'name="eg_requirement" value="(\w+)" checked', phone.html) == ["guests_at_least"]
+    assert re.findall(r'name="eg_effect" value="(\w+)" checked', phone.html) == ["skull"]  # not the defaults
