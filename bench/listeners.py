@@ -43,6 +43,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and tests/
 from bench.figures import p50, p95
+from bench.served import StreamRefused, stream_events
 from tests.live_client import api, free_port, start_server, stop_server
 
 HOST = "127.0.0.1"
@@ -117,30 +118,17 @@ async def listen(game_id: str, port: int, box: Listeners, stop: asyncio.Event) -
     box.opened += 1
     writer.write(f"GET /g/{game_id}/events HTTP/1.0\r\nHost: {HOST}\r\n\r\n".encode())
     first = True
-    event = ""
     try:
-        status = await reader.readline()
-        if b" 200 " not in status:
-            box.failed += 1
-            return
-        while (await reader.readline()) not in (b"\r\n", b"\n", b""):
-            pass
-        while not stop.is_set():
-            line = await reader.readline()
-            if not line:
-                break
-            if line.startswith(b"event: "):
-                event = line[7:].strip().decode()
-            elif line.startswith(b"data: "):
-                if event == "seq":
-                    seq = int(line[6:])
-                    box.heard.setdefault((game_id, seq), []).append(time.monotonic())
-                    if first:
-                        box.connected += 1
-                        first = False
-                elif event == "presence":
-                    box.presence_messages += 1
-    except (OSError, ValueError):
+        async for event, data in stream_events(reader, stop):
+            if event == "seq":
+                seq = int(data)
+                box.heard.setdefault((game_id, seq), []).append(time.monotonic())
+                if first:
+                    box.connected += 1
+                    first = False
+            elif event == "presence":
+                box.presence_messages += 1
+    except (OSError, ValueError, StreamRefused):
         box.failed += 1
     finally:
         writer.close()

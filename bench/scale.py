@@ -51,7 +51,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and tests/
 from bench.listeners import HOST, log, percentiles, raise_open_files
-from bench.served import Client
+from bench.served import Client, stream_events
 from bench.table_play import CARD, MIX, SELECT, Phone, play_mix
 from companion.editions import load_all
 from companion.game.state import GameState
@@ -188,21 +188,10 @@ async def stream(
     reader, writer = await asyncio.open_connection(HOST, port)
     since = table.phones[i].phone.seq
     writer.write(f"GET /g/{table.game_id}/events?since={since} HTTP/1.0\r\nHost: {HOST}\r\n\r\n".encode())
-    event = ""
     try:
-        status = await reader.readline()
-        if b" 200 " not in status:
-            raise RuntimeError(f"stream refused: {status!r}")
-        while not stop.is_set():
-            line = await reader.readline()
-            if not line:
-                break
-            if line.startswith(b"event: "):
-                event = line[7:].strip().decode()
-            elif line.startswith(b"data: ") and event == "seq":
-                seq = int(line[6:])
-                if seq > table.phones[i].phone.seq:
-                    loop.run_in_executor(pool, refresh, table, i, seq, figures)
+        async for event, data in stream_events(reader, stop):
+            if event == "seq" and int(data) > table.phones[i].phone.seq:
+                loop.run_in_executor(pool, refresh, table, i, int(data), figures)
     finally:
         writer.close()
 

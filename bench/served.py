@@ -7,6 +7,7 @@ on the wire.
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import http.client
 import os
@@ -16,7 +17,7 @@ import subprocess
 import sys
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -183,3 +184,26 @@ def loan_player(text: str) -> int:
     if found is None:
         raise RuntimeError("no loan button in the answer")
     return int(found.group(1))
+
+
+class StreamRefused(RuntimeError):
+    """A live page's event stream answered with another status than 200."""
+
+
+async def stream_events(reader: asyncio.StreamReader, stop: asyncio.Event) -> AsyncIterator[tuple[str, bytes]]:
+    """The (event name, data) pairs of a live page's event stream read raw over HTTP/1.0 (its status line
+    checked, its headers skipped), until the stream ends or ``stop`` is set; ``StreamRefused`` if not 200."""
+    status = await reader.readline()
+    if b" 200 " not in status:
+        raise StreamRefused(f"stream refused: {status!r}")
+    while (await reader.readline()) not in (b"\r\n", b"\n", b""):
+        pass
+    event = ""
+    while not stop.is_set():
+        line = await reader.readline()
+        if not line:
+            return
+        if line.startswith(b"event: "):
+            event = line[7:].strip().decode()
+        elif line.startswith(b"data: "):
+            yield event, line[6:]
