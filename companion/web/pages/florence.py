@@ -46,7 +46,7 @@ from companion.web.forms.florence import (
 from companion.web.http.db import recorded
 from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.perform import perform_command
-from companion.web.screens.parts import CSRF_MARK, KEY_MARK, MarkedView, fill, remembered
+from companion.web.screens.parts import fill, remembered
 from companion.web.words.catalogue import gettext
 
 __all__ = ["bp"]
@@ -153,12 +153,6 @@ def fraud_card(game_id: str) -> Answer:
     if is_htmx():  # the table's phones fetch it after the same answer: drawn once, with marks
         owned = tuple(sorted({barrel.colour for barrel in me.pieces("barrel")}))
         inputs = (view.edition.content_hash, state.active, me.fraud_hand, owned)
-
-        def draw() -> str:
-            # Flask-WTF's context processor gives templates drawn by render_template its own csrf_token: the mark
-            marked = {"view": MarkedView(view), "state": state, "me": me, "new_key": lambda: KEY_MARK}
-            marked["csrf_token"] = lambda: CSRF_MARK
-            return render_template("screens/fraud_form.html", **marked)
-
-        return fill(remembered(game_id, "card-fraud", inputs, draw), view.seq, csrf=False), 200
+        card = remembered(game_id, "card-fraud", inputs, "screens/fraud_form.html", view=view, state=state, me=me)
+        return fill(card, view.seq, csrf=False), 200
     return render_template("pages/fraud_card.html", view=view, state=state, me=me, new_key=new_key), 200

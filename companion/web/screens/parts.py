@@ -12,7 +12,7 @@ every request, and does not change with a tap that changes nothing it shows; the
 only in what is sent. A part the phone keeps is brought to the new seq there
 (``static/js/table.js``: ``game:update`` rewrites its ``seq`` and ``at`` fields and links).
 
-The parts that are costly to draw (the map's board and shields, Florence, each player)
+The parts that are costly to draw (the map's board and shields, the quarters of Florence, each player)
 and the map's view model are kept per process with the inputs they were drawn from
 (``Slots``), and drawn again only when those inputs differ: a tap that changes one player's
 purse draws that player, the actions and the undo bar, not the map.
@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, current_app, g, request
+from flask import Flask, current_app, g, render_template, request
 from flask_wtf.csrf import generate_csrf
 from jinja2.ext import _make_new_gettext, _make_new_ngettext
 from jinja2_fragments import render_block as _render_block
@@ -236,15 +236,21 @@ _ANSWER_EXTRAS = ("refusal", "refusal_fallback", "loan_confirm", "errors", "step
 that may show one of them is drawn afresh when one is there."""
 
 
-def remembered(game_id: str, name: str, inputs: tuple[Any, ...], draw: Callable[[], str]) -> str:
-    """A fragment of the game drawn with marks (``draw()``), kept per process and language with the inputs it
-    was drawn from, like a part: the phones of a table that fetch it after the same answer get one drawing."""
+def _marks(view: Any) -> dict[str, Any]:
+    """What a template draws as a mark: the view's seq, a fresh key, the CSRF token (Flask-WTF's context
+    processor puts its own ``csrf_token`` in every context, over the marking global: given here, it wins)."""
+    return {"view": MarkedView(view), "new_key": lambda: KEY_MARK, "csrf_token": lambda: CSRF_MARK}
+
+
+def remembered(game_id: str, name: str, inputs: tuple[Any, ...], template: str, **context: Any) -> str:
+    """``template`` drawn with marks, kept per process and language with the inputs it was drawn from, like a
+    part: the phones of a table that fetch it after the same answer get one drawing (filled by ``fill``)."""
     language = request_language()
 
     def make() -> str:
         g.marking_parts = True
         try:
-            return compact(draw()).strip()
+            return compact(render_template(template, **{**context, **_marks(context["view"])})).strip()
         finally:
             g.marking_parts = False
 
@@ -416,11 +422,8 @@ def marked_context(context: dict[str, Any], language: str) -> dict[str, Any]:
     marked = {
         **context,
         **template_words(language),
-        "view": MarkedView(context["view"]),
+        **_marks(context["view"]),
         "pick_url": Markup(escape(context["pick_url"].partition("?")[0])) + Markup("?at=&seq;&amp;"),
-        "new_key": lambda: KEY_MARK,
-        # Flask-WTF's context processor puts its own csrf_token in every context, over the global: the mark
-        "csrf_token": lambda: CSRF_MARK,
         "map_cells": {c.shield: c for c in context["hell_map"].cells},
     }
     current_app.update_template_context(marked)  # the context processors' values, once (a part is drawn without)
