@@ -76,7 +76,9 @@ def serve_waitress(path: Path, port: int, threads: int) -> None:
     """The threaded fallback, as ``companion serve --server waitress``."""
     from waitress import serve
 
-    serve(bare_app(path), host="127.0.0.1", port=port, threads=threads, _quiet=True)
+    app = bare_app(path)
+    companion_server.settle_collector()  # as the app's server does
+    serve(app, host="127.0.0.1", port=port, threads=threads, _quiet=True)
 
 
 if __name__ == "__main__":

@@ -66,6 +66,7 @@ class Timeline:
     live: frozenset[int] = field(default=frozenset(), compare=False)
     replacements: dict[int, Action] = field(default_factory=dict, compare=False)  # target -> latest live one
     corrections: tuple[Action, ...] = field(default=(), compare=False)  # every replacement, live or not
+    set_aside: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False)  # what each action took out
 
     def replacement_of(self, seq: int) -> Action | None:
         """The replacement in effect for the entry at ``seq`` (the latest one), if any."""
@@ -143,10 +144,11 @@ def _timeline(
     undone: list[int],
     by_seq: dict[int, Action],
     corrections: tuple[Action, ...],
+    set_aside: dict[int, tuple[int, ...]],
 ) -> Timeline:
     live = frozenset(done)
     replacements = {target: a for a in corrections if a.seq in live and (target := a.replaces) is not None}
-    return Timeline(actions, tuple(done), tuple(undone), by_seq, live, replacements, corrections)
+    return Timeline(actions, tuple(done), tuple(undone), by_seq, live, replacements, corrections, set_aside)
 
 
 def build_timeline(records: Iterable[Recorded]) -> Timeline:
@@ -154,9 +156,10 @@ def build_timeline(records: Iterable[Recorded]) -> Timeline:
     actions = _group(records)
     done: list[int] = []
     undone: list[int] = []
-    _settle(actions, done, undone, {})
+    set_aside: dict[int, tuple[int, ...]] = {}
+    _settle(actions, done, undone, set_aside)
     corrections = tuple(a for a in actions if a.replaces is not None)
-    return _timeline(actions, done, undone, {a.seq: a for a in actions}, corrections)
+    return _timeline(actions, done, undone, {a.seq: a for a in actions}, corrections, set_aside)
 
 
 def extend_timeline(timeline: Timeline, records: Iterable[Recorded]) -> Timeline:
@@ -166,11 +169,12 @@ def extend_timeline(timeline: Timeline, records: Iterable[Recorded]) -> Timeline
         return timeline
     done = list(timeline.done)
     undone = list(timeline.undone)
-    _settle(added, done, undone, {a.seq: a.sets_aside for a in timeline.actions if a.sets_aside})
+    set_aside = dict(timeline.set_aside)  # kept with the timeline: not worked out again from every action
+    _settle(added, done, undone, set_aside)
     by_seq = dict(timeline.by_seq)
     by_seq.update((a.seq, a) for a in added)
     corrections = timeline.corrections + tuple(a for a in added if a.replaces is not None)
-    return _timeline(timeline.actions + added, done, undone, by_seq, corrections)
+    return _timeline(timeline.actions + added, done, undone, by_seq, corrections, set_aside)
 
 
 def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[ActionUndone, ...]:

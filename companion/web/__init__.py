@@ -24,7 +24,7 @@ from companion.service.caches import DEFAULT_GAMES, DEFAULT_VIEW_BYTES, Memo, Vi
 from companion.translations import compile_catalogues
 from companion.web import process
 from companion.web.api import endpoints as api
-from companion.web.http import db, security, static_files
+from companion.web.http import answers_compression, db, security, static_files
 from companion.web.live import stream as live
 from companion.web.pages import (
     corrections,
@@ -118,6 +118,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
     app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
     Compress(app)
+    answers_compression.install(app)  # an htmx answer at brotli quality 1: runs before Compress
     static = static_files.install(app)  # static files: compressed once per file at the best level, not per request
     HTMX(app)
     try:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.game.commands import BringSoul, EndTurn, SendMember, TakeLoan
 from companion.game.errors import RuleViolation
 from companion.game.projection import replay
-from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo
-from events.catalog import ActionRedone, ActionUndone, Event
+from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo, extend_timeline
+from events.catalog import ActionRedone, ActionUndone, EntriesSetAside, Event
 from tests.builders import Table
 
 
@@ -120,3 +122,30 @@ def test_undo_to_an_entry_not_in_effect_is_refused(log: Log) -> None:
     with pytest.raises(RuleViolation) as info:
         decide_undo(log.timeline, action)
     assert info.value.code == "not_undoable"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["act", "undo", "redo", "set_aside"]), st.integers(0, 50)), max_size=40))
+def test_a_timeline_extended_action_by_action_is_the_one_built_at_once(table: Table, steps: list) -> None:
+    """``extend_timeline`` keeps what each action set aside with the timeline instead of working it out
+    from every action again: the result is still the timeline built from the whole log, at every step."""
+    log = Log(table)
+    extended = build_timeline(log.records)
+    moves = [BringSoul(0, 2, "1a"), TakeLoan(0)]
+    for kind, pick in steps:
+        done = extended.done[1:]
+        first = len(log.records) + 1
+        if kind == "undo" and done:
+            log._add([ActionUndone(done[pick % len(done)])])
+        elif kind == "redo" and extended.undone:
+            log._add([ActionRedone(extended.undone[-1])])
+        elif kind == "set_aside" and done:
+            later = tuple(done[pick % len(done) :])
+            log._add([EntriesSetAside(later, ())])
+        else:
+            log._add([moves[pick % len(moves)]])
+        extended = extend_timeline(extended, [r for r in log.records if r.seq >= first])
+        built = build_timeline(log.records)
+        assert (extended.done, extended.undone, extended.live) == (built.done, built.undone, built.live)
+        assert extended.set_aside == built.set_aside == {a.seq: a.sets_aside for a in built.actions if a.sets_aside}
+        assert extended.replacements == built.replacements

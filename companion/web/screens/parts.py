@@ -37,7 +37,6 @@ from typing import Any
 
 from flask import Flask, current_app, g, render_template, request
 from flask_wtf.csrf import generate_csrf
-from jinja2.ext import _make_new_gettext, _make_new_ngettext
 from jinja2_fragments import render_block as _render_block
 from markupsafe import Markup, escape
 
@@ -48,7 +47,7 @@ from companion.web.forms.fields import new_key
 from companion.web.process import process
 from companion.web.screens.hell_map import Cell, FerrySteps, GuardianSteps, HellMap, build_map
 from companion.web.words.catalogue import language as request_language
-from companion.web.words.catalogue import words_for
+from companion.web.words.catalogue import template_words
 
 __all__ = [
     "PARTS",
@@ -397,23 +396,6 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
     else:
         html = compact(render_block("pages/game.html", f"part_{name}", **context))
     return Part(html, digest(html))
-
-
-_TEMPLATE_WORDS: dict[str, dict[str, Any]] = {}
-
-
-def template_words(language: str) -> dict[str, Any]:
-    """The templates' ``gettext``/``ngettext`` for ``language``, each message looked up once per process.
-
-    Flask-Babel's template callables find the request's catalogue for every message (the locale,
-    then the catalogue, through Flask's context locals): a part of the game says ~100 things. Given
-    in the context a part is drawn with, these shadow them (``words.catalogue.words_for``)."""
-    kept = _TEMPLATE_WORDS.get(language)
-    if kept is None:
-        words = words_for(language)
-        kept = {"gettext": _make_new_gettext(words.plain), "ngettext": _make_new_ngettext(words.plural)}
-        _TEMPLATE_WORDS[language] = kept
-    return kept
 
 
 def marked_context(context: dict[str, Any], language: str) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from babel.support import Translations
 from flask import current_app, g
 from flask.globals import _cv_app
 from flask_babel import Babel, Domain, LazyString, get_locale
+from markupsafe import Markup
 
 __all__ = [
     "RequestDomain",
@@ -34,6 +35,7 @@ __all__ = [
     "lazy_gettext",
     "ngettext",
     "pgettext",
+    "template_words",
     "words_for",
 ]
 
@@ -150,3 +152,32 @@ class RequestDomain(Domain):
 def install(babel: Babel, domain: str = "messages") -> None:
     """Make ``RequestDomain`` the domain of ``babel`` (Flask-Babel keeps it as a cached property)."""
     babel.__dict__["domain_instance"] = RequestDomain(domain=domain)
+
+
+_TEMPLATE_WORDS: dict[str, dict[str, Callable[..., str]]] = {}
+
+
+def template_words(language: str) -> dict[str, Callable[..., str]]:
+    """The templates' ``_``/``gettext``/``ngettext`` for ``language`` (given in the context the game's parts
+    are drawn with, they shadow Flask-Babel's), each message looked up once per process.
+
+    They say what Jinja's newstyle gettext says in an autoescaped template (the translation as ``Markup``,
+    its ``%(name)s`` filled with escaped values, ``num`` given to ``ngettext``), but take no context: Jinja
+    calls a function that takes its context with a copy of the whole context (every variable and block)
+    whenever the block calling it has set a variable, as most of the game's blocks do; a part says ~20 things.
+    """
+    kept = _TEMPLATE_WORDS.get(language)
+    if kept is None:
+        words = words_for(language)
+        plain, plural = words.plain, words.plural
+
+        def template_gettext(__string: str, **variables: Any) -> str:
+            return Markup(plain(__string)) % variables
+
+        def template_ngettext(__singular: str, __plural: str, __num: int, **variables: Any) -> str:
+            variables.setdefault("num", __num)
+            return Markup(plural(__singular, __plural, __num)) % variables
+
+        kept = {"_": template_gettext, "gettext": template_gettext, "ngettext": template_ngettext}
+        _TEMPLATE_WORDS[language] = kept
+    return kept

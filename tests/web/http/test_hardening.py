@@ -81,6 +81,12 @@ def test_every_response_carries_the_security_headers(client: FlaskClient, path: 
     assert "Strict-Transport-Security" not in response.headers  # plain HTTP on the LAN: no HSTS promise
 
 
+def test_over_https_a_response_also_promises_https(client: FlaskClient) -> None:
+    response = client.get("/", base_url="https://localhost")
+    assert response.headers["Strict-Transport-Security"] == "max-age=31556926; includeSubDomains"
+    assert response.headers.getlist("Content-Security-Policy") == [response.headers["Content-Security-Policy"]]
+
+
 def test_a_game_page_and_its_error_pages_carry_them_too(phone, client: FlaskClient) -> None:
     phone.create()
     for path in ("", "/history", "/score", "/join"):

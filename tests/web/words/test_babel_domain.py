@@ -30,3 +30,25 @@ def test_a_page_in_spanish_then_english_from_one_client(client) -> None:
     spanish = client.get("/", headers={"Accept-Language": "es"}).data.decode()
     english = client.get("/", headers={"Accept-Language": "en"}).data.decode()
     assert "Inferno Companion" in spanish and "Start the game" in english and "Start the game" not in spanish
+
+
+TEMPLATE = (
+    '{% set who = "<Ana & Ben>" %}'  # a variable set in the block, as the game's parts do
+    '{{ _("Waiting for %(name)s", name=who) }}|{{ _("Players") }}|{{ gettext("100%% of %(n)s", n=2) }}|'
+    '{{ ngettext("%(num)d soul", "%(num)d souls", 1) }}|{{ ngettext("%(num)d soul", "%(num)d souls", 3, extra=who) }}'
+)
+
+
+def test_the_parts_words_say_what_flask_babels_say_in_a_template(app: Flask) -> None:
+    """``template_words`` (no context passed: the parts are drawn faster) gives the same text as Jinja's
+    newstyle gettext through Flask-Babel: the translation, its values escaped, ``num`` filled, ``%%``."""
+    from companion.web.words.catalogue import template_words
+
+    for language in ("en", "es"):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            theirs = app.jinja_env.from_string(TEMPLATE).render()
+            ours = app.jinja_env.from_string(TEMPLATE).render(**template_words(language))
+            assert ours == theirs
+            assert "&lt;Ana &amp; Ben&gt;" in ours and "100% of 2" in ours
+            if language == "es":
+                assert ours.startswith("Esperando") and "Jugadores" in ours

@@ -1,0 +1,44 @@
+"""A tap's answer and a live refresh compressed fast: brotli at quality 1 (Flask-Compress keeps level 5
+for whole pages).
+
+An htmx answer is a few parts of the game, ~1-12 KB. Brotli at quality 5 takes ~0.2-0.27 ms of the
+server's CPU for it, at quality 1 ~0.05-0.08 ms, for ~20 % more bytes on the wire (2.4 against 3.0 KB
+for a 12 KB answer): a table's Wi-Fi carries that in a fraction of the time saved, and the server, which
+answers 32 phones one after another after every tap, is where the time goes. Whole pages (a first load,
+~70 KB) keep Flask-Compress's quality 5, where bytes count more.
+
+Registered after ``Compress(app)``, so it runs before it: an answer it compressed carries a
+``Content-Encoding``, which Flask-Compress leaves alone (still adding ``Vary: Accept-Encoding``).
+"""
+
+from __future__ import annotations
+
+import brotli
+from flask import Flask, Response, request
+
+__all__ = ["QUALITY", "install"]
+
+QUALITY = 1
+MIN_SIZE = 500  # Flask-Compress's COMPRESS_MIN_SIZE: below it an answer goes out as it is
+
+
+def compress_answer(response: Response) -> Response:
+    """After an htmx request: its HTML answer in brotli at ``QUALITY`` when the phone accepts brotli."""
+    if request.headers.get("HX-Request") != "true" or response.direct_passthrough or response.is_streamed:
+        return response
+    if not 200 <= response.status_code < 300 or response.mimetype != "text/html":
+        return response
+    if "Content-Encoding" in response.headers or request.accept_encodings["br"] <= 0:
+        return response
+    data = response.get_data()
+    if len(data) < MIN_SIZE:
+        return response
+    response.set_data(brotli.compress(data, quality=QUALITY))
+    response.headers["Content-Encoding"] = "br"
+    return response
+
+
+def install(app: Flask) -> None:
+    """Compress ``app``'s htmx answers fast; call after ``Compress(app)`` (after-request functions run
+    last registered first)."""
+    app.after_request(compress_answer)
