@@ -185,6 +185,7 @@
     Array.prototype.forEach.call(cells, function (el) {
       var kind = el.classList.contains("tap-try") ? "try" : (el.classList.contains("tap-why") ? "why" : "select");
       var link = el.tagName.toLowerCase() === "a";
+      el.setAttribute("aria-describedby", "hint-" + kind);  // what it does now (empty while it does nothing)
       if (!live[kind]) {
         if (link && el.hasAttribute("href")) { el.setAttribute("data-href", el.getAttribute("href")); el.removeAttribute("href"); }
         el.setAttribute("role", "img");

@@ -1,11 +1,11 @@
 """Only what changed: the game page's parts, their fingerprints, and where the eye goes next.
 
 The game page is cut into parts (turn, the plague card, actions, the loan, Hell's prompt, the map's board, the
-Wall of Dis, the map's values and desks, one part per shield of the map, Cemetery, one per quarter of Florence,
-four per player, undo bar). A phone says
-which version of each part it shows (``HX-Game-Parts``); an answer carries only the parts that
-differ, as htmx out-of-band swaps, and names the element showing the result of the tap or the next
-step, which the phone brings into view and focuses (``static/js/table.js``).
+Wall of Dis, the map's values and desks, one part per shield of the map, Cemetery, two per quarter of Florence
+(its title, its tiles), four per player, undo bar). A phone says which version of each part it shows
+(``HX-Game-Parts``); an answer carries only the parts that differ, as htmx out-of-band swaps, and names
+the element showing the result of the tap or the next step, which the phone brings into view and focuses
+(``static/js/table.js``).
 
 A part is drawn with marks where a fresh idempotency key, the session's CSRF token or the log's seq
 goes (a form's ``seq``, the ``at=`` of a link), so its fingerprint is the same for every phone and
@@ -130,7 +130,7 @@ def part_names(state: GameState) -> tuple[str, ...]:
     """Every part of this game's page: the fixed ones, then one per quarter and shield, four per player."""
     shields = tuple(f"s-{shield}" for shield in state.side.shields)
     players = range(len(state.players))
-    quarters = tuple(f"q-{quarter}" for quarter in state.edition.quarters)
+    quarters = tuple(f"{part}{quarter}" for part in ("qn-", "q-") for quarter in state.edition.quarters)
     mine = tuple(f"{part}{i}" for part in PLAYER_PARTS for i in players)
     return PARTS + quarters + shields + mine
 
@@ -291,15 +291,17 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
         return (edition, state.cemetery, state.quarter)
     if name.startswith("s-"):
         return (edition, context["view"].game_id, *_shield_context(name, context).values())
+    if name.startswith("qn-"):  # a quarter's title: whether it is the turn's
+        quarter = name.removeprefix("qn-")
+        return (edition, quarter, quarter == state.quarter)
     if name.startswith("q-"):
         quarter, tiles = _quarter(name, context)
-        return (edition, quarter, tiles, state.players, quarter == state.quarter)
+        return (edition, quarter, tiles, state.players)
     kind, i = _player_part(name)
     if kind:
         p = state.p[i]
         if kind == "player":
-            shown: tuple[Any, ...] = (p.infamy, p.florins, p.drachmas, p.ship, p.bells)
-            shown += (i == state.active and state.ended is None,)
+            shown: tuple[Any, ...] = (p.infamy, p.florins, p.drachmas, p.ship, p.bells)  # who plays: the turn's
         elif kind == "family":
             shown = (p.home_nobles, p.home_urchins, p.reserve_urchins, p.placed)
         elif kind == "tower":
@@ -382,7 +384,7 @@ def _small_inputs(name: str, context: dict[str, Any], state: GameState, m: HellM
 
 def _quarter(name: str, context: dict[str, Any]) -> tuple[str, Any]:
     """A quarter of Florence and its tiles, as the board shows them."""
-    quarter = name.removeprefix("q-")
+    quarter = name.removeprefix("q-").removeprefix("qn-")
     return quarter, next(tiles for q, tiles in context["florence_board"] if q == quarter)
 
 
@@ -410,9 +412,10 @@ def render_block(template: str, block: str, **context: Any) -> str:
 def _draw(name: str, context: dict[str, Any]) -> Part:
     if name.startswith("s-"):
         html = compact(render_block("screens/hell_map.html", "map_shield", **context, **_shield_context(name, context)))
-    elif name.startswith("q-"):
+    elif name.startswith(("q-", "qn-")):
         quarter, tiles = _quarter(name, context)
-        html = compact(render_block("pages/game.html", "florence_quarter", **context, quarter=quarter, tiles=tiles))
+        block = "florence_quarter" if name.startswith("q-") else "quarter_title"
+        html = compact(render_block("pages/game.html", block, **context, quarter=quarter, tiles=tiles))
     elif name == "desks":
         html = compact(render_block("screens/hell_map.html", "map_desks", **context))
     elif _player_part(name)[0]:
