@@ -185,6 +185,7 @@
     Array.prototype.forEach.call(cells, function (el) {
       var kind = el.classList.contains("tap-try") ? "try" : (el.classList.contains("tap-why") ? "why" : "select");
       var link = el.tagName.toLowerCase() === "a";
+      el.setAttribute("aria-describedby", "hint-" + kind);  // what it does now (empty while it does nothing)
       if (!live[kind]) {
         if (link && el.hasAttribute("href")) { el.setAttribute("data-href", el.getAttribute("href")); el.removeAttribute("href"); }
         el.setAttribute("role", "img");
@@ -202,11 +203,52 @@
   document.addEventListener("htmx:oobAfterSwap", steadyTaps);
   document.addEventListener("game:update", steadyTaps);
 
+  // A chip group a card draws here (screens/card_fields.html: copied), named data-name: the chips of the
+  // group of data-copy's inputs, or the numbers 1 to data-upto; data-checked is the one checked.
+  function numberChip(n) {
+    var label = document.createElement("label");
+    var input = document.createElement("input");
+    label.className = "chip";
+    input.type = "radio";
+    input.value = String(n);
+    label.appendChild(input);
+    label.appendChild(document.createTextNode(" " + n));
+    return label;
+  }
+  function copyChips() {
+    Array.prototype.forEach.call(document.querySelectorAll(".chips[data-name]"), function (group) {
+      if (group.children.length) { return; }
+      var chips = [];
+      var upto = parseInt(group.getAttribute("data-upto") || "0", 10);
+      if (group.hasAttribute("data-copy")) {
+        var scope = group.closest("form") || document;
+        var first = scope.querySelector('input[name="' + group.getAttribute("data-copy") + '"]');
+        var source = first && first.closest(".chips");
+        if (!source) { return; }
+        chips = Array.prototype.map.call(source.children, function (label) { return label.cloneNode(true); });
+        if (upto) { chips = chips.slice(0, upto); }
+      } else {
+        for (var n = 1; n <= upto; n += 1) { chips.push(numberChip(n)); }
+      }
+      var checked = group.getAttribute("data-checked");
+      chips.forEach(function (label) {
+        var input = label.querySelector("input");
+        if (!input) { return; }
+        input.name = group.getAttribute("data-name");
+        input.removeAttribute("checked");
+        if (checked !== null && input.value === checked) { input.setAttribute("checked", ""); }
+        input.checked = input.hasAttribute("checked");
+        group.appendChild(label);
+      });
+    });
+  }
+
   // Card fields: only the qualifiers the chosen entry needs show; hidden ones are not sent.
   function applyChoices() {
+    copyChips();
     var groups = document.querySelectorAll("[data-choice-group]");
     Array.prototype.forEach.call(groups, function (group) {
-      var driver = group.querySelector("input[data-drives]:checked");
+      var driver = group.querySelector(":scope > .chips input:checked");  // its first chips say what it is
       var value = driver ? driver.value : "";
       Array.prototype.forEach.call(group.querySelectorAll(":scope > .qualifier[data-when]"), function (q) {
         var on = q.getAttribute("data-when").split(" ").indexOf(value) >= 0;
@@ -216,12 +258,49 @@
     });
   }
   document.addEventListener("change", function (e) {
-    if (e.target && e.target.matches && e.target.matches("input[data-drives]")) { applyChoices(); }
+    if (e.target && e.target.matches && e.target.matches("[data-choice-group] > .chips input")) { applyChoices(); }
   });
   document.addEventListener("DOMContentLoaded", applyChoices);
   document.addEventListener("htmx:afterSettle", applyChoices);
 
-  // Steppers (plague card souls): − and + change the number next to them, within its bounds.
+  // Steppers (plague card souls): − and + around each count, named from the group's data-less and
+  // data-more with the count's colour (its label's last words), change the number within its bounds.
+  function stepButton(input, step, words, colour) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.setAttribute("data-step", String(step));
+    button.setAttribute("aria-controls", input.id);
+    button.setAttribute("aria-label", (words || "").replace("{colour}", colour));
+    button.textContent = step < 0 ? "\u2212" : "+";
+    return button;
+  }
+  function addSteppers() {
+    Array.prototype.forEach.call(document.querySelectorAll(".plague-steppers"), function (group) {
+      Array.prototype.forEach.call(group.querySelectorAll(".stepper"), function (row) {
+        var input = row.querySelector("input");
+        var label = row.querySelector("label");
+        if (!input || !label || row.querySelector("button[data-step]")) { return; }
+        var colour = label.lastChild ? label.lastChild.textContent.trim() : "";
+        row.insertBefore(stepButton(input, -1, group.getAttribute("data-less"), colour), input);
+        row.appendChild(stepButton(input, 1, group.getAttribute("data-more"), colour));
+      });
+    });
+  }
+  // The plague card is kept while it is hidden (part "plague", shown with its form): the counts a
+  // refilled Cemetery took are back to the card's own when it hides, so the next card starts from them.
+  function resetHiddenCard() {
+    var card = document.getElementById("part-plague");
+    if (!card || document.getElementById("plague-form")) { return; }
+    Array.prototype.forEach.call(card.querySelectorAll("input"), function (input) {
+      if (input.value !== input.defaultValue) { input.value = input.defaultValue; }
+    });
+  }
+  document.addEventListener("htmx:afterSettle", resetHiddenCard);
+  document.addEventListener("game:update", resetHiddenCard);
+  document.addEventListener("DOMContentLoaded", resetHiddenCard);
+  document.addEventListener("DOMContentLoaded", addSteppers);
+  document.addEventListener("htmx:afterSettle", addSteppers);
+  document.addEventListener("htmx:oobAfterSwap", addSteppers);
   document.addEventListener("click", function (e) {
     var button = e.target && e.target.closest ? e.target.closest("button[data-step]") : null;
     if (!button) { return; }

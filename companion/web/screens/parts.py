@@ -1,16 +1,20 @@
 """Only what changed: the game page's parts, their fingerprints, and where the eye goes next.
 
-The game page is cut into parts (turn, actions, the loan, Hell's prompt, the map's board, its values and
-desks, one part per shield of the map, Cemetery, one per quarter of Florence, two per player, undo bar). A phone says
-which version of each part it shows (``HX-Game-Parts``); an answer carries only the parts that
-differ, as htmx out-of-band swaps, and names the element showing the result of the tap or the next
-step, which the phone brings into view and focuses (``static/js/table.js``).
+The game page is cut into parts (turn, the plague card, actions, the loan, Hell's prompt, the map's board, the
+Wall of Dis, the map's values and desks, one part per shield of the map, Cemetery, two per quarter of Florence
+(its title, its tiles), four per player, undo bar). A phone says which version of each part it shows
+(``HX-Game-Parts``); an answer carries only the parts that differ, as htmx out-of-band swaps, and names
+the element showing the result of the tap or the next step, which the phone brings into view and focuses
+(``static/js/table.js``).
 
 A part is drawn with marks where a fresh idempotency key, the session's CSRF token or the log's seq
 goes (a form's ``seq``, the ``at=`` of a link), so its fingerprint is the same for every phone and
 every request, and does not change with a tap that changes nothing it shows; the marks are filled
 only in what is sent. A part the phone keeps is brought to the new seq there
 (``static/js/table.js``: ``game:update`` rewrites its ``seq`` and ``at`` fields and links).
+
+The plague card is the same in every answer: it stays on the phone, hidden (``static/css/app.css``) until the
+actions hold its form (``form="plague-form"``), so a Cemetery emptied sends that form and the card's title only.
 
 The parts that are costly to draw (the map's board and shields, the quarters of Florence, each player)
 and the map's view model are kept per process with the inputs they were drawn from
@@ -27,7 +31,6 @@ the same in every phase; the map's values (part ``cells``: the fields every map 
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import hashlib
 import re
@@ -70,9 +73,12 @@ __all__ = [
     "render_parts",
 ]
 
-PARTS = ("turn", "actions", "loan", "hell", "board", "cells", "desks", "cemetery", "undo")
+PARTS = ("turn", "plague", "actions", "loan", "hell", "board", "wall", "cells", "desks", "cemetery", "undo")
 """The fixed parts; then one per quarter of Florence (``q-lily``…), one per shield of the map (``s-1a``…)
-and two per player: the purse (``player0``…) and the family, tower and tracks (``family0``…)."""
+and four per player: the purse (``player0``…), where the family is (``family0``…), the tower (``tower0``…)
+and the sin tracks with what else the player holds (``tracks0``…)."""
+PLAYER_PARTS = ("player", "family", "tower", "tracks")
+"""A player's parts, each followed by the player's seat: ``player0``, ``family0``, ``tower0``, ``tracks0``."""
 KEY_MARK = Markup("&key;")  # not a character reference any text could turn into: text's "&" is escaped
 CSRF_MARK = Markup("&csrf;")
 SEQ_MARK = Markup("&seq;")
@@ -100,7 +106,7 @@ def install(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
 
 
-GAME_MACROS = ("action_form", "refusal_box", "marker", "field_errors")
+GAME_MACROS = ("action_form", "refusal_box", "marker", "field_errors", "colour_classes")
 
 
 def install_macros(app: Flask) -> None:
@@ -113,18 +119,19 @@ def install_macros(app: Flask) -> None:
 
 def part_slots(games: int) -> Slots[tuple[str, ...], Any]:
     """The process's kept parts: by game and language, the map's model twice (interactive and still),
-    the board, the desks, Florence, the Cemetery, the turn, Hell's prompt, the undo bar, the map's values,
-    two parts per player and a part per shield (up to ~70 shields, twice: a phone that may act and a
-    waiting one), 180 slots for each game the view cache holds."""
-    return Slots(size=180 * games)
+    the board, the Wall, the desks, Florence, the Cemetery, the turn, Hell's prompt, the undo bar, the map's values,
+    four parts per player and a part per shield (up to ~70 shields, twice: a phone that may act and a
+    waiting one), 200 slots for each game the view cache holds."""
+    return Slots(size=200 * games)
 
 
 def part_names(state: GameState) -> tuple[str, ...]:
-    """Every part of this game's page: the fixed ones, then one per shield and one per player."""
+    """Every part of this game's page: the fixed ones, then one per quarter and shield, four per player."""
     shields = tuple(f"s-{shield}" for shield in state.side.shields)
     players = range(len(state.players))
-    quarters = tuple(f"q-{quarter}" for quarter in state.edition.quarters)
-    return PARTS + quarters + shields + tuple(f"player{i}" for i in players) + tuple(f"family{i}" for i in players)
+    quarters = tuple(f"{part}{quarter}" for part in ("qn-", "q-") for quarter in state.edition.quarters)
+    mine = tuple(f"{part}{i}" for part in PLAYER_PARTS for i in players)
+    return PARTS + quarters + shields + mine
 
 
 def compact(html: str) -> str:
@@ -269,27 +276,48 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
         if any(context.get(extra) for extra in _ANSWER_EXTRAS):
             return None
         return _small_inputs(name, context, state, m)
-    if name == "board":
-        return (edition, m.width, m.height, m.rows, m.lines, m.wall_y, m.gates)
+    if name == "plague":  # the same card in every answer: shown while the actions hold its form (app.css)
+        if any(context.get(extra) for extra in _ANSWER_EXTRAS):
+            return None  # a refusal may bring back the counts entered, a step of the history shows no card
+        return (edition,)
+    if name == "board":  # with the page's colours (macros.html: colour_classes)
+        return (edition, m.width, m.height, m.rows, m.lines, tuple(info.colour for info in state.players))
+    if name == "wall":
+        return (edition, m.width, m.height, m.wall_y, m.gates)
     if name == "desks":
         return (edition, m.desks)
     if name == "cemetery":
         return (edition, state.cemetery, state.quarter)
     if name.startswith("s-"):
         return (edition, context["view"].game_id, *_shield_context(name, context).values())
+    if name.startswith("qn-"):  # a quarter's title: whether it is the turn's
+        quarter = name.removeprefix("qn-")
+        return (edition, quarter, quarter == state.quarter)
     if name.startswith("q-"):
         quarter, tiles = _quarter(name, context)
-        return (edition, quarter, tiles, state.players, quarter == state.quarter)
-    if name.startswith("player"):
-        i = int(name.removeprefix("player"))
+        return (edition, quarter, tiles, state.players)
+    kind, i = _player_part(name)
+    if kind:
         p = state.p[i]
-        purse = (p.infamy, p.florins, p.drachmas, p.ship, p.bells)
-        return (edition, state.players[i], purse, i == state.active and state.ended is None, state.expansion)
-    if name.startswith("family"):
-        i = int(name.removeprefix("family"))
-        family = dataclasses.replace(state.p[i], infamy=0, florins=0, drachmas=0, ship=0)  # all but the purse
-        return (edition, state.players[i], family, state.expansion)
+        if kind == "player":
+            shown: tuple[Any, ...] = (p.infamy, p.florins, p.drachmas, p.ship, p.bells)  # who plays: the turn's
+        elif kind == "family":
+            shown = (p.home_nobles, p.home_urchins, p.reserve_urchins, p.placed)
+        elif kind == "tower":
+            shown = (p.tower,)
+        else:  # the sin tracks, and the rest the player holds
+            held = (p.half_diplomas, len(p.discs), p.fraud_hand, len(p.endgames), p.wall_passes, p.bells, p.desks)
+            shown = (tuple(sorted(p.skulls.items())), p.diplomas, *held)
+        return (edition, state.players[i], state.expansion, *shown)
     return None
+
+
+def _player_part(name: str) -> tuple[str, int]:
+    """A player's part and the player's seat (``("tower", 2)`` for ``tower2``), or ``("", 0)``."""
+    for kind in PLAYER_PARTS:
+        if name.startswith(kind) and name[len(kind) :].isdigit():
+            return kind, int(name[len(kind) :])
+    return "", 0
 
 
 def _small_inputs(name: str, context: dict[str, Any], state: GameState, m: HellMap) -> tuple[Any, ...] | None:
@@ -347,6 +375,7 @@ def _small_inputs(name: str, context: dict[str, Any], state: GameState, m: HellM
         ended,
         phase,
         options.phase,
+        options.plague_due,  # the plague card's title
         bool(options.location_options),
         last_turns,
     )
@@ -354,7 +383,7 @@ def _small_inputs(name: str, context: dict[str, Any], state: GameState, m: HellM
 
 def _quarter(name: str, context: dict[str, Any]) -> tuple[str, Any]:
     """A quarter of Florence and its tiles, as the board shows them."""
-    quarter = name.removeprefix("q-")
+    quarter = name.removeprefix("q-").removeprefix("qn-")
     return quarter, next(tiles for q, tiles in context["florence_board"] if q == quarter)
 
 
@@ -382,14 +411,15 @@ def render_block(template: str, block: str, **context: Any) -> str:
 def _draw(name: str, context: dict[str, Any]) -> Part:
     if name.startswith("s-"):
         html = compact(render_block("screens/hell_map.html", "map_shield", **context, **_shield_context(name, context)))
-    elif name.startswith("q-"):
+    elif name.startswith(("q-", "qn-")):
         quarter, tiles = _quarter(name, context)
-        html = compact(render_block("pages/game.html", "florence_quarter", **context, quarter=quarter, tiles=tiles))
+        block = "florence_quarter" if name.startswith("q-") else "quarter_title"
+        html = compact(render_block("pages/game.html", block, **context, quarter=quarter, tiles=tiles))
     elif name == "desks":
         html = compact(render_block("screens/hell_map.html", "map_desks", **context))
-    elif name.startswith(("player", "family")):
-        block = "player_card" if name.startswith("player") else "player_family"
-        i = int(name.removeprefix("player").removeprefix("family"))
+    elif _player_part(name)[0]:
+        kind, i = _player_part(name)
+        block = "player_card" if kind == "player" else f"player_{kind}"
         state = context["state"]
         player = {"pi": i, "info": state.players[i], "p": state.p[i]}
         html = compact(render_block("pages/game.html", block, **context, **player))
