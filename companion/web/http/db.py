@@ -91,8 +91,13 @@ ANY_KIND = frozenset({"data.export_json", "data.export_text", "data.clone"})
 
 
 def _view(game_id: str) -> AnyView:
+    svc = service()
+    checked = g.pop("address_view", None)  # read a moment ago by ``check_address``, before this request's view
+    kept = svc.cache.get(game_id) if checked is not None else None
+    if kept is not None and kept is checked:
+        return kept  # no write through this process since (it would have put a newer view): not read again
     try:
-        return service().view(game_id)
+        return svc.view(game_id)
     except UnknownGame:
         abort(404)
 
@@ -125,6 +130,7 @@ def check_address() -> Response | None:
         view = service().view(game_id)
     except UnknownGame:
         abort(404)
+    g.address_view = view  # the page's own first read of its game takes it (``_view``): one read of the log, not two
     if view.kind == PAGES_OF[prefix] or request.endpoint in ANY_KIND:
         return None
     if request.method != "GET":
