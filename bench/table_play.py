@@ -173,6 +173,7 @@ class Phone:
     seq: int = 0
     parts: str = ""
     lazy: list[Answer] = field(default_factory=list)  # the answers fetched on their own (``LAZY``), not yet counted
+    sent_at: float = 0.0  # ``time.perf_counter()`` when the last tap that records was sent
 
     def open(self) -> Answer:
         """The game page, read whole (its CSRF token, seq and parts)."""
@@ -215,6 +216,7 @@ class Phone:
     def send(self, path: str, fields: dict[str, Any]) -> Answer:
         """A tap that records: the form's fields, the screen's seq, a fresh key."""
         form = {"seq": self.seq, "key": uuid.uuid4().hex, **fields}
+        self.sent_at = time.perf_counter()
         answer = self.client.post(f"/g/{self.game_id}/{path}", form, self._headers())
         self._take(answer)
         return answer
