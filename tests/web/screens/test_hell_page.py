@@ -98,3 +98,36 @@ def test_the_ferryman_is_offered_with_a_bell_and_its_sideways_shields_light_up(p
     assert response.status_code == 200
     assert re.search(r'aria-label="2C, circle 2, Lily: blue soul, standing', phone.html)
     assert phone.stat(1, "bells") == 0
+
+
+def test_the_move_list_is_one_form_and_the_way_tapped_is_the_move_recorded(phone: Phone, client) -> None:
+    """A chosen soul's ways are buttons of one form, each naming its landing and path (``way``): the form's
+    hidden fields are said once, not once per way."""
+    play_to_bens_turn(phone)
+    page = client.get(phone.url + f"?at={phone.seq}&select=1b", headers={"HX-Request": "true"}).data.decode()
+    listed = re.search(r'<form[^>]*/move"[^>]*>(.*?)</form>', page, re.S)
+    assert listed and page.count('/move" hx-post=') == 1
+    ways = re.findall(r'name="way" value="([^"]+)"', listed.group(1))
+    assert sorted(ways) == ["2b|2b", "2c|2c"]
+    assert listed.group(1).count('name="seq"') == 1 and 'name="to_shield"' not in listed.group(1)
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', listed.group(1)))
+    assert fields["from_shield"] == "1b" and fields["player"] == "1"
+    fields.pop("csrf_token", None)
+    response = phone.post("move", {**fields, "way": "2c|2c"}, key=fields["key"], seq=int(fields["seq"]))
+    assert response.status_code == 200
+    assert re.search(r'aria-label="2C, circle 2, Lily: ice-blue soul, standing', phone.html)
+
+
+def test_a_way_says_its_landing_its_path_and_whether_a_loan_pays_its_tolls() -> None:
+    from werkzeug.datastructures import MultiDict
+
+    from companion.web.forms.fields import parse
+    from companion.web.forms.game import MoveForm
+
+    base = {"seq": "9", "key": "k" * 22, "player": "1", "from_shield": "1d"}
+    tolled = parse(MoveForm, MultiDict({**base, "way": "3e|2d,3e|borrow"}))
+    assert (tolled["to_shield"], tolled["via"], tolled["borrow"]) == ("3e", "2d,3e", True)
+    free = parse(MoveForm, MultiDict({**base, "way": "2d|2d"}))
+    assert (free["to_shield"], free["via"], free["borrow"]) == ("2d", "2d", False)
+    plain = parse(MoveForm, MultiDict({**base, "to_shield": "2d"}))  # a tap on the map still says it so
+    assert (plain["to_shield"], plain["via"], plain["borrow"]) == ("2d", "", False)
