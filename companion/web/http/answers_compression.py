@@ -14,12 +14,11 @@ Registered after ``Compress(app)``, so it runs before it: an answer it compresse
 from __future__ import annotations
 
 import brotli
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 
 __all__ = ["QUALITY", "install"]
 
 QUALITY = 1
-MIN_SIZE = 500  # Flask-Compress's COMPRESS_MIN_SIZE: below it an answer goes out as it is
 
 
 def compress_answer(response: Response) -> Response:
@@ -31,7 +30,7 @@ def compress_answer(response: Response) -> Response:
     if "Content-Encoding" in response.headers or request.accept_encodings["br"] <= 0:
         return response
     data = response.get_data()
-    if len(data) < MIN_SIZE:
+    if len(data) < current_app.config["COMPRESS_MIN_SIZE"]:  # Flask-Compress's: below it, sent as it is
         return response
     response.set_data(brotli.compress(data, quality=QUALITY))
     response.headers["Content-Encoding"] = "br"

@@ -417,8 +417,8 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
         html = compact(render_block("pages/game.html", block, **context, quarter=quarter, tiles=tiles))
     elif name == "desks":
         html = compact(render_block("screens/hell_map.html", "map_desks", **context))
-    elif _player_part(name)[0]:
-        kind, i = _player_part(name)
+    elif (mine := _player_part(name))[0]:
+        kind, i = mine
         block = "player_card" if kind == "player" else f"player_{kind}"
         state = context["state"]
         player = {"pi": i, "info": state.players[i], "p": state.p[i]}

@@ -131,3 +131,12 @@ def test_a_way_says_its_landing_its_path_and_whether_a_loan_pays_its_tolls() -> 
     assert (free["to_shield"], free["via"], free["borrow"]) == ("2d", "2d", False)
     plain = parse(MoveForm, MultiDict({**base, "to_shield": "2d"}))  # a tap on the map still says it so
     assert (plain["to_shield"], plain["via"], plain["borrow"]) == ("2d", "", False)
+
+
+def test_a_hostile_way_is_refused_by_field_and_records_nothing(phone: Phone) -> None:
+    play_to_bens_turn(phone)
+    before = phone.seq
+    for way in ("|", "2c" * 40 + "|2c", "2c|" + "2c," * 60):
+        response = phone.post("move", {"player": 1, "from_shield": "1b", "way": way}, key=f"hostile-{len(way)}-way")
+        assert 400 <= response.status_code < 500, way
+        assert phone.seq == before and "Traceback" not in phone.html and "way" not in re.sub(r"<[^>]+>", "", phone.html)
