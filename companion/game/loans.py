@@ -3,7 +3,8 @@
 A command that would take a loan (a toll, Charon's fee, a bribe, a guardian's or the Styx's
 cost) is judged against the current state without recording anything. If its events hold a
 ``LoanTaken``, ``check_loans`` raises ``LoanToConfirm``; the table confirms it first, and only a
-resend with the confirmation records the command with ``borrow`` set.
+resend with the confirmation records the command with ``borrow`` set. Otherwise it gives back the
+events it judged, so the command is not judged a second time before it is recorded.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from companion.game.errors import RuleViolation
 from companion.game.projection import evolve
 from companion.game.rules.locations import OPTIONS
 from companion.game.state import GameState, Phase
-from events.catalog import LoanTaken
+from events.catalog import Event, LoanTaken
 
 __all__ = ["LoanToConfirm", "check_loans", "florins_instead"]
 
@@ -36,26 +37,28 @@ def _with_borrow(command: Any) -> Any:
     return dataclasses.replace(command, borrow=True) if "borrow" in fields else command
 
 
-def check_loans(state: Any, command: Any, confirmed: bool) -> Any:
-    """The command to record: with ``borrow`` once confirmed; raises ``LoanToConfirm`` before that."""
+def check_loans(state: Any, command: Any, confirmed: bool) -> tuple[Any, list[Event] | None]:
+    """The command to record, with ``borrow`` once confirmed, and the events it makes on ``state`` when
+    they were judged here (``None``: not judged); raises ``LoanToConfirm`` before the confirmation."""
     if confirmed:
-        return _with_borrow(command)
+        return _with_borrow(command), None
     if isinstance(command, TakeLoan) or not isinstance(state, GameState):
-        return command
+        return command, None
+    judged = command
     try:
         events = decide_any(state, command)
     except RuleViolation as exc:
         if exc.code != "needs_loan":
             raise
-        borrowing = _with_borrow(command)
+        judged = _with_borrow(command)
         try:
-            events = decide_any(state, borrowing)
+            events = decide_any(state, judged)
         except RuleViolation:
             raise exc from None
     loans = [e for e in events if isinstance(e, LoanTaken)]
     if loans:
         raise LoanToConfirm(loans, command)
-    return command
+    return command, events if judged is command else None
 
 
 def florins_instead(state: Any, command: Any) -> int:

@@ -112,6 +112,7 @@ class GameService:
         editions: dict[str, tuple[str, Edition]],
         rng: random.Random | None = None,
         cache: ViewCache[AnyView] | None = None,
+        read_once: bool = False,
     ) -> None:
         self.store = store
         self.editions = editions
@@ -119,6 +120,10 @@ class GameService:
         self.default_actor: str | None = None
         self.cache: ViewCache[AnyView] = cache if cache is not None else ViewCache()
         self._by_hash: dict[str, Edition] = {e.content_hash: e for _, e in editions.values()}
+        # ``read_once``: a service that lives for one request reads where each game's log stands once;
+        # its later reads take that view while the shared cache still holds it (no write came through
+        # this process since). Only the append's own transaction must see the log as it is, and does.
+        self._seen: dict[str, AnyView] | None = {} if read_once else None
 
     # ------------------------------------------------------------------ editions
 
@@ -154,13 +159,23 @@ class GameService:
 
     # ------------------------------------------------------------------ reading
 
-    def view(self, game_id: str) -> AnyView:
+    def view(self, game_id: str, fresh: bool = False) -> AnyView:
         """Read, upcast and replay a game; raises ``UnknownGame``.
 
         A kept view is served while the log has not moved (its last seq is read every time: one
         indexed read), brought forward from the new rows when it has, and rebuilt when it is gone.
+        A service of one request (``read_once``) reads the log once per game unless asked ``fresh``.
         """
         cached = self.cache.get(game_id)
+        seen = self._seen
+        if seen is not None and not fresh and cached is not None and seen.get(game_id) is cached:
+            return cached
+        view = self._read(game_id, cached)
+        if seen is not None:
+            seen[game_id] = view
+        return view
+
+    def _read(self, game_id: str, cached: AnyView | None) -> AnyView:
         if cached is not None:
             last = self.store.last_seq(game_id)
             if last == cached.seq:
@@ -309,27 +324,43 @@ class GameService:
         actor: str | None,
     ) -> Outcome:
         view = self.view(game_id)
-        prior = self.store.recorded_under_key(game_id, key)
-        if prior is not None:
-            if prior[1] != command:
-                raise KeyReused()
-            return Outcome(view, (), duplicate=True)
         if expected_seq != view.seq:
-            raise Conflict(view, expected_seq)
-        events = produce(view)
+            # a screen behind the log: a double tap whose first tap was recorded, a key reused, or stale
+            prior = self.store.recorded_under_key(game_id, key)
+            if prior is not None:
+                if prior[1] != command:
+                    raise KeyReused()
+                return Outcome(self.view(game_id, fresh=True), (), duplicate=True)
+            view = self.view(game_id, fresh=True)
+            if expected_seq != view.seq:
+                raise Conflict(view, expected_seq)
+        try:
+            events = produce(view)
+        except RuleViolation:
+            # a key already recorded says more than the rule: it was reused for another command, or repeated
+            prior = self.store.recorded_under_key(game_id, key)
+            if prior is None:
+                raise
+            if prior[1] != command:
+                raise KeyReused() from None
+            return Outcome(view, (), duplicate=True)
+        # else a key already recorded is found under the append's own lock (``KeyReused``, or ``duplicate``)
         new_events = to_new_events(events)
         who = actor or self.default_actor
         try:
             result = self.store.append(game_id, expected_seq, new_events, key, command, who)
         except StaleSequence as exc:
-            raise Conflict(self.view(game_id), expected_seq) from exc
+            raise Conflict(self.view(game_id, fresh=True), expected_seq) from exc
         if result.duplicate:  # a twin request recorded this key in between: its events, not ours, are in the log
-            return Outcome(self.view(game_id), (), True)
+            return Outcome(self.view(game_id, fresh=True), (), True)
         rows = _rows_as_stored(result.first_seq, new_events, result.recorded_at, key, command, who)
         fresh = self._extend(view, rows)
         if fresh.seq // SNAPSHOT_EVERY > view.seq // SNAPSHOT_EVERY:
             self._keep_snapshot(fresh)
-        return Outcome(self.cache.put(game_id, fresh), tuple(events), False)
+        kept = self.cache.put(game_id, fresh)
+        if self._seen is not None:
+            self._seen[game_id] = kept
+        return Outcome(kept, tuple(events), False)
 
     def execute(
         self,
@@ -338,21 +369,22 @@ class GameService:
         command: Command | TallyCommand,
         idempotency_key: str,
         actor: str | None = None,
+        judged: tuple[AnyView, list[Event]] | None = None,
     ) -> Outcome:
         """Judge ``command`` against the game drawn at ``expected_seq`` and record it.
 
         Raises ``Conflict`` when the log moved on, ``RuleViolation`` when illegal. A repeated
         ``idempotency_key`` records nothing and reports ``duplicate``; the key reused for another
-        command raises ``KeyReused``.
+        command raises ``KeyReused``. ``judged``: the events ``command`` was already judged to make on
+        a view, taken as they are when that very view is the one it is recorded on.
         """
-        return self._append(
-            game_id,
-            expected_seq,
-            idempotency_key,
-            lambda view: decide_any(view.state, command),
-            command_to_json(command),
-            actor,
-        )
+
+        def produce(view: AnyView) -> list[Event]:
+            if judged is not None and judged[0] is view:
+                return judged[1]
+            return decide_any(view.state, command)
+
+        return self._append(game_id, expected_seq, idempotency_key, produce, command_to_json(command), actor)
 
     def undo(
         self,

@@ -58,7 +58,9 @@ class StorePool:
 def service() -> GameService:
     """The game service of this request (one per request; it records which seat sent each action).
 
-    Its views come from the process's cache, so a request replays nothing the log already held.
+    Its views come from the process's cache, so a request replays nothing the log already held, and
+    it reads where a game's log stands once (``read_once``): the check of the address, the seat, the
+    loans and the command's judgement all see that one read; the append checks the log under its lock.
     """
     if "service" in g:
         svc: GameService = g.service
@@ -66,7 +68,7 @@ def service() -> GameService:
     if "store" not in g:
         g.store = process().stores.take()
     kept = process()
-    svc = GameService(g.store, kept.editions, cache=kept.views)
+    svc = GameService(g.store, kept.editions, cache=kept.views, read_once=True)
     game_id = (request.view_args or {}).get("game_id") if request else None
     if game_id:
         from companion.web.http.phone import actor_label
@@ -91,13 +93,8 @@ ANY_KIND = frozenset({"data.export_json", "data.export_text", "data.clone"})
 
 
 def _view(game_id: str) -> AnyView:
-    svc = service()
-    checked = g.pop("address_view", None)  # read a moment ago by ``check_address``, before this request's view
-    kept = svc.cache.get(game_id) if checked is not None else None
-    if kept is not None and kept is checked:
-        return kept  # no write through this process since (it would have put a newer view): not read again
     try:
-        return svc.view(game_id)
+        return service().view(game_id)
     except UnknownGame:
         abort(404)
 
@@ -130,7 +127,6 @@ def check_address() -> Response | None:
         view = service().view(game_id)
     except UnknownGame:
         abort(404)
-    g.address_view = view  # the page's own first read of its game takes it (``_view``): one read of the log, not two
     if view.kind == PAGES_OF[prefix] or request.endpoint in ANY_KIND:
         return None
     if request.method != "GET":

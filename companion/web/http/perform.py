@@ -57,11 +57,18 @@ def record(game_id: str, data: dict[str, Any], command: Any) -> Outcome:
     """Record ``command`` for a form; a loan the player did not confirm is asked about first."""
     svc = service()
     current = svc.view(game_id)
-    # A key already recorded goes straight to the service (a double tap, or a key reused for
-    # another entry); only a fresh entry drawn from the current screen is judged for loans.
-    if current.seq == data["seq"] and svc.store.action_for_key(game_id, data["key"]) is None:
-        command = check_loans(current.state, command, bool(data.get("confirm_loan")))
-    return svc.execute(game_id, data["seq"], command, data["key"])
+    # An entry drawn from the current screen is judged for loans, once: the service records the events
+    # judged here. One drawn from an older screen goes straight to the service (a double tap whose first
+    # tap was recorded, or a stale screen), and so does one refused here: the service says whether its
+    # key was used before, which says more than the rule.
+    if current.seq != data["seq"]:
+        return svc.execute(game_id, data["seq"], command, data["key"])
+    try:
+        command, events = check_loans(current.state, command, bool(data.get("confirm_loan")))
+    except RuleViolation:
+        return svc.execute(game_id, data["seq"], command, data["key"])
+    judged = (current, events) if events is not None else None
+    return svc.execute(game_id, data["seq"], command, data["key"], judged=judged)
 
 
 def _kept_choices(render: Renderer) -> dict[str, Any]:
