@@ -38,7 +38,7 @@ FORM_FIELDS: dict[str, LazyString] = {
     "borrow": _("A loan to pay for it"),
     "from_shield": _("The shield the soul leaves"),
     "to_shield": _("The shield to land on"),
-    "via": _("The way there"),
+    "via": _("The path it takes"),
     "phlegyas_to": _("Phlegyas's shield"),
     "soul_from": _("The soul's shield"),
     "soul_to": _("The sideways shield"),
