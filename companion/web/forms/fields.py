@@ -15,17 +15,20 @@ from marshmallow import EXCLUDE, Schema, fields, validate
 from werkzeug.datastructures import MultiDict
 
 from companion.formats.schema_errors import flatten_messages
+from companion.web.forms.messages import in_words
 
 __all__ = [
     "ActionForm",
     "PlayerActionForm",
     "UndoForm",
     "field_messages",
+    "field_named",
     "flatten_errors",
     "integer",
     "integers",
     "new_key",
     "parse",
+    "schema_of",
     "text",
 ]
 
@@ -85,14 +88,18 @@ class UndoForm(ActionForm):
 _SCHEMAS: dict[type[Schema], Schema] = {}
 
 
-def parse(schema: type[Schema], form: MultiDict[str, str]) -> dict[str, Any]:
-    """Load a submitted form through ``schema``; raises ``ValidationError`` per field.
-
-    One instance per schema for the process: a schema keeps no state between loads (its messages are
-    lazy, said in the request's language when raised), and building one costs more than loading."""
+def schema_of(schema: type[Schema]) -> Schema:
+    """The one instance of ``schema`` for the process: a schema keeps no state between loads (its messages
+    are lazy, said in the request's language when raised), and building one costs more than loading."""
     instance = _SCHEMAS.get(schema)
     if instance is None:
         instance = _SCHEMAS[schema] = schema()
+    return instance
+
+
+def parse(schema: type[Schema], form: MultiDict[str, str]) -> dict[str, Any]:
+    """Load a submitted form through ``schema``; raises ``ValidationError`` per field."""
+    instance = schema_of(schema)
     data: dict[str, Any] = {}
     for key in form:
         field = instance.fields.get(key)
@@ -107,5 +114,27 @@ def parse(schema: type[Schema], form: MultiDict[str, str]) -> dict[str, Any]:
 
 
 def flatten_errors(messages: Any) -> dict[str, list[str]]:
-    """A form's messages by field, as the pages show them beside each field (``_schema``: the form's own)."""
-    return {name or "_schema": texts for name, texts in flatten_messages(messages, depth=1).items()}
+    """A form's messages by field, in the reader's language, as the pages show them beside each field
+    (``_schema``: the form's own)."""
+    return {
+        name or "_schema": [in_words(t) for t in texts] for name, texts in flatten_messages(messages, depth=1).items()
+    }
+
+
+def field_named(schema: type[Schema], path: str) -> str | None:
+    """The innermost field a message's ``path`` names (``players.0.infamy``: ``infamy``, a field of the
+    sheet's nested players), ``""`` for the form's own message, ``None`` for a name the form does not
+    have. A list's index and a mapping's keys and values belong to the field that holds them."""
+    if not path:
+        return ""
+    name: str | None = None
+    known: dict[str, fields.Field[Any]] | None = schema_of(schema).fields
+    for part in path.split("."):
+        field = known.get(part) if known is not None else None
+        if field is None:
+            continue
+        name = part
+        while isinstance(field, fields.List):
+            field = field.inner
+        known = field.schema.fields if isinstance(field, fields.Nested) else None
+    return name

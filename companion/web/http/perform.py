@@ -28,6 +28,7 @@ from companion.web.http.phone import SeatRefused, check_seat
 from companion.web.screens.game import render_game
 from companion.web.screens.loan_confirm import confirmation
 from companion.web.words.catalogue import gettext
+from companion.web.words.form_fields import refusal_details
 from companion.web.words.glossary import player_name
 from companion.web.words.refusals import describe_choice, describe_refusal, describe_rule
 from companion.web.words.rules_reference import rule_url
@@ -108,16 +109,14 @@ def perform(
         data = parse(schema, request.form)
     except ValidationError as exc:
         view = svc.view(game_id)
-        fields = flatten_errors(exc.messages)
-        details = [f"{name}: {' '.join(messages)}" for name, messages in fields.items()]
         return draw(
             view,
             400,
-            errors={"control": control, "fields": fields},
+            errors={"control": control, "fields": flatten_errors(exc.messages)},
             refusal={
                 "control": control,
                 "text": gettext("Some fields need fixing."),
-                "details": details,
+                "details": refusal_details(schema, exc.messages),
                 "alternatives": [],
             },
         )

@@ -75,8 +75,8 @@ def test_malformed_input_gets_a_message_per_field(phone: Phone) -> None:
     response = phone.post("bring", {"player": 0, "colour": "blue", "shield": ""})
     assert response.status_code == 400
     assert "Some fields need fixing" in phone.html
-    assert "colour: Not a valid value." in phone.html
-    assert "shield:" in phone.html
+    assert "<li>The colour: Not a valid value.</li>" in phone.html  # said by the player's word, not its code
+    assert "<li>The shield: Must have 1 to 8 characters.</li>" in phone.html
 
 
 def test_undo_and_redo_from_the_page(phone: Phone) -> None:
