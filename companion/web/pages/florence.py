@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from markupsafe import escape
 
 from companion.game.commands import (
@@ -136,6 +136,19 @@ def location_option(game_id: str, option: str) -> Answer:
     return perform_command(game_id, LocationForm, lambda d: _location_command(option, d), f"location-{option}")
 
 
+def _kept() -> dict[str, Callable[..., Any]]:
+    """``chosen`` and ``chosen_value`` (``screens/card_fields.html``) over the choices in the card's address."""
+    args = request.args
+
+    def chosen(name: str, value: Any, default: bool = False) -> bool:
+        return str(value) in args.getlist(name) if name in args else default
+
+    def chosen_value(name: str, default: Any = "") -> Any:
+        return args.get(name, default)
+
+    return {"chosen": chosen, "chosen_value": chosen_value}
+
+
 @bp.get("/card/fraud")
 def fraud_card(game_id: str) -> Answer:
     """The fraud card's choices at the Wall: fetched by the Wall's actions right after they show (8-11 KB
@@ -150,6 +163,9 @@ def fraud_card(game_id: str) -> Answer:
         gone = gettext("No fraud card can be played now: the game has moved on.")
         return f'<p id="fraud-form" class="hint" role="status">{escape(gone)}</p>', 200
     me = state.p[state.active]
+    if is_htmx() and set(request.args) - {"at"}:  # after a refusal: the choices the player made (screens/game.py)
+        kept = _kept()
+        return render_template("screens/fraud_form.html", view=view, state=state, me=me, new_key=new_key, **kept), 200
     if is_htmx():  # the table's phones fetch it after the same answer: drawn once, with marks
         owned = tuple(sorted({barrel.colour for barrel in me.pieces("barrel")}))
         inputs = (view.edition.content_hash, state.active, me.fraud_hand, owned)

@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import render_template, request, url_for
 from jinja2_fragments.flask import render_block
@@ -25,6 +26,7 @@ from companion.web.screens.hell_map import ferry_steps, guardian_steps
 from companion.web.screens.history import latest_entries
 from companion.web.screens.parts import (
     Part,
+    assembled,
     client_parts,
     compact,
     fill,
@@ -112,6 +114,7 @@ def game_context(
         "chosen": _chooser(extra),
         "pick_url": url_for("play.game", game_id=view.game_id) + f"?at={view.seq}&",
         "open_for": _open_for(extra),
+        "card_choices": _card_choices(extra),
         "seat_prompt": asking,
         "waiting": waiting,
         "held": held_elsewhere(view.game_id) if asking else frozenset(),
@@ -152,6 +155,20 @@ def _open_for(extra: dict[str, Any]) -> str:
     if request.method == "GET" and _CONTROL.fullmatch(request.args.get("open", "")):
         return request.args["open"]
     return ""
+
+
+_NOT_CHOICES = ("seq", "key", "csrf_token", "player", "confirm_loan")
+
+
+def _card_choices(extra: dict[str, Any]) -> str:
+    """After a refusal about the Wall's fraud card, for htmx: the card's choices as the query of its address (``&...``).
+
+    The card (8-11 KB with the Wall's options around it) then comes in an answer of its own, fetched right after, with
+    the player's choices kept (``pages/florence.py``: ``fraud_card``); a page without script shows it in place."""
+    if not is_htmx() or request.method != "POST" or _open_for(extra) != "location-fraud" or extra.get("loan_confirm"):
+        return ""
+    pairs = [(k, v) for k, v in request.form.items(multi=True) if k not in _NOT_CHOICES]
+    return "&" + urlencode(pairs) if pairs else "&open=location-fraud"
 
 
 def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
@@ -207,7 +224,7 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
         drawn = _drawn(parts, view.seq, csrf=False)  # htmx sends the token in a header
         return compact(render_block("pages/game.html", block, **context, drawn=drawn)), status, headers
     changed = [name for name, part in parts.items() if shown.get(name) != part.digest]
-    marked = "".join(out_of_band(name, parts[name].html) for name in changed)
+    marked = "".join(out_of_band(name, html) for name, html in assembled(parts, changed).items())
     keep_marked(marked)
     body = fill(marked, view.seq, csrf=False)  # htmx sends the token in a header
     headers["HX-Reswap"] = "none"
@@ -216,4 +233,4 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
 
 def _drawn(parts: dict[str, Part], seq: int, csrf: bool = True) -> dict[str, Markup]:
     """The parts as drawn, filled for this answer: the whole game is put together from them."""
-    return {name: Markup(fill(part.html, seq, csrf)) for name, part in parts.items()}
+    return {name: Markup(fill(html, seq, csrf)) for name, html in assembled(parts).items()}

@@ -56,6 +56,7 @@ __all__ = [
     "SEQ_MARK",
     "MarkedView",
     "Part",
+    "assembled",
     "client_parts",
     "compact",
     "digest",
@@ -72,7 +73,21 @@ __all__ = [
     "render_parts",
 ]
 
-PARTS = ("turn", "plague", "actions", "loan", "hell", "board", "wall", "cells", "desks", "cemetery", "undo")
+PARTS = (
+    "turn",
+    "plague",
+    "actions",
+    "prompt",
+    "pick",
+    "loan",
+    "hell",
+    "board",
+    "wall",
+    "cells",
+    "desks",
+    "cemetery",
+    "undo",
+)
 """The fixed parts; then one per quarter of Florence (``q-lily``…), one per shield of the map (``s-1a``…)
 and four per player: the purse (``player0``…), where the family is (``family0``…), the tower (``tower0``…)
 and the sin tracks with what else the player holds (``tracks0``…)."""
@@ -81,6 +96,12 @@ PLAYER_PARTS = ("player", "family", "tower", "tracks")
 KEY_MARK = Markup("&key;")  # not a character reference any text could turn into: text's "&" is escaped
 CSRF_MARK = Markup("&csrf;")
 SEQ_MARK = Markup("&seq;")
+NESTED = {"prompt": "actions", "pick": "actions"}
+"""A part drawn inside another, which holds an empty copy of it (its digest is the same whatever the nested part
+shows): the loan to confirm, or a refusal whose control is not on the screen, atop the actions; the guardians to
+choose at the Bonfire (the one chosen is marked). An answer sends
+the nested part alone when only it changed (htmx swaps it in place inside its holder), else inside its holder."""
+_EMPTY = {name: re.compile(rf'<div id="part-{name}" data-part="{name}">\s*</div>') for name in NESTED}
 CSRF_FIELD = '<input type="hidden" name="csrf_token" value="&csrf;">'  # as every template writes it
 _HTMX_FORM_CSRF = re.compile(r'(<form\b[^>]*\bhx-post="[^"]*"[^>]*>\s*)' + re.escape(CSRF_FIELD))
 _MARKS = re.compile(r"(?:&|\\u0026)(key|csrf|seq);")
@@ -283,6 +304,12 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
         if any(context.get(extra) for extra in _ANSWER_EXTRAS):
             return None
         return _small_inputs(name, context, state, m)
+    if name == "pick":  # the guardians at the Bonfire, the one chosen: small, drawn on every answer
+        return None
+    if name in NESTED:  # empty but for a loan to confirm or a refusal shown there
+        if any(context.get(extra) for extra in _ANSWER_EXTRAS):
+            return None
+        return (edition,)
     if name == "plague":  # the same card in every answer: shown while the actions hold its form (app.css)
         if any(context.get(extra) for extra in _ANSWER_EXTRAS):
             return None  # a refusal may bring back the counts entered, a step of the history shows no card
@@ -434,6 +461,8 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
         html = compact(render_block("pages/game.html", block, {**context, "quarter": quarter, "tiles": tiles}))
     elif name == "desks":
         html = compact(render_block("screens/hell_map.html", "map_desks", context))
+    elif name == "pick":
+        html = compact(current_app.jinja_env.get_template("screens/guardian_pick.html").render(**context))
     elif (mine := _player_part(name))[0]:
         kind, i = mine
         block = "player_card" if kind == "player" else f"player_{kind}"
@@ -441,8 +470,26 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
         player = {"pi": i, "info": state.players[i], "p": state.p[i]}
         html = compact(render_block("pages/game.html", block, {**context, **player}))
     else:
-        html = compact(render_block("pages/game.html", f"part_{name}", context))
+        nested = {"prompt_slot": True} if name in NESTED.values() else {}  # an empty copy: its digest ignores them
+        html = compact(render_block("pages/game.html", f"part_{name}", {**context, **nested} if nested else context))
     return Part(html, digest(html))
+
+
+def assembled(parts: dict[str, Part], names: list[str] | None = None) -> dict[str, str]:
+    """The markup of each of ``names`` (all parts by default) as the phone shows it: a part with nested ones holds
+    them (``NESTED``); a nested part is left out when its holder is among ``names`` (it comes inside)."""
+    chosen = list(parts) if names is None else names
+    out: dict[str, str] = {}
+    for name in chosen:
+        holder = NESTED.get(name)
+        if holder is not None and holder in chosen:
+            continue
+        html = parts[name].html
+        for inner, outer in NESTED.items():
+            if outer == name and inner in parts:
+                html = _EMPTY[inner].sub(parts[inner].html.replace("\\", "\\\\"), html, count=1)
+        out[name] = html
+    return out
 
 
 def marked_context(context: dict[str, Any], language: str) -> dict[str, Any]:

@@ -324,8 +324,17 @@ def test_a_refused_fraud_card_comes_back_with_the_choices_made(phone: Phone) -> 
     phone.post("bring", {"player": 0, "colour": 4, "shield": "1a"})  # 1A shows the Eagle: the Wall
     phone.florence(0, "wall")
     card = {"player": 0, "fraud_source": "hand", "fraud_barrels": ["2"], "reward_kind": "nothing"}
-    refused = phone.post("location/fraud", {**card, "eg_requirement": "guests_at_least", "eg_effect": "skull"})
+    choices = {**card, "eg_requirement": "guests_at_least", "eg_effect": "skull"}
+    refused = phone.post("location/fraud", choices, htmx=False)  # a page without script
     assert refused.status_code == 422 and 'id="refusal-location-fraud"' in phone.html
     assert 'name="fraud_source"' in phone.html  # the card's choices, inline, beside the refusal
     assert re.findall(r'name="eg_requirement" value="(\w+)" checked', phone.html) == ["guests_at_least"]
     assert re.findall(r'name="eg_effect" value="(\w+)" checked', phone.html) == ["skull"]  # not the defaults
+    refused = phone.post("location/fraud", choices)  # htmx: the card comes in an answer of its own, choices kept
+    assert refused.status_code == 422 and 'id="refusal-location-fraud"' in phone.html
+    assert 'name="fraud_source"' not in phone.html
+    lazy = re.search(r'hx-get="([^"]+)" hx-trigger="load, online from:window"', phone.html)
+    assert lazy is not None
+    fetched = phone.client.get(lazy.group(1).replace("&amp;", "&"), headers={"HX-Request": "true"}).data.decode()
+    assert re.findall(r'name="eg_requirement" value="(\w+)" checked', fetched) == ["guests_at_least"]
+    assert re.findall(r'name="eg_effect" value="(\w+)" checked', fetched) == ["skull"]

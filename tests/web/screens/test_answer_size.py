@@ -41,10 +41,13 @@ class FlaskPhoneClient:
         self.client = client
         self.header_sizes: list[int] = []
         self.map_sizes: list[int] = []
+        self.every: list[tuple[str, int]] = []  # each tap's path and answer bytes, a loan prompt's too
 
     def _answer(self, response: Any, start: float) -> Answer:
         body = response.get_data()
         self.map_sizes.append(map_share(body.decode()))
+        if response.request.headers.get("HX-Request"):  # a tap's answer, not the page opened whole
+            self.every.append((response.request.path, len(body)))
         headers = {k.lower(): v for k, v in response.headers.items()}
         return Answer(response.status_code, body.decode(), len(body), len(body), time.perf_counter() - start, headers)
 
@@ -67,7 +70,8 @@ def map_share(body: str) -> int:
     return sum(len(p) for p in pieces if re.match(r'<[a-z]+ [^>]*data-part="(cells|desks|s-[\w]+)"', p))
 
 
-Played = tuple[dict[str, list[int]], list[int], list[int]]  # answer bytes by kind, header sizes, map shares
+Played = tuple[dict[str, list[int]], list[int], list[int], list[tuple[str, int]]]
+"""Answer bytes by kind, header sizes, map shares, and every answer's path and bytes (a loan's prompt too)."""
 
 
 def _play(app: Flask, names: tuple[str, ...], steps: int, seed: int) -> Played:
@@ -84,16 +88,18 @@ def _play(app: Flask, names: tuple[str, ...], steps: int, seed: int) -> Played:
         return view.state, bool(view.timeline.undoable), bool(view.timeline.undone)
 
     result = play_mix(phone, None, state_of, steps, random.Random(seed))
-    return result.body_bytes, phone_client.header_sizes, phone_client.map_sizes
+    return result.body_bytes, phone_client.header_sizes, phone_client.map_sizes, phone_client.every
 
 
 def test_the_map_sends_only_the_shields_that_changed_over_a_tables_mix(app: Flask) -> None:
     sizes: dict[str, list[int]] = {}
     headers: list[int] = []
     maps: list[int] = []
+    every: list[tuple[str, int]] = []
     tables = ((("Ana", "Ben", "Cleo"), 1), (("Ana", "Ben"), 2), (("Ana", "Ben", "Cleo", "Dino"), 3))
     for names, seed in tables:
-        played, sent, map_sizes = _play(app, names, 150, seed)
+        played, sent, map_sizes, answers = _play(app, names, 150, seed)
+        every += answers
         headers += sent
         maps += map_sizes
         for kind, values in played.items():
@@ -104,6 +110,8 @@ def test_the_map_sends_only_the_shields_that_changed_over_a_tables_mix(app: Flas
     assert max(headers) < 2048
     over = {kind: sorted(b for b in values if b > LIMIT) for kind, values in sizes.items()}
     assert not any(over.values()), {kind: values for kind, values in over.items() if values}  # issue 27: none
+    prompts = [(path, size) for path, size in every if size > LIMIT]  # a guardian's loan prompt was 9-10 KB
+    assert not prompts, prompts
 
 
 def test_the_walls_fraud_card_with_a_barrel_to_reward_is_under_8_kb(client: FlaskClient) -> None:
@@ -189,3 +197,28 @@ def test_the_walls_fraud_card_comes_in_an_answer_of_its_own_and_no_tap_at_the_wa
     taken = answer.data.decode()
     assert answer.status_code == 200 and len(taken) <= LIMIT and 'name="fraud_source"' not in taken
     assert 'data-part="actions"' not in taken  # the Wall's options are the same: the card fetched stays
+
+
+def test_a_refused_fraud_card_comes_back_in_an_answer_of_its_own_with_the_choices_made(client: FlaskClient) -> None:
+    """The card in the Wall's options after a refusal made the answer ~11 KB: htmx fetches it on its own, with the
+    player's choices in its address; a page without script still shows it in place, choices kept."""
+    page = PagePhone(client).create(plague=("4", "2", "2", "3"))
+    page.post("bring", {"player": 0, "colour": 4, "shield": "1a"})  # 1A shows the Eagle: the Wall
+    page.post("send", {"player": 0, "kind": "noble", "location": "wall"})
+    parts = re.search(r'data-parts="([^"]*)"', page.html).group(1)  # type: ignore[union-attr]
+    form = {"seq": page.seq, "key": "wall-fraud-0001", "player": 0, "fraud_source": "lineup", "reward_kind": ""}
+    form |= {"eg_requirement": "nonsense", "eg_effect": "infamy"}
+    refused = client.post(
+        f"{page.url}/location/fraud", data=form, headers={"HX-Request": "true", "HX-Game-Parts": parts}
+    )
+    body = refused.data.decode()
+    assert refused.status_code == 422 and 'id="refusal-location-fraud"' in body
+    assert 'name="fraud_source"' not in body and len(body) <= LIMIT, len(body)
+    lazy = re.search(r'hx-get="([^"]+)" hx-trigger="load, online from:window"', body)
+    assert lazy is not None and "fraud_source=lineup" in lazy.group(1)
+    card = client.get(lazy.group(1).replace("&amp;", "&"), headers={"HX-Request": "true"})
+    text = card.data.decode()
+    assert card.status_code == 200 and len(card.data) <= LIMIT, len(card.data)
+    assert re.search(r'name="fraud_source" value="lineup" checked', text), "the choice made is kept"
+    plain = client.post(f"{page.url}/location/fraud", data={**form, "key": "wall-fraud-0002"})
+    assert plain.status_code == 422 and 'name="fraud_source" value="lineup" checked' in plain.data.decode()

@@ -39,7 +39,16 @@ from companion.web.http.db import service
 from companion.web.process import process
 from companion.web.screens.game import game_context
 from companion.web.screens.hell_map import build_map
-from companion.web.screens.parts import _draw, compact, digest, fill, marked_context, part_names, render_parts
+from companion.web.screens.parts import (
+    _draw,
+    assembled,
+    compact,
+    digest,
+    fill,
+    marked_context,
+    part_names,
+    render_parts,
+)
 from tests.builders import seats
 from tests.random_play import choices
 
@@ -85,8 +94,8 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
                 assert part.html == drawn.html, f"part {name!r} kept stale ({language}, {choice})"
                 assert part.digest == digest(drawn.html)
             inline = compact(render_block("pages/game.html", "game", **marked))
-            assembled = {name: Markup(part.html) for name, part in served.items()}
-            assert compact(render_block("pages/game.html", "game", **marked, drawn=assembled)) == inline
+            whole = {name: Markup(html) for name, html in assembled(served).items()}  # nested parts in their holder
+            assert compact(render_block("pages/game.html", "game", **marked, drawn=whole)) == inline
         finally:
             g.marking_parts = False
 
