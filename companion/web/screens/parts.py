@@ -304,8 +304,10 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
         if any(context.get(extra) for extra in _ANSWER_EXTRAS):
             return None
         return _small_inputs(name, context, state, m)
-    if name == "pick":  # the guardians at the Bonfire, the one chosen: small, drawn on every answer
-        return None
+    if name == "pick":  # the guardians at the Bonfire, the one chosen: drawn on every answer there, else empty
+        options = context["options"]
+        at_bonfire = options.phase is Phase.ACTION and state.action == "bonfire"
+        return None if at_bonfire and "underworld" in options.location_options else (edition,)
     if name in NESTED:  # empty but for a loan to confirm or a refusal shown there
         if any(context.get(extra) for extra in _ANSWER_EXTRAS):
             return None
@@ -450,6 +452,16 @@ def render_block(template: str, block: str, context: dict[str, Any]) -> str:
         env.handle_exception()
 
 
+def render_template_in(template: str, context: dict[str, Any]) -> str:
+    """A whole template drawn in ``context`` as it is, as ``render_block`` draws a block."""
+    env = current_app.jinja_env
+    tpl = env.get_template(template)
+    try:
+        return env.concat(tpl.root_render_func(env.context_class(env, context, tpl.name, tpl.blocks)))
+    except Exception:
+        env.handle_exception()
+
+
 def _draw(name: str, context: dict[str, Any]) -> Part:
     if name.startswith("s-"):
         html = compact(
@@ -462,7 +474,7 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
     elif name == "desks":
         html = compact(render_block("screens/hell_map.html", "map_desks", context))
     elif name == "pick":
-        html = compact(current_app.jinja_env.get_template("screens/guardian_pick.html").render(**context))
+        html = compact(render_template_in("screens/guardian_pick.html", context))
     elif (mine := _player_part(name))[0]:
         kind, i = mine
         block = "player_card" if kind == "player" else f"player_{kind}"
