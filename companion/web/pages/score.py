@@ -13,9 +13,10 @@ from companion.readmodels.playtime import format_minutes
 from companion.service import GameView
 from companion.web.forms.score import HalvesForm, HandCardForm
 from companion.web.http.db import recorded
-from companion.web.http.htmx import Answer
+from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.perform import perform_command
 from companion.web.screens.hand_cards import CONTROL, hand_card_command
+from companion.web.screens.refusal_shown import SHOW_THE_TOP, refusal_drawn
 from companion.web.screens.score import score_context
 
 __all__ = ["bp"]
@@ -30,8 +31,13 @@ def sheet(game_id: str) -> str:
     return render_template("pages/score.html", **score_context(recorded(game_id)))
 
 
-def _render_score(view: GameView, status: int = 200, **extra: Any) -> tuple[str, int]:
-    return render_template("pages/score.html", **score_context(view, extra.get("refusal")), **extra), status
+def _render_score(view: GameView, status: int = 200, **extra: Any) -> Answer:
+    """The score page answering a form: a refusal whose form is not drawn now is said near the top."""
+    context = {**score_context(view, extra.get("refusal")), **extra}
+    html = refusal_drawn(lambda **c: render_template("pages/score.html", **c), context)
+    if is_htmx() and status != 200 and (context.get("refusal_fallback") or context.get("notice")):
+        return html, status, SHOW_THE_TOP
+    return html, status
 
 
 def _entry(game_id: str, form: type[Schema], command_of: Callable[[dict[str, Any]], Any], control: str) -> Answer:

@@ -21,6 +21,7 @@ from companion.web.http.db import recorded_tally, service
 from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.perform import perform, perform_command, perform_redo, perform_undo
 from companion.web.http.phone import remember_game
+from companion.web.screens.refusal_shown import SHOW_THE_TOP, refusal_drawn
 from companion.web.screens.score import half_choices, sheet_facts, tally_after_context
 from companion.web.screens.tally_sheet import endgame_halves, posted_values, record_sheet, recorded_values
 from companion.web.words.refusals import describe_refusal
@@ -30,7 +31,7 @@ __all__ = ["bp"]
 bp = Blueprint("tally", __name__)
 
 
-def render_tally(view: TallyView, status: int = 200, **extra: Any) -> tuple[str, int]:
+def render_tally(view: TallyView, status: int = 200, **extra: Any) -> Answer:
     """The tally page (the ``tally`` block alone for htmx)."""
     from jinja2_fragments.flask import render_block
 
@@ -52,11 +53,19 @@ def render_tally(view: TallyView, status: int = 200, **extra: Any) -> tuple[str,
         **tally_after_context(view, sheet),
         **extra,
     }
-    if is_htmx():
-        if from_sheet and status == 200:
-            after_this_request(_show_the_score)
-        return render_block("pages/tally.html", "tally", **context), status
-    return render_template("pages/tally.html", **context), status
+    htmx = is_htmx()
+
+    def draw(**drawn: Any) -> str:
+        if htmx:
+            return render_block("pages/tally.html", "tally", **drawn)
+        return render_template("pages/tally.html", **drawn)
+
+    html = refusal_drawn(draw, context)  # a refusal whose form is not drawn now is said near the top
+    if htmx and from_sheet and status == 200:
+        after_this_request(_show_the_score)
+    elif htmx and status != 200 and (context.get("refusal_fallback") or (extra.get("notice") and not from_sheet)):
+        return html, status, SHOW_THE_TOP
+    return html, status
 
 
 def _show_the_score(response: FlaskResponse) -> FlaskResponse:
@@ -97,7 +106,7 @@ def start() -> Answer:
 
 
 @bp.get("/t/<game_id>")
-def page(game_id: str) -> tuple[str, int]:
+def page(game_id: str) -> Answer:
     """The tally: what has been entered, and the score it gives."""
     view = recorded_tally(game_id)
     remember_game(game_id)

@@ -39,12 +39,6 @@ POSTED_AS = {
 }
 
 
-def _drawn_at_the_end(path: str) -> bool:
-    """The score sheet and the tally draw the half-diploma and hand-card forms (and their refusals) only at
-    the end of a game that needs them: a post from elsewhere is refused (400) with no refusal drawn."""
-    return path.endswith(("/halves", "/hand-card"))
-
-
 def _forms() -> dict[str, type[Schema]]:
     """Every schema the pages' forms declare (bases and parts included), and the schemas they nest."""
     found: dict[str, type[Schema]] = {}
@@ -252,15 +246,13 @@ def test_hostile_values_at_every_route_are_refused_in_the_players_words_and_reco
                     problems.append(f"{where}: answered {answer.status_code}")
                     continue
                 missing = [name for name in refused if name and (words[name] not in shown or words[name] == another)]
-                if not shown and _drawn_at_the_end(path):
-                    missing = []  # its refusal shows beside its form, drawn only when the game needs it
                 codes = [name for name in schema_of(schema).fields if "_" in name and name in page]
                 lines = re.findall(
                     r"<li>(.*?)</li>", " ".join(re.findall(r'class="refusal".*?</div>', html, re.DOTALL))
                 )
                 codes += [line for line in lines if re.match(r"\s*[a-z]+(_[a-z]+)*\s*:", line)]
                 english = [words for words in ENGLISH if words in page]
-                if missing or codes or english or not (shown or _drawn_at_the_end(path)):
+                if missing or codes or english or not shown:
                     problems.append(f"{where}: words missing {missing}, codes {codes}, English {english}: {shown!r}")
             if not isinstance(declared, fields.Boolean) and f"{schema.__name__}.{field}" not in covered:
                 problems.append(f"{schema.__name__}.{field}: no hostile value was refused")
