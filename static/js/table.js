@@ -198,6 +198,22 @@
       } else { el.setAttribute("role", "button"); el.setAttribute("tabindex", "0"); }
     });
   }
+  // A guardian's first step (its new shield): the empty shields keep their steady tap, and the map's values
+  // (data-guard) say where it leads now, so choosing a guardian sends no shield. The tap opens that address
+  // with the shield, as the link a page without script has there does.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var elt = e.detail && e.detail.elt;
+    var values = document.getElementById("part-cells");
+    var guard = values && values.getAttribute("data-guard");
+    if (!guard || !elt || !elt.classList || !elt.classList.contains("tap-try")) { return; }
+    var to = JSON.parse(elt.getAttribute("hx-vals") || "{}").to_shield;
+    var path = guard + encodeURIComponent(to);
+    e.detail.verb = "get";
+    e.detail.path = path;
+    e.detail.useUrlParams = true;
+    Object.keys(e.detail.parameters).forEach(function (name) { delete e.detail.parameters[name]; });
+    window.history.replaceState(window.history.state, "", path);
+  });
   document.addEventListener("DOMContentLoaded", steadyTaps);
   document.addEventListener("htmx:afterSettle", steadyTaps);
   document.addEventListener("htmx:oobAfterSwap", steadyTaps);

@@ -71,6 +71,7 @@ class HellMap:
     steady: bool = False  # the phone may act: its shields keep their taps in every phase (``live`` says which work)
     souls_live: bool = False  # a tap on a soul chooses it (or says why it cannot move) now
     try_live: bool = False  # a tap on an empty shield asks whether the chosen soul may land there now
+    guard_try: bool = False  # a tap on an empty shield chooses it for the guardian being used (its first step)
 
 
 def _row_y(circle: int) -> float:
@@ -250,10 +251,16 @@ def build_map(
     interactive: bool,
     ferry: FerrySteps | None = None,
     using: GuardianSteps | None = None,
+    steady_guard: bool = False,
 ) -> HellMap:
-    """The map for this state; ``select`` is a shield id or ``cemetery-<colour>``; ``using``: a guardian's steps."""
+    """The map for this state; ``select`` is a shield id or ``cemetery-<colour>``; ``using``: a guardian's steps.
+
+    ``steady_guard`` (a phone with script): a guardian's first step (its new shield) keeps the empty shields'
+    steady taps, which the map's values turn into that choice (``guard_try``, ``static/js/table.js``), so
+    choosing a guardian sends no shield; a page without script gets a link on each of those shields."""
     pos = _positions(state)
     in_hell = interactive and options.phase is Phase.HELL and not options.plague_due
+    guard_try = bool(interactive and not in_hell and steady_guard and using and not using.to_shield and using.shields)
     bring_colour: int | None = None
     selected: str | None = None
     if in_hell and select and select.startswith("cemetery-"):
@@ -277,7 +284,8 @@ def build_map(
         move: HellMove | None = None
         extra = ""
         link = ""
-        if interactive and using is not None and not in_hell:
+        steady = soul is None and guardian is None  # its steady tap is "try" (below)
+        if interactive and using is not None and not in_hell and not (guard_try and steady):
             tap, extra, link = _guardian_tap(state, using, shield)
         elif in_hell and ferry is not None:
             if not ferry.phlegyas_to and shield in ferry.destinations:
@@ -369,7 +377,8 @@ def build_map(
         guardian=using,
         steady=interactive,
         souls_live=in_hell and ferry is None,
-        try_live=in_hell and ferry is None and selected is not None,
+        try_live=(in_hell and ferry is None and selected is not None) or guard_try,
+        guard_try=guard_try,
     )
 
 

@@ -26,7 +26,9 @@ of band): a soul move sends the shields it left and reached and those its choice
 A shield's taps that follow the phase or a choice (choose a soul, ask why, try a landing) are drawn
 the same in every phase; the map's values (part ``cells``: the fields every map tap sends, through
 ``hx-include``, and the shared words saying what those taps do now) change instead, and
-``static/js/table.js`` shows an idle one as an image, out of the tab order.
+``static/js/table.js`` shows an idle one as an image, out of the tab order. A guardian's first step (its new
+shield) is such a steady tap too: the empty shields keep theirs and the map's values say where it leads now
+(``data-guard``), so choosing a guardian at the Bonfire sends no shield (it sent ~37 links, ~20 KB).
 """
 
 from __future__ import annotations
@@ -226,6 +228,7 @@ def remembered_map(
     interactive: bool,
     ferry: FerrySteps | None = None,
     using: GuardianSteps | None = None,
+    steady_guard: bool = False,
 ) -> HellMap:
     """``build_map``, reused while everything it reads is equal (a loan or a card changes none of it)."""
     active = state.p[state.active]
@@ -256,11 +259,14 @@ def remembered_map(
         player_hex,
         interactive,
         using,
+        steady_guard,
     )
     slot = _slot(game_id, "map" if interactive else "map-still")
 
     def make() -> HellMap:
-        return build_map(state, options, select, player_hex, interactive=interactive, ferry=ferry, using=using)
+        return build_map(
+            state, options, select, player_hex, interactive, ferry=ferry, using=using, steady_guard=steady_guard
+        )
 
     return _slots().get_or_make(slot, inputs, make)  # type: ignore[no-any-return]
 
@@ -369,6 +375,7 @@ def _small_inputs(name: str, context: dict[str, Any], state: GameState, m: HellM
             m.souls_live,
             m.try_live,
             state.active,
+            (m.guardian.guardian, m.guardian.base) if m.guard_try and m.guardian else None,
         )
     if name == "hell":
         if m.guardian is not None:
