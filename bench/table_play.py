@@ -4,8 +4,9 @@ The benchmark's phone (``Phone``) holds what the page holds: the seq its screen 
 fingerprint of each part it shows (``data-parts``), sent as ``HX-Game-Parts`` with every tap; it reads
 the new seq and fingerprints from each answer's ``HX-Trigger-After-Settle``. A soul brought in or
 moved is first chosen on the map (a GET of the game with ``select=``, the round trip the page makes)
-and then landed (a POST with the fields the map's ``hx-vals`` carry). Florence's and the locations'
-controls post the fields their forms carry.
+and then landed (a POST with the fields the map's ``hx-vals`` carry); a guardian used at the Bonfire is
+first chosen in its group (``guardian=``), then its new shield on the map (``gto=``), and then used.
+Florence's and the locations' controls post the fields their forms carry.
 
 Which command comes next is chosen from the legal commands of the game as recorded
 (``tests/random_play.choices``), read by the benchmark's own ``GameService`` on the same database;
@@ -61,7 +62,8 @@ __all__ = ["CARD", "MIX", "MixResult", "Phone", "form_of", "kind_of", "play_mix"
 HTMX = {"HX-Request": "true"}
 MIX = ("bring", "move", "send", "end-turn", "loan", "undo", "redo", "guardian", "fraud")
 """The kinds a table's taps are timed by: every one of them must be in the benchmark's report."""
-SELECT = "select"  # the map's choice of a soul before a bring or a move (a GET), timed on its own
+SELECT = "select"  # the page's choice before a tap (a GET), timed on its own: a soul on the map before a bring or
+# a move, a guardian at the Bonfire and its new shield before its use
 CARD = "card"  # a form the page fetches on its own right after an answer shows it (the Wall's fraud card)
 LAZY = re.compile(r'hx-get="([^"]+)" hx-trigger="load[,"]')
 
@@ -87,8 +89,10 @@ def _flag(value: bool) -> str:
     return "true" if value else "false"
 
 
-def form_of(command: object, state: GameState) -> tuple[str, dict[str, Any], str | None]:
-    """(path under the game, the form's fields, the map's ``select`` chosen first or None) for ``command``.
+def form_of(command: object, state: GameState) -> tuple[str, dict[str, Any], tuple[dict[str, str], ...]]:
+    """(path under the game, the form's fields, the choices made on the page first) for ``command``: each choice
+    is the query of the link tapped (``select=`` a soul on the map; at the Bonfire ``guardian=`` a guardian, then
+    ``gto=`` its new shield on the map).
 
     The fields are those the page's control sends (the map's ``hx-vals``, the form's inputs)."""
     p = getattr(command, "player", state.active)
@@ -96,39 +100,41 @@ def form_of(command: object, state: GameState) -> tuple[str, dict[str, Any], str
     c: Any = command
     if isinstance(command, BringSoul):
         select = f"cemetery-{c.colour}"
-        return "bring", {**base, "colour": c.colour, "select": select, "shield": c.shield}, select
+        return "bring", {**base, "colour": c.colour, "select": select, "shield": c.shield}, ({"select": select},)
     if isinstance(command, MoveSoul):
         fields = {**base, "from_shield": c.from_shield, "select": c.from_shield, "to_shield": c.to_shield}
-        return "move", {**fields, "via": ",".join(c.via)}, c.from_shield
+        return "move", {**fields, "via": ",".join(c.via)}, ({"select": c.from_shield},)
     if isinstance(command, TakeLoan):
-        return "loan", base, None
+        return "loan", base, ()
     if isinstance(command, EndTurn):
-        return "end-turn", base, None
+        return "end-turn", base, ()
     if isinstance(command, SendMember):
         fields = {**base, "kind": c.kind, "location": c.location}
         fields["bribe_for"] = c.location if c.bribe else ""
         fields["borrow_for"] = c.location if c.bribe else ""
-        return "send", fields, None
+        return "send", fields, ()
     if isinstance(command, Accuse):
         fields = {**base, "location": c.location, "bribe": _flag(c.bribe), "borrow": _flag(c.borrow)}
         if c.bonus is not None:
             fields.update(bonus_kind=c.bonus.kind, bonus_amount=c.bonus.amount)
         if c.dante_fraud is not None:
             fields.update(dante_fraud="true", **_fraud_fields(c.dante_fraud))
-        return "accuse", fields, None
+        return "accuse", fields, ()
     if isinstance(command, HoldCouncil):
-        return "council", {**base, "choice": c.choice, "source": c.source, "kind": c.kind, "colour": c.colour}, None
+        return "council", {**base, "choice": c.choice, "source": c.source, "kind": c.kind, "colour": c.colour}, ()
     if isinstance(command, RevealPlagueCard):
         counts: dict[int, int] = {}
         for soul in c.souls:
             counts[soul] = counts.get(soul, 0) + 1
-        return "plague", {**base, **{f"plague_{k}": v for k, v in counts.items()}}, None
+        return "plague", {**base, **{f"plague_{k}": v for k, v in counts.items()}}, ()
     if isinstance(command, UseGuardian):
         u = c.use
         fields = {**base, "guardian": u.guardian, "to_shield": u.to_shield, "effect": _flag(u.effect)}
-        return "location/guardian", {**fields, "borrow": _flag(c.borrow)}, None
+        chosen = {"guardian": u.guardian}
+        steps = (chosen, {**chosen, "gto": u.to_shield}) if u.to_shield else (chosen,)
+        return "location/guardian", {**fields, "borrow": _flag(c.borrow)}, steps
     if isinstance(command, PlayFraud):
-        return "location/fraud", {**base, **_fraud_fields(c.play), "borrow": _flag(c.borrow)}, None
+        return "location/fraud", {**base, **_fraud_fields(c.play), "borrow": _flag(c.borrow)}, ()
     location: dict[type, Callable[[Any], tuple[str, dict[str, Any]]]] = {
         ExchangeFlorins: lambda c: ("exchange", {"florins": c.florins}),
         RaiseCube: lambda c: ("cube", {"circle": c.circle}),
@@ -149,7 +155,7 @@ def form_of(command: object, state: GameState) -> tuple[str, dict[str, Any], str
         ),
     }
     option, fields = location[type(command)](command)
-    return f"location/{option}", {**base, **fields}, None
+    return f"location/{option}", {**base, **fields}, ()
 
 
 def _fraud_fields(fraud: Any) -> dict[str, Any]:
@@ -196,12 +202,12 @@ class Phone:
         for path in LAZY.findall(answer.text):  # what htmx fetches as soon as the answer is swapped in
             self.lazy.append(self.client.get(html.unescape(path), HTMX))
 
-    def choose(self, select: str) -> Answer:
-        """A tap on the map choosing a soul (the link's ``hx-get``)."""
-        query = urlencode({"at": self.seq}) + "&" + urlencode({"select": select})
+    def choose(self, choice: dict[str, str]) -> Answer:
+        """A tap choosing a soul on the map or a guardian at the Bonfire (the link's ``hx-get``)."""
+        query = urlencode({"at": self.seq}) + "&" + urlencode(choice)
         answer = self.client.get(f"/g/{self.game_id}?{query}", self._headers())
         if answer.status != 200:
-            raise RuntimeError(f"choosing {select}: HTTP {answer.status}")
+            raise RuntimeError(f"choosing {choice}: HTTP {answer.status}")
         self._take(answer)
         return answer
 
@@ -338,9 +344,9 @@ def play_mix(
             continue
         command = _pick(legal, counts, rng, state)
         kind = kind_of(command)
-        path, fields, select = form_of(command, state)
-        if select is not None:
-            result.add(SELECT, phone.choose(select))
+        path, fields, taps_first = form_of(command, state)
+        for choice in taps_first:
+            result.add(SELECT, phone.choose(choice))
             beside()
         before = phone.seq
         answer = phone.send(path, fields)

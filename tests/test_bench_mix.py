@@ -42,12 +42,13 @@ def test_the_mix_names_every_kind_a_table_taps() -> None:
     assert set(MIX) == {"bring", "move", "send", "end-turn", "loan", "undo", "redo", "guardian", "fraud"}
 
 
-def test_a_guardian_and_a_fraud_card_are_posted_to_their_location_forms() -> None:
+def test_a_guardian_is_chosen_then_posted_and_a_fraud_card_posted_to_their_location_forms() -> None:
     class _State:
         active = 1
 
-    path, fields, select = form_of(UseGuardian(1, GuardianUse("cerberus", "c3", effect=False), borrow=True), _State())  # type: ignore[arg-type]
-    assert (path, select) == ("location/guardian", None)
+    path, fields, choice = form_of(UseGuardian(1, GuardianUse("cerberus", "c3", effect=False), borrow=True), _State())  # type: ignore[arg-type]
+    # chosen at the Bonfire, then its new shield on the map, as the page does
+    assert (path, choice) == ("location/guardian", ({"guardian": "cerberus"}, {"guardian": "cerberus", "gto": "c3"}))
     assert fields["guardian"] == "cerberus" and fields["to_shield"] == "c3" and fields["player"] == 1
     path, fields, _ = form_of(PlayFraud(1, FRAUD, borrow=True), _State())  # type: ignore[arg-type]
     assert path == "location/fraud" and fields["fraud_barrels"] == [2] and fields["eg_effect_amount"] == 2

@@ -7,8 +7,9 @@ fraud card the page fetches by itself), here through the app in this process on 
 tables of two to four. No answer is over 8 KB. The map is cut into a part per shield: a soul move sends its
 shields and what its choice lit, not the whole map; and the phone's ``HX-Game-Parts`` stays under 2 KB.
 The Wall's fraud card, fetched on its own, is under 8 KB too when a barrel in the tower asks its instant
-reward (its largest form). A guardian is used as the page does it: chosen at the Bonfire (a GET with
-``?guardian=``), its new shield tapped, then used; choosing it sends no shield (it sent ~37 links, 20-25 KB).
+reward (its largest form). A guardian is used as the page does it (``bench.table_play.form_of``): chosen at the
+Bonfire (a GET with ``?guardian=``), its new shield tapped, then used; choosing it sends no shield (it sent ~37
+links, 20-25 KB).
 """
 
 from __future__ import annotations
@@ -74,19 +75,6 @@ def map_share(body: str) -> int:
     return sum(len(p) for p in pieces if re.match(r'<[a-z]+ [^>]*data-part="(cells|desks|s-[\w]+)"', p))
 
 
-class GuardianPhone(Phone):
-    """A phone that uses a guardian as the page does: it taps the guardian at the Bonfire (a GET with
-    ``?guardian=``), then its new shield (``&gto=``), then uses it; each answer is counted with the taps'."""
-
-    def send(self, path: str, fields: dict[str, Any]) -> Answer:
-        if path == "location/guardian":
-            steps = {"guardian": fields["guardian"]}, {"guardian": fields["guardian"], "gto": fields["to_shield"]}
-            for query in steps:
-                address = f"/g/{self.game_id}?{urlencode({'at': self.seq, **query})}"
-                self._take(self.client.get(address, self._headers()))
-        return super().send(path, fields)
-
-
 Played = tuple[dict[str, list[int]], list[int], list[int], list[tuple[str, int]]]
 """Answer bytes by kind, header sizes, map shares, and every answer's path and bytes (a loan's prompt too)."""
 
@@ -96,7 +84,7 @@ def _play(app: Flask, names: tuple[str, ...], steps: int, seed: int) -> Played:
     page = PagePhone(client).create(names=names, key=f"create-size-{seed:04d}")  # a game per table
     game_id = page.url.rsplit("/", 1)[-1]
     phone_client = FlaskPhoneClient(client)
-    phone = GuardianPhone(phone_client, game_id)  # type: ignore[arg-type]
+    phone = Phone(phone_client, game_id)  # type: ignore[arg-type]
     phone.open()
 
     def state_of() -> tuple[GameState, bool, bool]:
