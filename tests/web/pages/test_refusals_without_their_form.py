@@ -20,13 +20,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_babel import force_locale
 from marshmallow import Schema
-from werkzeug.datastructures import MultiDict
 
 import companion.web.http.perform as perform_module
 from companion.web.words.catalogue import gettext
 from companion.web.words.form_fields import field_word
 from tests.web.conftest import Phone
-from tests.web.words.test_form_field_words import _refusals, _refused, _text
+from tests.web.words.test_form_field_words import _refusals, _refused, _text, parsed_by_perform
 
 PAGES = {"scores": "game", "tally": "tally"}  # the blueprints of the score sheet and the tally: the log they post to
 # Well shaped for every form of the two pages, and refused by a rule at the moments below: no player 7 at a
@@ -52,21 +51,7 @@ def _page_routes(app: Flask, client: FlaskClient, logs: dict[str, str]) -> dict[
         if "POST" in (rule.methods or ()) and blueprint in PAGES and "game_id" in rule.arguments:
             assert rule.arguments == {"game_id"}, f"{rule.rule}: give its other arguments a value here"
             paths[rule.rule.replace("<game_id>", logs[PAGES[blueprint]])] = blueprint
-    parsed: dict[str, type[Schema]] = {}
-    real_parse = perform_module.parse
-
-    def watching(schema: type[Schema], form: MultiDict[str, str]) -> dict[str, Any]:
-        from flask import request
-
-        parsed[request.path] = schema
-        return real_parse(schema, form)
-
-    perform_module.parse = watching  # type: ignore[assignment]
-    try:
-        for path in paths:
-            client.post(path, data={})
-    finally:
-        perform_module.parse = real_parse  # type: ignore[assignment]
+    parsed = parsed_by_perform(client, list(paths))
     assert set(parsed) == set(paths), f"routes that do not record through perform: {set(paths) - set(parsed)}"
     return {path: (paths[path], parsed[path]) for path in sorted(paths)}
 

@@ -180,9 +180,9 @@ def _refused(app: Flask, schema: type[Schema], data: dict[str, Any]) -> set[str 
     return None
 
 
-def _routes(app: Flask, client: FlaskClient, game: str, tally: str) -> dict[str, type[Schema]]:
-    """Every page route that records through ``perform``, and the form it parses (found by posting to
-    each POST route of a game and a tally and watching ``perform`` parse)."""
+def parsed_by_perform(client: FlaskClient, paths: list[str]) -> dict[str, type[Schema]]:
+    """The form ``perform`` parses for each of ``paths`` that records through it (each posted once, empty,
+    and watched)."""
     seen: dict[str, type[Schema]] = {}
     real_parse = perform_module.parse
 
@@ -194,14 +194,22 @@ def _routes(app: Flask, client: FlaskClient, game: str, tally: str) -> dict[str,
 
     perform_module.parse = watching  # type: ignore[assignment]
     try:
-        for rule in app.url_map.iter_rules():
-            if "POST" not in (rule.methods or ()) or "game_id" not in rule.arguments:
-                continue
-            args = {"game_id": tally if rule.rule.startswith("/t/") else game, "option": "exchange"}
-            client.post(rule.rule.replace("<game_id>", args["game_id"]).replace("<option>", "exchange"), data={})
+        for path in paths:
+            client.post(path, data={})
     finally:
         perform_module.parse = real_parse  # type: ignore[assignment]
     return seen
+
+
+def _routes(app: Flask, client: FlaskClient, game: str, tally: str) -> dict[str, type[Schema]]:
+    """Every page route that records through ``perform``, and the form it parses (found by posting to
+    each POST route of a game and a tally and watching ``perform`` parse)."""
+    paths = [
+        rule.rule.replace("<game_id>", tally if rule.rule.startswith("/t/") else game).replace("<option>", "exchange")
+        for rule in app.url_map.iter_rules()
+        if "POST" in (rule.methods or ()) and "game_id" in rule.arguments
+    ]
+    return parsed_by_perform(client, paths)
 
 
 def _seq(client: FlaskClient, url: str) -> int:
