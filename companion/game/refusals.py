@@ -704,6 +704,7 @@ _REFUSALS = (
     Refusal("nothing_to_undo", N_("There is nothing to undo.")),
     Refusal("not_undoable", N_("That entry cannot be undone."), {"action": K.ENTRY}),
     Refusal("nothing_to_redo", N_("There is nothing to redo: a new entry was recorded since the last undo.")),
+    Refusal("nothing_undone", N_("There is nothing to redo: no entry is undone.")),
     Refusal(
         "not_replaceable",
         N_(

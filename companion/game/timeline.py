@@ -204,5 +204,7 @@ def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[Actio
 def decide_redo(timeline: Timeline) -> ActionRedone:
     """Put back the most recently undone action, while no new action was recorded since."""
     if not timeline.undone:
-        raise RuleViolation("nothing_to_redo")
+        undos = [a.seq for a in timeline.actions if isinstance(a.events[0], ActionUndone)]
+        recorded_since = bool(undos) and any(not a.is_log_control and a.seq > undos[-1] for a in timeline.actions)
+        raise RuleViolation("nothing_to_redo" if recorded_since else "nothing_undone")
     return ActionRedone(timeline.undone[-1])

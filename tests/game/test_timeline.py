@@ -87,6 +87,19 @@ def test_redo_is_gone_once_a_new_action_is_recorded(log: Log) -> None:
     assert info.value.code == "nothing_to_redo"
 
 
+def test_redo_with_nothing_undone_says_so_not_that_a_new_entry_came(log: Log) -> None:
+    """A fresh game, and an undo already redone: nothing is undone (a new entry did not take its place)."""
+    with pytest.raises(RuleViolation) as fresh:
+        decide_redo(log.timeline)
+    assert fresh.value.code == "nothing_undone"
+    log.do(TakeLoan(0))
+    log.undo()
+    log.redo()
+    with pytest.raises(RuleViolation) as redone:
+        decide_redo(log.timeline)
+    assert redone.value.code == "nothing_undone"
+
+
 def test_the_game_creation_cannot_be_undone(log: Log) -> None:
     with pytest.raises(RuleViolation) as info:
         decide_undo(log.timeline)
