@@ -8,6 +8,7 @@ is legal now is the rules' business (``RuleViolation``), never this module's.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -138,3 +139,16 @@ def field_named(schema: type[Schema], path: str) -> str | None:
             field = field.inner
         known = field.schema.fields if isinstance(field, fields.Nested) else None
     return name
+
+
+def kept_choice(form: MultiDict[str, str] | None) -> Callable[..., bool]:
+    """``chosen(name, value, default)`` for a template: whether ``form`` (what the player sent, or ``None``)
+    holds ``value`` for ``name``, else ``default`` when it does not name the field: a form drawn again after a
+    refusal keeps what the player had chosen."""
+
+    def chosen(name: str, value: Any, default: bool = False) -> bool:
+        if form is None or name not in form:
+            return default
+        return str(value) in form.getlist(name)
+
+    return chosen

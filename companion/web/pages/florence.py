@@ -33,7 +33,7 @@ from companion.game.commands import (
 )
 from companion.game.legal import turn_options
 from companion.game.state import Phase
-from companion.web.forms.fields import new_key
+from companion.web.forms.fields import kept_choice, new_key
 from companion.web.forms.florence import (
     AccuseForm,
     CouncilForm,
@@ -140,13 +140,10 @@ def _kept() -> dict[str, Callable[..., Any]]:
     """``chosen`` and ``chosen_value`` (``screens/card_fields.html``) over the choices in the card's address."""
     args = request.args
 
-    def chosen(name: str, value: Any, default: bool = False) -> bool:
-        return str(value) in args.getlist(name) if name in args else default
-
     def chosen_value(name: str, default: Any = "") -> Any:
         return args.get(name, default)
 
-    return {"chosen": chosen, "chosen_value": chosen_value}
+    return {"chosen": kept_choice(args), "chosen_value": chosen_value}
 
 
 @bp.get("/card/fraud")

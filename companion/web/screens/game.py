@@ -17,7 +17,7 @@ from companion.game.legal import turn_options
 from companion.game.rules.hell import why_stuck
 from companion.game.state import Phase
 from companion.service import GameView
-from companion.web.forms.fields import new_key
+from companion.web.forms.fields import kept_choice, new_key
 from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.phone import held_elsewhere, seat_prompt, waiting_for
 from companion.web.live.answers import answer_key, keep_marked, kept_answer
@@ -35,6 +35,7 @@ from companion.web.screens.parts import (
     remembered_map,
     render_parts,
 )
+from companion.web.screens.refusal_shown import box_drawn
 from companion.web.words.refusals import describe_refusal
 
 __all__ = ["game_context", "render_game"]
@@ -175,14 +176,7 @@ def _card_choices(extra: dict[str, Any]) -> str:
 def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
     """``chosen(name, value, default)``: whether a field kept the player's choice after a refusal (or
     after "Cancel" on the loan prompt)."""
-    form = (request.form if request.method == "POST" else request.args) if _open_for(extra) else None
-
-    def chosen(name: str, value: Any, default: bool = False) -> bool:
-        if form is None or name not in form:
-            return default
-        return str(value) in form.getlist(name)
-
-    return chosen
+    return kept_choice((request.form if request.method == "POST" else request.args) if _open_for(extra) else None)
 
 
 def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Answer:
@@ -205,7 +199,7 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
         return render_template("pages/game.html", **context), status
     parts = render_parts(context)
     refusal = context.get("refusal")
-    if refusal and not any(f'id="refusal-{refusal["control"]}"' in part.html for part in parts.values()):
+    if refusal and not any(box_drawn(refusal, part.html) for part in parts.values()):
         context["refusal_fallback"] = True  # its control is not on this screen: show it atop the actions
         parts = render_parts(context)
     context["part_digests"] = " ".join(f"{name}:{part.digest}" for name, part in parts.items())

@@ -16,6 +16,7 @@ from flask import request
 from companion.game.commands import PlayFraud
 from companion.game.errors import RuleViolation
 from companion.game.state import GameState, Phase
+from companion.web.forms.fields import kept_choice
 from companion.web.forms.florence import fraud_of
 from companion.web.words.refusals import describe_refusal, describe_rule
 from companion.web.words.rules_reference import link_citations
@@ -37,14 +38,7 @@ def cards_left(state: GameState) -> dict[int, int]:
 
 def _kept_choices(refused: bool) -> Callable[..., bool]:
     """``chosen(name, value, default)`` for the chips: a refused card keeps what the table tapped."""
-    form = request.form if refused and request.method == "POST" else None
-
-    def chosen(name: str, value: Any, default: bool = False) -> bool:
-        if form is None or name not in form:
-            return default
-        return str(value) in form.getlist(name)
-
-    return chosen
+    return kept_choice(request.form if refused and request.method == "POST" else None)
 
 
 def hand_cards_context(state: GameState, refusal: dict[str, Any] | None) -> dict[str, Any]:

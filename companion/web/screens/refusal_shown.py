@@ -12,11 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["SHOW_THE_TOP", "refusal_drawn"]
+__all__ = ["SHOW_THE_TOP", "box_drawn", "refusal_drawn"]
 
 # An htmx answer whose words are drawn near the top of the part it replaces scrolls that part's top into
 # view: the phone that tapped further down reads them (``HX-Reswap``, the pages swap ``outerHTML``).
 SHOW_THE_TOP = {"HX-Reswap": "outerHTML show:top"}
+
+
+def box_drawn(refusal: dict[str, Any], html: str) -> bool:
+    """Whether ``html`` holds the refusal's own box, beside its form (``refusal_box`` in ``macros.html``)."""
+    return f'id="refusal-{refusal["control"]}"' in html
 
 
 def refusal_drawn(draw: Callable[..., str], context: dict[str, Any]) -> str:
@@ -24,7 +29,7 @@ def refusal_drawn(draw: Callable[..., str], context: dict[str, Any]) -> str:
     is not drawn at this moment), drawn again with ``refusal_fallback`` set in ``context``."""
     html = draw(**context)
     refusal = context.get("refusal")
-    if not refusal or f'id="refusal-{refusal["control"]}"' in html:
+    if not refusal or box_drawn(refusal, html):
         return html
     context["refusal_fallback"] = True
     return draw(**context)
