@@ -445,26 +445,17 @@ def _shield_context(name: str, context: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def render_block(template: str, block: str, context: dict[str, Any]) -> str:
-    """A block of ``template`` drawn in ``context`` as it is, not copied: ``marked_context`` already holds the
-    environment's globals and what Flask's context processors give, once an answer. (Jinja's own ``new_context``
-    copies the ~50 globals into a new dict, one lookup through a ``ChainMap`` each, for every part drawn, and
-    ``jinja2_fragments.flask`` runs the context processors for every part too.)"""
+def render_block(template: str, block: str | None, context: dict[str, Any]) -> str:
+    """A block of ``template`` (the whole template for ``None``) drawn in ``context`` as it is, not copied:
+    ``marked_context`` already holds the environment's globals and what Flask's context processors give, once
+    an answer. (Jinja's own ``new_context`` copies the ~50 globals into a new dict, one lookup through a
+    ``ChainMap`` each, for every part drawn, and ``jinja2_fragments.flask`` runs the context processors for
+    every part too.)"""
     env = current_app.jinja_env
     tpl = env.get_template(template)
     ctx = env.context_class(env, context, tpl.name, tpl.blocks)
     try:
-        return env.concat(tpl.blocks[block](ctx))
-    except Exception:
-        env.handle_exception()
-
-
-def render_template_in(template: str, context: dict[str, Any]) -> str:
-    """A whole template drawn in ``context`` as it is, as ``render_block`` draws a block."""
-    env = current_app.jinja_env
-    tpl = env.get_template(template)
-    try:
-        return env.concat(tpl.root_render_func(env.context_class(env, context, tpl.name, tpl.blocks)))
+        return env.concat((tpl.root_render_func if block is None else tpl.blocks[block])(ctx))
     except Exception:
         env.handle_exception()
 
@@ -481,7 +472,7 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
     elif name == "desks":
         html = compact(render_block("screens/hell_map.html", "map_desks", context))
     elif name == "pick":
-        html = compact(render_template_in("screens/guardian_pick.html", context))
+        html = compact(render_block("screens/guardian_pick.html", None, context))
     elif (mine := _player_part(name))[0]:
         kind, i = mine
         block = "player_card" if kind == "player" else f"player_{kind}"
