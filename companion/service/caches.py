@@ -175,6 +175,11 @@ class Slots(Generic[K, T]):
         """How many slots it keeps."""
         return self._slots.size
 
+    def kept(self, slot: K) -> tuple[object, T] | None:
+        """What ``slot`` holds now, with the inputs it was made from (None when empty): for a value made again
+        from the one before (``screens.parts``: the shields of a map that changed, from the last map's)."""
+        return self._slots.get(slot)
+
     def get_or_make(self, slot: K, inputs: object, make: Callable[[], T]) -> T:
         """The value kept in ``slot`` if it was made from equal ``inputs``, else ``make()`` kept there."""
         kept = self._slots.get(slot)

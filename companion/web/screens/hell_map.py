@@ -13,6 +13,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+from companion.game.edition import Side
 from companion.game.legal import TurnOptions
 from companion.game.rules.hell import HellMove
 from companion.game.state import GameState, Phase
@@ -78,14 +79,32 @@ def _row_y(circle: int) -> float:
     return TOP + (circle - 1) * ROW + (WALL_GAP if circle >= 6 else 0.0)
 
 
-def _positions(state: GameState) -> dict[str, tuple[float, float, float]]:
+Layout = tuple[dict[str, tuple[float, float, float]], tuple[tuple[float, float, float, float], ...]]
+_LAYOUTS: dict[int, tuple[Side, Layout]] = {}
+
+
+def _layout(side: Side) -> Layout:
+    """Where each shield of ``side`` goes (x, y, width) and its lines down, worked out once per side (a side
+    is the edition's, unchanged while it lives; it holds dicts, so it is found by identity)."""
+    kept = _LAYOUTS.get(id(side))
+    if kept is not None and kept[0] is side:
+        return kept[1]
     out: dict[str, tuple[float, float, float]] = {}
     span = WIDTH - LEFT - 6
-    for circle, row in state.side.rows.items():
+    for circle, row in side.rows.items():
         width = span / len(row)
         for i, shield in enumerate(row):
             out[shield] = (LEFT + (i + 0.5) * width, _row_y(circle) + ROW / 2, width)
-    return out
+    lines = []
+    for origin, targets in side.lines.items():
+        x1, y1, _ = out[origin]
+        for target in targets:
+            x2, y2, _ = out[target]
+            lines.append((x1, y1 + 18, x2, y2 - 20))
+    if len(_LAYOUTS) >= 64:
+        _LAYOUTS.clear()
+    _LAYOUTS[id(side)] = (side, (out, tuple(lines)))
+    return out, tuple(lines)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -132,12 +151,15 @@ def _cell_words(
     return text
 
 
-def _label(state: GameState, shield: str, extra: str = "") -> str:
+def _label(state: GameState, shield: str, extra: str = "", guardian: str | None = None, words: str = "") -> str:
+    """A shield's label: what stands on it (``guardian``: the one there, when the caller knows it), then
+    ``extra`` (what tapping it does); ``words``: the request's language, when the caller found it."""
     info = state.side.shields[shield]
     soul = state.hell.get(shield)
     lies = None if soul is None else (soul.colour, "petrified" if soul.petrified else "laid" if soul.laid else "up")
-    guardian = next((g for g, s in state.guardians.items() if s == shield), None)
-    text = _cell_words(_language(), shield, info.circle, info.quarter, lies, guardian)
+    if guardian is None:
+        guardian = next((g for g, s in state.guardians.items() if s == shield), None)
+    text = _cell_words(words or _language(), shield, info.circle, info.quarter, lies, guardian)
     return f"{text}. {extra}".strip()
 
 
@@ -258,7 +280,11 @@ def build_map(
     ``steady_guard`` (a phone with script): a guardian's first step (its new shield) keeps the empty shields'
     steady taps, which the map's values turn into that choice (``guard_try``, ``static/js/table.js``), so
     choosing a guardian sends no shield; a page without script gets a link on each of those shields."""
-    pos = _positions(state)
+    pos, lines = _layout(state.side)
+    words = _language()
+    guardian_at: dict[str, str] = {}
+    for name, at in state.guardians.items():
+        guardian_at.setdefault(at, name)  # the first one there, as ``_label`` finds it
     in_hell = interactive and options.phase is Phase.HELL and not options.plague_due
     guard_try = bool(interactive and not in_hell and steady_guard and using and not using.to_shield and using.shields)
     bring_colour: int | None = None
@@ -279,7 +305,7 @@ def build_map(
     for shield, (x, y, width) in pos.items():
         info = state.side.shields[shield]
         soul = state.hell.get(shield)
-        guardian = next((g for g, s in state.guardians.items() if s == shield), None)
+        guardian = guardian_at.get(shield)
         tap: str | None = None
         move: HellMove | None = None
         extra = ""
@@ -330,16 +356,10 @@ def build_map(
                 guardian,
                 tap,
                 move,
-                _label(state, shield, extra),
+                _label(state, shield, extra, guardian, words),
                 link,
             )
         )
-    lines = []
-    for origin, targets in state.side.lines.items():
-        x1, y1, _ = pos[origin]
-        for target in targets:
-            x2, y2, _ = pos[target]
-            lines.append((x1, y1 + 18, x2, y2 - 20))
     wall_y = _row_y(6) - WALL_GAP / 2
     gates = []
     for gate, shield in state.side.gates.items():
@@ -366,7 +386,7 @@ def build_map(
         height=_row_y(9) + ROW + 8,
         rows=rows,
         cells=tuple(cells),
-        lines=tuple(lines),
+        lines=lines,
         wall_y=wall_y,
         gates=tuple(gates),
         desks=tuple(desks),

@@ -38,7 +38,7 @@ import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, current_app, g, render_template, request
 from flask_wtf.csrf import generate_csrf
@@ -434,15 +434,16 @@ def _shield_context(name: str, context: dict[str, Any]) -> dict[str, Any]:
     """All a shield's part reads besides the game's id and edition: its cell and what it is tapped for."""
     m: HellMap = context["hell_map"]
     cells: dict[str, Cell] = context.get("map_cells") or {c.shield: c for c in m.cells}
-    c = cells[name.removeprefix("s-")]
+    c, picked, confirm_from, ferry_steps = _shield_reads(m, cells[name.removeprefix("s-")], context["ferry"])
+    return {"c": c, "picked": picked, "confirm_from": confirm_from, "ferry_steps": ferry_steps}
+
+
+def _shield_reads(m: HellMap, c: Cell, ferry: FerrySteps | None) -> tuple[Cell, bool, str | None, FerrySteps | None]:
+    """A shield's cell, whether it is picked (the soul chosen, a guardian's shield, Desk or target), the soul a
+    confirm tap moves from, and the ferry's steps for a ferry tap."""
     g = m.guardian
     picked = c.shield == m.selected or bool(g and (c.shield in (g.to_shield, g.desk) or c.shield in g.targets))
-    return {
-        "c": c,
-        "picked": picked,
-        "confirm_from": m.selected if c.tap == "confirm" else "",
-        "ferry_steps": context["ferry"] if c.tap == "ferry" else None,
-    }
+    return c, picked, m.selected if c.tap == "confirm" else "", ferry if c.tap == "ferry" else None
 
 
 def render_block(template: str, block: str | None, context: dict[str, Any]) -> str:
@@ -532,21 +533,50 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
         kept = f"{name}{still}" if name.startswith("s-") else name
         return draw() if inputs is None else slots.get_or_make((game_id, language, kept), inputs, draw)
 
-    def shields() -> dict[str, Part]:
-        return {name: part(name) for name in names if name.startswith("s-")}
-
     names = part_names(context["state"])
     # the shields, ~70 parts, as a whole while the map is the one kept (``remembered_map``: a loan, a card,
-    # Florence's taps) or equal to it: only a map that changed asks each shield (``_shield_context``'s inputs)
-    map_inputs = (context["state"].edition.content_hash, m, context.get("ferry"))
+    # Florence's taps) or equal to it: only a map that changed asks its shields, and of those only the ones
+    # whose cell changed since the last map drawn (``_shield_context``'s inputs: the cell, and what the map
+    # says of all shields: the soul chosen, the guardian's steps, the ferry)
+    map_inputs: MapInputs = (context["state"].edition.content_hash, m, context.get("ferry"))
+    group = (game_id, language, f"shields{still}")
+    last = slots.kept(group)
+
+    def shields() -> dict[str, Part]:
+        same = _same_cells(last, map_inputs)
+        return {name: same[name] if name in same else part(name) for name in names if name.startswith("s-")}
+
     g.marking_parts = True
     try:
-        drawn_shields: dict[str, Part] = slots.get_or_make((game_id, language, f"shields{still}"), map_inputs, shields)
+        drawn_shields: dict[str, Part] = slots.get_or_make(group, map_inputs, shields)
         for name in names:
             parts[name] = drawn_shields[name] if name.startswith("s-") else part(name)
     finally:
         g.marking_parts = False
     return parts
+
+
+MapInputs = tuple[str, HellMap, "FerrySteps | None"]
+"""What the shields of a map are drawn from as a whole: the edition, the map, the ferry's steps."""
+
+
+def _same_cells(last: tuple[object, dict[str, Part]] | None, map_inputs: MapInputs) -> dict[str, Part]:
+    """The shields of the last map drawn whose part this map's would be: the same edition, and all the shield's
+    part reads the same (``_shield_reads``: its cell, whether it is picked, what a confirm or ferry tap holds)."""
+    if last is None:
+        return {}
+    kept_inputs, parts = last
+    edition, before, ferry = cast(MapInputs, kept_inputs)
+    now_edition, m, now_ferry = map_inputs
+    if edition != now_edition:
+        return {}
+    cells = {c.shield: c for c in before.cells}
+    same: dict[str, Part] = {}
+    for c in m.cells:
+        old = cells.get(c.shield)
+        if old == c and _shield_reads(before, old, ferry) == _shield_reads(m, c, now_ferry):
+            same[f"s-{c.shield}"] = parts[f"s-{c.shield}"]
+    return same
 
 
 def out_of_band(name: str, html: str) -> str:
