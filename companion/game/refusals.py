@@ -775,6 +775,12 @@ _REFUSALS = (
         {},
         _reference("7.2"),
     ),
+    Refusal(
+        "hand_card_before_end",
+        N_("Fraud cards left in hand are entered at final scoring, once the game is over."),
+        {},
+        _reference("10.7"),
+    ),
     Refusal("player_not_entered", N_("Enter this player's end state first."), {"player": K.PLAYER}),
 )
 

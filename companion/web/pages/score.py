@@ -8,11 +8,13 @@ from typing import Any
 from flask import Blueprint, render_template
 from marshmallow import Schema
 
-from companion.game.commands import PlaceHalfDiplomas
+from companion.game.commands import PlaceHalfDiplomas, PlayFraud
+from companion.game.errors import RuleViolation
+from companion.game.state import GameState, Phase
 from companion.readmodels.playtime import format_minutes
 from companion.service import GameView
 from companion.web.forms.score import HalvesForm, HandCardForm
-from companion.web.http.db import recorded
+from companion.web.http.db import recorded, service
 from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.perform import perform_command
 from companion.web.screens.hand_cards import CONTROL, hand_card_command
@@ -54,4 +56,14 @@ def place_halves(game_id: str) -> Answer:
 @bp.post("/hand-card")
 def hand_card(game_id: str) -> Answer:
     """Record one fraud card left in a player's hand at final scoring, by its end-game half."""
-    return _entry(game_id, HandCardForm, hand_card_command, CONTROL)
+
+    def command_of(d: dict[str, Any]) -> PlayFraud:
+        # the engine reads a card played from hand before the end as the Wall's fraud card (a location's
+        # option): this form is final scoring's, so before the end it is refused for what it is. A screen
+        # behind the log is answered by the append (a conflict, or "Already recorded" for a double tap).
+        view = service().view(game_id)
+        if d["seq"] == view.seq and isinstance(view.state, GameState) and view.state.phase is not Phase.OVER:
+            raise RuleViolation("hand_card_before_end", {})
+        return hand_card_command(d)
+
+    return _entry(game_id, HandCardForm, command_of, CONTROL)

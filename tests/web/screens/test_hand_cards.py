@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from companion.game.any_log import scoresheet
 from companion.game.edition import content_hash
+from companion.game.legal import turn_options
 from companion.web.http.db import service
 from tests.web.pages.test_after_game import timed_log, upload
 
@@ -155,3 +156,41 @@ def test_from_htmx_the_answer_is_the_fresh_score_sheet_in_place(client: FlaskCli
     assert f'<div id="score" data-seq="{seq + 1}">' in page
     assert f"<dt>Total</dt><dd>{ana + 3}</dd>" in page and "Ana: 1 fraud card left in hand" in page
     assert totals(client, game_id) == [ana + 3, ben]
+
+
+def test_a_card_in_hand_sent_in_the_middle_of_a_game_is_refused_for_what_it_is_even_at_the_wall(
+    client: FlaskClient,
+) -> None:
+    """The form is final scoring's. Before the end the engine would read a card played from hand as the Wall's
+    fraud card (a location's option), so at the Wall a forged or old post would have been played there; and
+    elsewhere it answered "There is no location action under way". It is refused for what it is, in the
+    player's words; a screen behind the log gets the conflict; nothing is recorded."""
+    # Given the fixture's game up to a turn at the Wall, whose fraud card is open to Ana, who holds two cards
+    data = hand_scoring_log(True)
+    wall = 42  # the fixture's first turn at the Wall (the entries before it are replayed)
+    data["events"] = [e for e in data["events"] if e["action"] < wall]
+    game_id = game_of(upload(client, data))
+    view = view_of(client, game_id)
+    state = view.state
+    assert (state.action, state.p[state.active].fraud_hand) == ("wall", 2)
+    assert "fraud" in turn_options(state).location_options
+    card = {"eg_requirement": "always", "eg_effect": "infamy", "eg_effect_amount": 4}
+    for language, sentence in (
+        ("en", "Fraud cards left in hand are entered at final scoring, once the game is over."),
+        (
+            "es",
+            "Las cartas de fraude que quedan en la mano se anotan en la puntuación final, cuando termina la partida.",
+        ),
+    ):
+        client.get(f"/lang/{language}")
+        # When the score page's form is posted for the active player, at the log's seq
+        answer = post_card(client, game_id, state.active, **card)
+        # Then it is refused for what it is, with its rule, and nothing is played at the Wall
+        html = answer.data.decode()
+        assert answer.status_code == 422 and sentence in html and "§10.7" in html, html[:2000]
+        assert "location action" not in html and "acción de lugar" not in html
+        assert view_of(client, game_id).seq == view.seq
+    # And from a screen behind the log, the conflict: the fresh state, nothing recorded
+    form = {"seq": view.seq - 1, "key": "hand-card-stale", "player": state.active, **card}
+    stale = client.post(f"/g/{game_id}/hand-card", data=form)
+    assert stale.status_code == 409 and view_of(client, game_id).seq == view.seq
