@@ -15,7 +15,7 @@ from marshmallow import ValidationError
 
 from companion.game.commands import EnterCircle, EnterPlayer
 from companion.game.tally import TallyState, decide_tally, evolve_tally
-from companion.service import GameService, Outcome
+from companion.service import Conflict, GameService, Outcome
 from companion.web.forms.tally import FRAUD_FIELDS, TallySheetForm
 from events.catalog import EndgameHalf, Event
 
@@ -171,12 +171,20 @@ def record_sheet(svc: GameService, game_id: str, data: dict[str, Any]) -> Outcom
     view = svc.view(game_id)
     assert isinstance(view.state, TallyState)
     commands = changed_entries(view.state, data)
+    if not commands:  # what the sheet says is what is recorded: a double tap, or a save with nothing changed
+        return Outcome(view, (), duplicate=True)
+    behind = data["seq"] != view.seq and svc.store.recorded_under_key(game_id, f"{data['key']}.0") is None
+    if behind:  # a screen behind the log (not a double tap, whose keys say so): the conflict, before any rule
+        fresh = svc.view(game_id, fresh=True)
+        if data["seq"] != fresh.seq:
+            raise Conflict(fresh, data["seq"])
+        view = fresh
+        assert isinstance(view.state, TallyState)
+        commands = changed_entries(view.state, data)
     trial = view.state
     for command in commands:
         for event in decide_tally(trial, command):
             trial = evolve_tally(trial, event)
-    if not commands:
-        return Outcome(view, (), duplicate=True)
     events: list[Event] = []
     seq, duplicate = data["seq"], True
     for n, command in enumerate(commands):

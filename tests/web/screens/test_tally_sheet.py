@@ -178,3 +178,20 @@ def test_a_configured_public_address_is_the_one_shared(tmp_path) -> None:
     link = re.search(r'data-share-url="([^"]*)"', html).group(1)
     assert link.startswith("https://inferno.example.org/tally/result/")
     assert "only works on this network" not in html
+
+
+def test_a_sheet_from_a_screen_behind_the_log_gets_the_conflict_even_when_a_rule_would_refuse_it(client) -> None:
+    """A rule judges the sheet the phone saw; from an old screen the phone first gets the fresh sheet (409)."""
+    url = start_tally(client, ("Ana",))
+    old = seq_of(client.get(url).data.decode())
+    client.post(url + "/sheet", data={"seq": old, "key": "k-other-phone", "infamy-0": "5"}, headers=HX)
+    now = seq_of(client.get(url).data.decode())
+    for form in (
+        {"seq": old, "key": "k-stale-illegal", "empty-9": "7"},  # a rule would refuse it (0 to 4 empty shields)
+        {"seq": old, "key": "k-stale-legal", "empty-9": "1"},
+    ):
+        response = client.post(url + "/sheet", data=form, headers=HX)
+        html = response.data.decode()
+        assert response.status_code == 409, (form, response.status_code)
+        assert "This screen was out of date" in html and "you entered 7" not in html
+        assert seq_of(client.get(url).data.decode()) == now
