@@ -170,7 +170,8 @@ def record_sheet(svc: GameService, game_id: str, data: dict[str, Any]) -> Outcom
     """Check every changed entry first (nothing is recorded if one is refused), then record each."""
     view = svc.view(game_id)
     assert isinstance(view.state, TallyState)
-    commands = changed_entries(view.state, data)
+    trial: TallyState = view.state
+    commands = changed_entries(trial, data)
     if not commands:  # what the sheet says is what is recorded: a double tap, or a save with nothing changed
         return Outcome(view, (), duplicate=True)
     behind = data["seq"] != view.seq and svc.store.recorded_under_key(game_id, f"{data['key']}.0") is None
@@ -178,10 +179,9 @@ def record_sheet(svc: GameService, game_id: str, data: dict[str, Any]) -> Outcom
         fresh = svc.view(game_id, fresh=True)
         if data["seq"] != fresh.seq:
             raise Conflict(fresh, data["seq"])
-        view = fresh
-        assert isinstance(view.state, TallyState)
-        commands = changed_entries(view.state, data)
-    trial = view.state
+        assert isinstance(fresh.state, TallyState)
+        trial = fresh.state
+        commands = changed_entries(trial, data)
     for command in commands:
         for event in decide_tally(trial, command):
             trial = evolve_tally(trial, event)
