@@ -12,7 +12,7 @@ from companion.game.commands import CreateGame
 from companion.game.errors import RuleViolation
 from companion.game.state import GameState
 from companion.service import KeyReused
-from companion.web.forms.fields import flatten_errors, new_key, parse
+from companion.web.forms.fields import new_key, parse
 from companion.web.forms.start import CreateForm
 from companion.web.http.db import service
 from companion.web.http.htmx import Answer
@@ -20,6 +20,7 @@ from companion.web.http.phone import chosen_edition, remember_game, remembered_v
 from companion.web.http.safe_next import safe_next
 from companion.web.process import process
 from companion.web.words.catalogue import gettext
+from companion.web.words.form_fields import start_errors
 from companion.web.words.refusals import describe_refusal
 from events.catalog import SeatSetup
 
@@ -105,9 +106,9 @@ def create() -> Answer:
         return render_template(
             "pages/home.html",
             form=_form_defaults(),
-            key=request.form.get("key") or new_key(),
+            key=new_key() if "key" in exc.messages else request.form.get("key") or new_key(),
             values=values,
-            errors=flatten_errors(exc.messages),
+            errors=start_errors(CreateForm, exc.messages, frozenset({"name", "colour", "plague"})),
             my_games=_my_games(),
         ), 400
     edition = chosen_edition(svc, request.form.get("edition"))

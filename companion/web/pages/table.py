@@ -15,7 +15,7 @@ from companion.game.errors import RuleViolation
 from companion.game.state import GameState
 from companion.service import GameView
 from companion.service.next_game import next_edition_id, next_game_token, rotated_seat, start_next_game
-from companion.web.forms.fields import flatten_errors, new_key, parse
+from companion.web.forms.fields import new_key, parse
 from companion.web.forms.start import PlayAgainForm
 from companion.web.forms.table import ModeForm
 from companion.web.http.db import recorded, service
@@ -23,6 +23,7 @@ from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.perform import perform
 from companion.web.http.phone import actor_label, held_elsewhere, remember_game, seat_of, set_seat
 from companion.web.words.catalogue import gettext
+from companion.web.words.form_fields import start_errors
 from companion.web.words.refusals import describe_refusal
 
 __all__ = ["bp"]
@@ -186,7 +187,9 @@ def play_again(game_id: str) -> Answer:
     try:
         data = parse(PlayAgainForm, request.form)
     except ValidationError as exc:
-        return _again_page(view, key, request.form, flatten_errors(exc.messages), 400)
+        return _again_page(
+            view, key, request.form, start_errors(PlayAgainForm, exc.messages, frozenset({"plague"})), 400
+        )
     seat = rotated_seat(seat_of(game_id), len(state.players))
     new_actor = "shared" if seat is None else f"seat:{seat}"  # the same phone, in the next game's seats
     try:

@@ -14,7 +14,7 @@ from companion.game.commands import EnterCircle, EnterPlayer, PlaceHalfDiplomas,
 from companion.game.errors import RuleViolation
 from companion.game.tally import coins_asked, tally_score
 from companion.service import TallyView, is_tally
-from companion.web.forms.fields import flatten_errors, new_key, parse
+from companion.web.forms.fields import new_key, parse
 from companion.web.forms.score import HalvesForm
 from companion.web.forms.tally import TallyCircleForm, TallyPlayerForm, TallySheetForm, TallyStartForm
 from companion.web.http.db import recorded_tally, service
@@ -24,6 +24,7 @@ from companion.web.http.phone import remember_game
 from companion.web.screens.refusal_shown import SHOW_THE_TOP, refusal_drawn
 from companion.web.screens.score import half_choices, sheet_facts, tally_after_context
 from companion.web.screens.tally_sheet import endgame_halves, posted_values, record_sheet, recorded_values
+from companion.web.words.form_fields import start_errors
 from companion.web.words.refusals import describe_refusal
 
 __all__ = ["bp"]
@@ -88,8 +89,8 @@ def start() -> Answer:
     except ValidationError as exc:
         return render_template(
             "pages/tally_start.html",
-            key=request.form.get("key") or new_key(),
-            errors=flatten_errors(exc.messages),
+            key=new_key() if "key" in exc.messages else request.form.get("key") or new_key(),
+            errors=start_errors(TallyStartForm, exc.messages, frozenset({"name"})),
             values=request.form,
         ), 400
     try:

@@ -15,12 +15,12 @@ from flask_babel import LazyString
 from marshmallow import Schema
 
 from companion.formats.schema_errors import flatten_messages
-from companion.web.forms.fields import field_named
+from companion.web.forms.fields import field_named, flatten_errors
 from companion.web.forms.messages import in_words
 from companion.web.words.catalogue import lazy_gettext
 from companion.web.words.glossary import FIELDS
 
-__all__ = ["FORM_FIELDS", "field_word", "refusal_details"]
+__all__ = ["FORM_FIELDS", "field_word", "refusal_details", "start_errors"]
 
 _ = lazy_gettext
 
@@ -132,3 +132,14 @@ def refusal_details(schema: type[Schema], messages: Any) -> list[str]:
         lines = said.setdefault(word, [])
         lines.extend(t for t in map(in_words, texts) if t not in lines)
     return [f"{word}: {' '.join(texts)}" if word else " ".join(texts) for word, texts in said.items()]
+
+
+def start_errors(schema: type[Schema], messages: Any, beside: frozenset[str]) -> dict[str, Any]:
+    """A starting form's messages (a new game, a quick tally, play again): each field drawn with its own
+    message (``beside``) gets it there, and the rest (a hidden field: the creation key, the layout, the table's
+    mode) are said atop the form in one box (``_rule``), each with its field's word, never left unsaid."""
+    errors: dict[str, Any] = flatten_errors(messages)
+    elsewhere = {name: texts for name, texts in messages.items() if name not in beside}
+    if elsewhere:
+        errors["_rule"] = refusal_details(schema, elsewhere)
+    return errors

@@ -280,15 +280,24 @@ def test_the_forms_that_start_a_game_refuse_hostile_values_without_codes_or_mars
         "/tally": FORMS["TallyStartForm"],
         f"{finished}/again": FORMS["PlayAgainForm"],
     }
-    problems = []
+    with client.application.test_request_context(), force_locale(language):
+        words = {name: field_word(name) for _, name in FORM_FIELDS}
+    problems, silent = [], []
     for path, schema in pages.items():
         base: dict[str, Any] = {"key": "start-key-000001", "name": ["Ana"], "plague": ["3"], "colour": ["crimson"]}
         for field in schema_of(schema).fields:
             for value in HOSTILE:
                 answer = client.post(path, data={**base, field: _sent(schema, field, value)})
-                page = _text(answer.data.decode())
+                html = answer.data.decode()
+                page = _text(html)
                 codes = [name for name in schema_of(schema).fields if "_" in name and name in page]
                 english = [words for words in ENGLISH if words in page]
                 if answer.status_code >= 500 or codes or english:
                     problems.append(f"{schema.__name__}.{field}={value[:12]!r}: {answer.status_code} {codes} {english}")
+                # a refused field is said: beside itself, or atop the form with its word (a hidden field too)
+                if answer.status_code == 400 and f'id="error-{field}"' not in html and words[field] not in page:
+                    silent.append(f"{schema.__name__}.{field}={value[:12]!r}")
+                if answer.status_code == 400 and field == "key":  # a forged key is never drawn again
+                    assert f'name="key" value="{_sent(schema, field, value)}"' not in html
     assert problems == []
+    assert silent == []  # the creation key, Florence's layout and the table's mode were refused in silence
