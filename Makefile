@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: setup browser run test test-fast test-pg lint translations bench bench-listeners clean
+.PHONY: setup browser run test test-fast test-pg lint translations pot bench bench-listeners clean
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
 	python3 -m venv $(VENV)
@@ -21,6 +21,11 @@ $(VENV)/.runtime: requirements.txt pyproject.toml
 
 translations: $(VENV)/.runtime
 	$(VENV)/bin/pybabel compile --statistics -d companion/translations >/dev/null
+
+# The translators' template: every message of the code and templates (refusals' N_ too), without locations.
+pot: $(VENV)/.installed
+	$(PY) -m babel.messages.frontend extract -F babel.cfg -k lazy_gettext -k _l -k ngettext:1,2 -k N_ \
+		--no-location --omit-header -o companion/translations/messages.pot .
 
 browser:
 	./scripts/install-browser.sh

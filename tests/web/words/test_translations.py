@@ -68,6 +68,20 @@ def test_the_catalog_knows_every_message_in_the_code(tmp_path: Path) -> None:
     assert sorted(extracted - known) == []
 
 
+def test_the_translators_template_holds_every_message_of_the_code_and_no_other(tmp_path: Path) -> None:
+    """``companion/translations/messages.pot`` is what ``make pot`` extracts (the refusals' ``N_`` too): a
+    message added or removed without ``make pot`` leaves a translator a stale template."""
+    pot = tmp_path / "messages.pot"
+    keywords = ["-k", "lazy_gettext", "-k", "_l", "-k", "ngettext:1,2", "-k", "N_"]
+    command = [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", *keywords]
+    subprocess.run([*command, "--no-location", "-o", str(pot), "."], cwd=ROOT, check=True, capture_output=True)
+    committed = ROOT / "companion" / "translations" / "messages.pot"
+    with pot.open("rb") as new, committed.open("rb") as old:
+        extracted = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(new) if m.id}
+        kept = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(old) if m.id}
+    assert (sorted(extracted - kept), sorted(kept - extracted)) == ([], [])  # run `make pot`
+
+
 def test_a_missing_or_stale_catalogue_is_compiled_and_a_fresh_one_left_alone(tmp_path: Path) -> None:
     from companion.translations import compile_catalogues
 
