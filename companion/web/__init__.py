@@ -24,7 +24,7 @@ from companion.service.caches import DEFAULT_GAMES, DEFAULT_VIEW_BYTES, Memo, Vi
 from companion.translations import compile_catalogues
 from companion.web import process
 from companion.web.api import endpoints as api
-from companion.web.http import answers_compression, db, security, static_files
+from companion.web.http import answers_compression, db, security, static_files, urls
 from companion.web.live import stream as live
 from companion.web.pages import (
     corrections,
@@ -159,6 +159,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.init_api(app)
     errors.register(app)  # after the API, so HTML pages keep their own error pages
     template_globals.install(app)
+    urls.install(app)  # the templates' addresses built once per process
     bidi.install(app)
     picks.install(app)  # filters that pick by a field, without Jinja's test lookup on every use
     parts.install_macros(app)  # last: the macros' module sees every global

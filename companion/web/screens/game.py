@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import render_template, request, url_for
+from flask import render_template, request
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
@@ -20,6 +20,7 @@ from companion.service import GameView
 from companion.web.forms.fields import kept_choice, new_key
 from companion.web.http.htmx import Answer, is_htmx
 from companion.web.http.phone import held_elsewhere, seat_prompt, waiting_for
+from companion.web.http.urls import kept_url_for
 from companion.web.live.answers import answer_key, keep_marked, kept_answer
 from companion.web.screens.florence_board import accuse_prep, florence_board
 from companion.web.screens.hell_map import ferry_steps, guardian_steps
@@ -90,9 +91,9 @@ def game_context(
     extra.setdefault(
         "live",
         {
-            "events": url_for("live.game_events", game_id=view.game_id),
-            "poll": url_for("live.game_seq", game_id=view.game_id),
-            "refresh": url_for("play.game", game_id=view.game_id),
+            "events": kept_url_for("live.game_events", game_id=view.game_id),
+            "poll": kept_url_for("live.game_seq", game_id=view.game_id),
+            "refresh": kept_url_for("play.game", game_id=view.game_id),
         },
     )
     return {
@@ -114,7 +115,7 @@ def game_context(
         "redo_entry": redo,
         "posted": request.form if request.method == "POST" else {},
         "chosen": _chooser(extra),
-        "pick_url": url_for("play.game", game_id=view.game_id) + f"?at={view.seq}&",
+        "pick_url": kept_url_for("play.game", game_id=view.game_id) + f"?at={view.seq}&",
         "open_for": _open_for(extra),
         "card_choices": _card_choices(extra),
         "seat_prompt": asking,
@@ -214,7 +215,7 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
     signal = {"game:update": {"seq": view.seq, "parts": context["part_digests"], "focus": focus}}
     headers = {"HX-Trigger-After-Settle": json.dumps(signal)}
     if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):
-        headers["HX-Replace-Url"] = url_for("play.game", game_id=view.game_id)
+        headers["HX-Replace-Url"] = kept_url_for("play.game", game_id=view.game_id)
     if shown is None or block != "game":
         drawn = _drawn(parts, view.seq, csrf=False)  # htmx sends the token in a header
         return compact(render_block("pages/game.html", block, **context, drawn=drawn)), status, headers
