@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.game.edition import Side
 from companion.game.legal import TurnOptions
@@ -30,9 +30,9 @@ ROW = 62.0
 WALL_GAP = 22.0
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One shield on the map and what tapping it does."""
+class Cell(NamedTuple):
+    """One shield on the map and what tapping it does (a named tuple: ~70 are made for each map, and a map
+    that changed is compared cell by cell with the last one drawn, ``screens.parts``)."""
 
     shield: str
     circle: int
@@ -151,13 +151,16 @@ def _cell_words(
     return text
 
 
-def _label(state: GameState, shield: str, extra: str = "", guardian: str | None = None, words: str = "") -> str:
-    """A shield's label: what stands on it (``guardian``: the one there, when the caller knows it), then
-    ``extra`` (what tapping it does); ``words``: the request's language, when the caller found it."""
+_LOOK = "?"  # the guardian on a shield, to be looked up
+
+
+def _label(state: GameState, shield: str, extra: str = "", guardian: str | None = _LOOK, words: str = "") -> str:
+    """A shield's label: what stands on it (``guardian``: the one there or None, when the caller knows it),
+    then ``extra`` (what tapping it does); ``words``: the request's language, when the caller found it."""
     info = state.side.shields[shield]
     soul = state.hell.get(shield)
     lies = None if soul is None else (soul.colour, "petrified" if soul.petrified else "laid" if soul.laid else "up")
-    if guardian is None:
+    if guardian == _LOOK:
         guardian = next((g for g, s in state.guardians.items() if s == shield), None)
     text = _cell_words(words or _language(), shield, info.circle, info.quarter, lies, guardian)
     return f"{text}. {extra}".strip()
