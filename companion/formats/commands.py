@@ -17,7 +17,7 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 from companion.formats.schema_errors import message_lines
 from companion.game.commands import COMMAND_TYPES, Command, LogCommand, ReplaceEntry, TallyCommand
 from events.catalog import Event
-from events.codec import decode, decode_stored, encode, schema_for
+from events.codec import decode, decode_stored, encode, schema_instance
 from events.store import NewEvent
 
 __all__ = [
@@ -126,7 +126,7 @@ def command_to_json(command: Command | TallyCommand | LogCommand) -> dict[str, A
             "type": "ReplaceEntry",
             "data": {"target": command.target, "replacement": command_to_json(command.replacement)},  # type: ignore[arg-type]
         }
-    data: dict[str, Any] = schema_for(type(command))().dump(command)
+    data: dict[str, Any] = schema_instance(type(command)).dump(command)  # a kept schema: made once a type
     return {"type": type(command).__name__, "data": data}
 
 
@@ -168,7 +168,7 @@ def command_from_json(raw: Any, checked: bool = True) -> Command | TallyCommand 
     if cls is None:
         raise BadCommand(f"unknown command type {str(raw.get('type'))[:40]!r}")
     try:
-        command: Command | TallyCommand | LogCommand = schema_for(cls)().load(raw.get("data", {}))
+        command: Command | TallyCommand | LogCommand = schema_instance(cls).load(raw.get("data", {}))
     except ValidationError as exc:
         raise BadCommand(f"{raw.get('type')}: {'; '.join(message_lines(exc.messages))}") from exc
     return command
