@@ -46,7 +46,7 @@ from companion.web.screens.history import history_entries
 from companion.web.words.glossary import player_names
 from companion.web.words.refusals import describe_refusal
 from companion.web.words.rules_reference import rule_url
-from events.codec import encode, schema_for
+from events.codec import encode, schema_for, schema_instance
 
 __all__ = ["ApiError", "api_error", "blp", "init_api"]
 
@@ -320,7 +320,7 @@ def _load_command(view: AnyView, raw: dict[str, Any]) -> Any:
     ``errors`` name each field at fault (with the values this game accepts)."""
     cls = COMMAND_TYPES[raw["type"]]  # the schema admits only the game's and the tally's commands
     try:
-        command = schema_for(cls)().load(raw["data"])
+        command = schema_instance(cls).load(raw["data"])
     except ValidationError as exc:
         _invalid_command(
             f"{raw['type']} does not load: see errors.",
