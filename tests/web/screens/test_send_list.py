@@ -13,7 +13,7 @@ from tests.web.conftest import HX, Phone, broke_ana
 
 SEND_FORM = re.compile(r'<form method="post" action="[^"]*/send".*?</form>', re.S)
 HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)">')
-BUTTON = re.compile(r'<button type="submit" name="location" value="(\w+)"')
+BUTTON = re.compile(r'<button name="location" value="(\w+)"')
 
 
 def send_form(html: str) -> tuple[dict[str, str], list[str]]:
