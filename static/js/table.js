@@ -181,12 +181,15 @@
     if (!values) { return; }
     var souls = values.hasAttribute("data-souls-live");
     var live = { select: souls, why: souls, "try": values.hasAttribute("data-try-live") };
+    var bring = bringTo(values);
     var cells = document.querySelectorAll("#map-taps .tap-select, #map-taps .tap-why, #map-taps .tap-try");
     Array.prototype.forEach.call(cells, function (el) {
       var kind = el.classList.contains("tap-try") ? "try" : (el.classList.contains("tap-why") ? "why" : "select");
       var link = el.tagName.toLowerCase() === "a";
-      el.setAttribute("aria-describedby", "hint-" + kind);  // what it does now (empty while it does nothing)
-      if (!live[kind]) {
+      var brings = kind === "try" && bring.indexOf(shieldOf(el)) >= 0;  // lit, as a "bring" tap a page without script has
+      el.classList.toggle("tap-bring", brings);
+      el.setAttribute("aria-describedby", brings ? "hint-bring" : "hint-" + kind);  // what it does now (empty: nothing)
+      if (!live[kind] && !brings) {
         if (link && el.hasAttribute("href")) { el.setAttribute("data-href", el.getAttribute("href")); el.removeAttribute("href"); }
         el.setAttribute("role", "img");
         if (!link) { el.removeAttribute("tabindex"); }
@@ -198,6 +201,25 @@
       } else { el.setAttribute("role", "button"); el.setAttribute("tabindex", "0"); }
     });
   }
+  // The shield a steady tap is on, and the shields a soul chosen in the Cemetery may be brought to now (the
+  // map's values, data-bring-to: the empty shields of circle 1), whose steady tap brings it there.
+  function shieldOf(el) { return JSON.parse(el.getAttribute("hx-vals") || "{}").to_shield; }
+  function bringTo(values) {
+    var to = values && values.getAttribute("data-bring-to");
+    return to ? to.split(" ") : [];
+  }
+  document.addEventListener("htmx:configRequest", function (e) {
+    var elt = e.detail && e.detail.elt;
+    var values = document.getElementById("part-cells");
+    var url = values && values.getAttribute("data-bring");
+    if (!url || !elt || !elt.classList || !elt.classList.contains("tap-try")) { return; }
+    var to = shieldOf(elt);
+    if (bringTo(values).indexOf(to) < 0) { return; }
+    e.detail.path = url;  // the soul's colour and the player are the map's values (hx-include)
+    delete e.detail.parameters.to_shield;
+    delete e.detail.parameters.via;
+    e.detail.parameters.shield = to;
+  });
   // A guardian's first step (its new shield): the empty shields keep their steady tap, and the map's values
   // (data-guard) say where it leads now, so choosing a guardian sends no shield. The tap opens that address
   // with the shield, as the link a page without script has there does.

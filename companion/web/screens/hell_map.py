@@ -73,6 +73,7 @@ class HellMap:
     souls_live: bool = False  # a tap on a soul chooses it (or says why it cannot move) now
     try_live: bool = False  # a tap on an empty shield asks whether the chosen soul may land there now
     guard_try: bool = False  # a tap on an empty shield chooses it for the guardian being used (its first step)
+    bring_to: tuple[str, ...] = ()  # the shields whose steady tap brings the soul chosen in the Cemetery now
 
 
 def _row_y(circle: int) -> float:
@@ -282,7 +283,10 @@ def build_map(
 
     ``steady_guard`` (a phone with script): a guardian's first step (its new shield) keeps the empty shields'
     steady taps, which the map's values turn into that choice (``guard_try``, ``static/js/table.js``), so
-    choosing a guardian sends no shield; a page without script gets a link on each of those shields."""
+    choosing a guardian sends no shield; a page without script gets a link on each of those shields. Likewise
+    a soul chosen in the Cemetery: the empty shields of circle 1 keep their steady tap, and the map's values
+    name them (``bring_to``) for the tap to bring it there, so choosing it and bringing it send no shield but
+    the one it lands on; a page without script gets a "bring" tap on each."""
     pos, lines = _layout(state.side)
     words = _language()
     guardian_at: dict[str, str] = {}
@@ -305,6 +309,7 @@ def build_map(
     drachmas = state.p[state.active].drachmas
     glyphs = {q["id"]: q.get("glyph", q["id"][:1].upper()) for q in state.edition.raw["quarters"]}
     cells = []
+    bring_to: list[str] = []
     for shield, (x, y, width) in pos.items():
         info = state.side.shields[shield]
         soul = state.hell.get(shield)
@@ -324,7 +329,9 @@ def build_map(
             elif ferry.soul and not ferry.side and shield in ferry.sides:
                 tap, extra = "ferry", gettext("A sideways shield that leaves a regular move: tap to choose.")
         elif in_hell:
-            if bring_colour is not None and info.circle == 1 and not state.occupied(shield):
+            if bring_colour is not None and info.circle == 1 and not state.occupied(shield) and steady_guard:
+                bring_to.append(shield)  # its steady "try" tap brings the soul (the map's values, table.js)
+            elif bring_colour is not None and info.circle == 1 and not state.occupied(shield):
                 tap, extra = (
                     "bring",
                     gettext("Tap to bring the %(colour)s soul here.", colour=colour_name(bring_colour)),
@@ -402,6 +409,7 @@ def build_map(
         souls_live=in_hell and ferry is None,
         try_live=(in_hell and ferry is None and selected is not None) or guard_try,
         guard_try=guard_try,
+        bring_to=tuple(bring_to),
     )
 
 

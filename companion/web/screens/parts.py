@@ -376,6 +376,7 @@ def _small_inputs(name: str, context: dict[str, Any], state: GameState, m: HellM
             m.try_live,
             state.active,
             (m.guardian.guardian, m.guardian.base) if m.guard_try and m.guardian else None,
+            m.bring_to,
         )
     if name == "hell":
         if m.guardian is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from tests.web.conftest import Phone, ben_holds_a_bell
@@ -140,3 +141,36 @@ def test_a_hostile_way_is_refused_by_field_and_records_nothing(phone: Phone) -> 
         response = phone.post("move", {"player": 1, "from_shield": "1b", "way": way}, key=f"hostile-{len(way)}-way")
         assert 400 <= response.status_code < 500, way
         assert phone.seq == before and "Traceback" not in phone.html and "way" not in re.sub(r"<[^>]+>", "", phone.html)
+
+
+def _parts(html: str) -> str:
+    return re.search(r'id="game" data-seq="\d+" data-parts="([^"]*)"', html).group(1)
+
+
+def test_with_script_a_cemetery_colour_sends_no_shield_and_its_bring_sends_only_the_shield_it_lands_on(
+    phone: Phone, client
+) -> None:
+    """A phone with script keeps the shields' steady taps while a soul is chosen in the Cemetery: the map's
+    values name the empty shields of circle 1 a tap brings it to (table.js), so the choice sends no shield
+    and the bring only the one it lands on (it sent the four, then the four again: ~2 KB each way)."""
+    phone.create(plague=("9", "3"))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    phone.end_turn(0, "bank")
+    page = phone.open().html
+    headers = {"HX-Request": "true", "HX-Game-Parts": _parts(page)}
+    chosen = client.get(phone.url + "?select=cemetery-3", headers=headers)
+    html = chosen.data.decode()
+    assert re.findall(r'data-part="(s-\w+)"', html) == []  # no shield
+    assert re.search(r'data-bring="/g/\w[\w-]*/bring" data-bring-to="1a 1c 1d 1e"', html)
+    assert '<input type="hidden" name="colour" value="3">' in html
+    assert "Tap to bring the green soul here." in html and "tap-bring" not in html
+    # a page without script keeps a "bring" tap on each of those shields
+    whole = client.get(phone.url + "?select=cemetery-3").data.decode()
+    assert "data-bring=" not in whole
+    assert set(re.findall(r'class="cell tap-bring"[^>]*aria-label="(\w+), circle', whole)) == {"1A", "1C", "1D", "1E"}
+    parts = json.loads(chosen.headers["HX-Trigger-After-Settle"])["game:update"]["parts"]
+    seq = int(re.search(r'name="seq" value="(\d+)"', html).group(1))
+    form = {"seq": seq, "key": "bring-steady-1", "player": 1, "colour": 3, "shield": "1c", "select": "cemetery-3"}
+    brought = client.post(phone.url + "/bring", data=form, headers={"HX-Request": "true", "HX-Game-Parts": parts})
+    assert brought.status_code == 200
+    assert re.findall(r'data-part="(s-\w+)"', brought.data.decode()) == ["s-1c"]
