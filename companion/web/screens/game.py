@@ -24,7 +24,6 @@ from companion.web.http.urls import kept_url_for
 from companion.web.live.answers import answer_key, keep_marked, kept_answer
 from companion.web.screens.florence_board import accuse_prep, florence_board
 from companion.web.screens.hell_map import ferry_steps, guardian_steps
-from companion.web.screens.history import latest_entries
 from companion.web.screens.parts import (
     Part,
     assembled,
@@ -33,6 +32,7 @@ from companion.web.screens.parts import (
     fill,
     focus_target,
     out_of_band,
+    remembered_entries,
     remembered_map,
     render_parts,
 )
@@ -86,7 +86,7 @@ def game_context(
     elif select in state.hell and state.hell[select].laid:
         stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, select)]
     confirm = tuple(m for m in hell_map.selected_moves if to and m.landing == to)
-    last, redo = (None, None) if readonly else latest_entries(view)
+    last, redo = (None, None) if readonly else remembered_entries(view)
     pl = state.p[state.active]
     send_kind = kind if kind in ("noble", "urchin") else ("noble" if pl.home_nobles else "urchin")
     extra.setdefault("readonly", False)

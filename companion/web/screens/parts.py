@@ -50,6 +50,7 @@ from companion.service.caches import Slots
 from companion.web.forms.fields import new_key
 from companion.web.process import process
 from companion.web.screens.hell_map import Cell, FerrySteps, GuardianSteps, HellMap, build_map
+from companion.web.screens.history import latest_entries
 from companion.web.words.catalogue import language as request_language
 from companion.web.words.catalogue import template_words
 
@@ -269,6 +270,19 @@ def remembered_map(
         )
 
     return _slots().get_or_make(slot, inputs, make)  # type: ignore[no-any-return]
+
+
+def remembered_entries(view: Any) -> tuple[Any, Any]:
+    """``latest_entries`` (the undo bar's last entry and the entry redo would put back), told again only when
+    they change: the last entry is an action told against the state before it, the same while it is the last
+    one in effect (an earlier entry changes only by undoing it first, or by a replacement, a new action); the
+    entry to redo is told against the game as it is now, so its seq is among the inputs."""
+    timeline = view.timeline
+    last = timeline.undoable[-1] if timeline.undoable else None
+    redo = timeline.undone[-1] if timeline.undone else None
+    inputs = (view.edition.content_hash, last, redo, view.seq if redo is not None else None)
+    slot = _slot(view.game_id, "latest")
+    return _slots().get_or_make(slot, inputs, lambda: latest_entries(view))  # type: ignore[no-any-return]
 
 
 _ANSWER_EXTRAS = ("refusal", "refusal_fallback", "loan_confirm", "errors", "step", "readonly")

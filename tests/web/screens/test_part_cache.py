@@ -39,6 +39,7 @@ from companion.web.http.db import service
 from companion.web.process import process
 from companion.web.screens.game import game_context
 from companion.web.screens.hell_map import build_map
+from companion.web.screens.history import latest_entries
 from companion.web.screens.parts import (
     _draw,
     assembled,
@@ -84,6 +85,7 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
             using=context["guardian_steps"],
         )
         assert context["hell_map"] == fresh_map, "the kept map differs from the map drawn afresh"
+        assert (context["last_entry"], context["redo_entry"]) == latest_entries(view), "kept entries are stale"
         served = render_parts(context)
         assert list(served) == list(part_names(view.state))
         marked = marked_context(context, language)
@@ -179,8 +181,9 @@ def test_a_loan_draws_and_sends_only_the_next_loan_the_undo_bar_and_that_players
     body = answer.data.decode()
     sent = set(re.findall(r'data-part="(\w+)" hx-swap-oob="true"', body))
     assert answer.status_code == 200 and sent == {"loan", "undo", "player0"}, sent  # the actions are the same
-    # of the kept parts and the map, only Ana's purse, the next loan and the undo bar (its last entry) were drawn
-    assert slots.made - made_before == 3
+    # of the kept parts and the map, only Ana's purse, the next loan and the undo bar were drawn, and the undo
+    # bar's last entry told (remembered_entries)
+    assert slots.made - made_before == 4
     assert "&key;" not in body and "&csrf;" not in body
     update = json.loads(answer.headers["HX-Trigger-After-Settle"])["game:update"]
     page = client.get(phone.url).data.decode()
