@@ -76,9 +76,8 @@ def game_context(
     interactive = state.ended is None and not readonly and not asking and waiting is None
     hexes = view.edition.player_hexes()
     shown = None if readonly or not interactive else select
-    steady_guard = (
-        is_htmx()
-    )  # a phone with script: a guardian's first step, a bring, are the map's values (``build_map``)
+    # a phone with script: a guardian's first step and a bring are the map's values (``build_map``)
+    steady_guard = is_htmx()
     hell_map = remembered_map(view.game_id, state, options, shown, hexes, interactive, ferry_view, steps, steady_guard)
     stuck: list[str] = []
     if hell_map.selected and not hell_map.selected_moves:

@@ -152,18 +152,13 @@ def _cell_words(
     return text
 
 
-_LOOK = "?"  # the guardian on a shield, to be looked up
-
-
-def _label(state: GameState, shield: str, extra: str = "", guardian: str | None = _LOOK, words: str = "") -> str:
-    """A shield's label: what stands on it (``guardian``: the one there or None, when the caller knows it),
-    then ``extra`` (what tapping it does); ``words``: the request's language, when the caller found it."""
+def _label(state: GameState, shield: str, extra: str, guardian: str | None, words: str) -> str:
+    """A shield's label in the language ``words``: what stands on it (``guardian``: the one there, or None),
+    then ``extra`` (what tapping it does)."""
     info = state.side.shields[shield]
     soul = state.hell.get(shield)
     lies = None if soul is None else (soul.colour, "petrified" if soul.petrified else "laid" if soul.laid else "up")
-    if guardian == _LOOK:
-        guardian = next((g for g, s in state.guardians.items() if s == shield), None)
-    text = _cell_words(words or _language(), shield, info.circle, info.quarter, lies, guardian)
+    text = _cell_words(words, shield, info.circle, info.quarter, lies, guardian)
     return f"{text}. {extra}".strip()
 
 
@@ -329,14 +324,17 @@ def build_map(
             elif ferry.soul and not ferry.side and shield in ferry.sides:
                 tap, extra = "ferry", gettext("A sideways shield that leaves a regular move: tap to choose.")
         elif in_hell:
-            if bring_colour is not None and info.circle == 1 and not state.occupied(shield) and steady_guard:
-                bring_to.append(shield)  # its steady "try" tap brings the soul (the map's values, table.js)
-            elif bring_colour is not None and info.circle == 1 and not state.occupied(shield):
-                tap, extra = (
-                    "bring",
-                    gettext("Tap to bring the %(colour)s soul here.", colour=colour_name(bring_colour)),
-                )
-                move = next((m for m in options.bring_moves if m.colour == bring_colour and m.landing == shield), None)
+            if bring_colour is not None and info.circle == 1 and not state.occupied(shield):
+                if steady_guard:
+                    bring_to.append(shield)  # its steady "try" tap brings the soul (the map's values, table.js)
+                else:
+                    tap, extra = (
+                        "bring",
+                        gettext("Tap to bring the %(colour)s soul here.", colour=colour_name(bring_colour)),
+                    )
+                    move = next(
+                        (m for m in options.bring_moves if m.colour == bring_colour and m.landing == shield), None
+                    )
             elif selected and shield == selected:
                 tap, extra = "deselect", gettext("Selected. Tap again to cancel.")
             elif selected and shield in landing_moves:

@@ -46,11 +46,12 @@ from markupsafe import Markup, escape
 
 from companion.game.legal import TurnOptions
 from companion.game.state import GameState, Phase
+from companion.service import AnyView
 from companion.service.caches import Slots
 from companion.web.forms.fields import new_key
 from companion.web.process import process
 from companion.web.screens.hell_map import Cell, FerrySteps, GuardianSteps, HellMap, build_map
-from companion.web.screens.history import latest_entries
+from companion.web.screens.history import Entry, latest_entries
 from companion.web.words.catalogue import language as request_language
 from companion.web.words.catalogue import template_words
 
@@ -272,7 +273,7 @@ def remembered_map(
     return _slots().get_or_make(slot, inputs, make)  # type: ignore[no-any-return]
 
 
-def remembered_entries(view: Any) -> tuple[Any, Any]:
+def remembered_entries(view: AnyView) -> tuple[Entry | None, Entry | None]:
     """``latest_entries`` (the undo bar's last entry and the entry redo would put back), told again only when
     they change: the last entry is an action told against the state before it, the same while it is the last
     one in effect (an earlier entry changes only by undoing it first, or by a replacement, a new action); the
