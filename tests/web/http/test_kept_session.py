@@ -1,0 +1,91 @@
+"""The session cookie is checked once, then kept with what it holds (``http/security.SessionOverHttps``).
+
+A phone sends the same signed cookie with every tap, choice and live refresh; Flask made a serializer and checked
+its signature and age on each. Kept, it must still refuse what Flask refused (a forged or tampered cookie, one
+signed with another key, one too old once the hour of trust is over) and give each request its own copy, so
+nothing one request changes in place reaches the next.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from flask import Flask, session
+
+from companion.web import create_app
+from companion.web.http import security
+
+
+def _app(tmp_path: Any, secret: str = "one") -> Flask:
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite3"), "SECRET_KEY": secret})
+
+    @app.get("/_t/set")
+    def set_() -> str:
+        session["seats"] = {"game": 1}
+        return "set"
+
+    @app.get("/_t/read")
+    def read() -> str:
+        return repr(session.get("seats"))
+
+    @app.get("/_t/change-in-place")
+    def change_in_place() -> str:
+        session["seats"]["game"] = 99  # changed in place, not marked: Flask writes no cookie
+        return repr(session["seats"])
+
+    return app
+
+
+def _cookie(app: Flask) -> str:
+    client = app.test_client()
+    client.get("/_t/set")
+    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
+    assert cookie is not None
+    return cookie.value
+
+
+def test_a_kept_cookie_reads_as_flask_read_it_and_a_change_in_place_stays_in_its_request(tmp_path: Any) -> None:
+    app = _app(tmp_path)
+    value = _cookie(app)
+    client = app.test_client()
+    client.set_cookie("session", value)
+    assert client.get("/_t/read").text == "{'game': 1}"
+    assert client.get("/_t/change-in-place").text == "{'game': 99}"
+    assert client.get("/_t/read").text == "{'game': 1}"  # the kept copy was not changed by the request before
+    interface = app.session_interface
+    assert isinstance(interface, security.SessionOverHttps)
+    assert interface.get_signing_serializer(app) is interface.get_signing_serializer(app)  # made once
+
+
+@pytest.mark.parametrize("how", ["tampered", "other key", "garbage"])
+def test_a_cookie_flask_refuses_is_refused_kept_or_not(tmp_path: Any, how: str) -> None:
+    app = _app(tmp_path)
+    good = _cookie(app)
+    client = app.test_client()
+    client.set_cookie("session", good)
+    assert client.get("/_t/read").text == "{'game': 1}"  # the good one is now kept
+    if how == "tampered":
+        payload, _, signature = good.rpartition(".")
+        bad = f"{payload}.{'A' if signature[0] != 'A' else 'B'}{signature[1:]}"
+    elif how == "other key":
+        bad = _cookie(_app(tmp_path / "other", secret="two"))
+    else:
+        bad = "not-a-cookie"
+    client.set_cookie("session", bad)
+    for _ in range(2):  # refused, and refused again: a refused cookie is never kept
+        assert client.get("/_t/read").text == "None"
+
+
+def test_a_kept_cookie_is_checked_again_after_its_hour(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _app(tmp_path)
+    value = _cookie(app)
+    client = app.test_client()
+    client.set_cookie("session", value)
+    assert client.get("/_t/read").text == "{'game': 1}"
+    app.permanent_session_lifetime = timedelta(seconds=-1)  # any cookie is now too old for Flask
+    assert client.get("/_t/read").text == "{'game': 1}"  # within the hour: trusted as checked
+    now = security.time.monotonic()
+    monkeypatch.setattr(security.time, "monotonic", lambda: now + security.CHECKED_FOR + 1)
+    assert client.get("/_t/read").text == "None"  # checked again: too old, refused as Flask refuses it
