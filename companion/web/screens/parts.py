@@ -127,14 +127,31 @@ def install(app: Flask) -> None:
         return CSRF_MARK if g.get("marking_parts") else real()
 
     app.jinja_env.globals["csrf_token"] = csrf_token
+    app.jinja_env.globals["kept_markup"] = kept_markup
 
 
-GAME_MACROS = ("action_form", "refusal_box", "marker", "field_errors", "colour_classes")
+def kept_markup(name: str, *inputs: Any, caller: Callable[[], str]) -> Markup:
+    """A template's call block drawn once per process for each language and ``inputs``, then kept (``{% call
+    kept_markup("send-list", …) %}…{% endcall %}``): for markup that repeats from game to game and turn to turn
+    (the Florence send list's buttons), drawn when the part holding it is. ``inputs`` must be all the block
+    reads (hashable); it writes no mark that changes between answers but ``&key;``, ``&seq;`` and ``&csrf;``.
+    ``tests/web/screens/test_part_cache.py`` compares every part with the part drawn without kept markup."""
+    if not g.get("marking_parts") or g.get("no_kept_markup"):
+        return Markup(caller())
+    return _KEPT_MARKUP.get_or_make((request_language(), name, *inputs), None, lambda: Markup(caller()))
+
+
+_KEPT_MARKUP: Slots[tuple[Any, ...], Markup] = Slots(size=4096)
+"""``kept_markup``'s blocks, for every game of the process (what they show does not name a game)."""
+
+
+GAME_MACROS = ("field_errors", "colour_classes")
 
 
 def install_macros(app: Flask) -> None:
-    """The game's parts call ``macros.html``'s form, refusal and marker macros as globals: an import in
-    each part's block made Jinja compare the environment's ~50 globals on every part drawn."""
+    """The game's parts call ``macros.html``'s field errors and colours macros as globals: an import in
+    each part's block made Jinja compare the environment's ~50 globals on every part drawn (the action forms,
+    refusal boxes and markers are Python: ``screens.form_markup``)."""
     module = app.jinja_env.get_template("macros.html").module
     for name in GAME_MACROS:
         app.jinja_env.globals[name] = getattr(module, name)

@@ -8,7 +8,8 @@ loans, undos and redos) are played through the service on a real database, and a
 in English and in Spanish, with nothing chosen, a soul chosen, a Cemetery colour chosen or a
 guardian's steps under way, every part the answer would use is compared with the same part drawn
 from nothing: the map's view model, its HTML, its fingerprint; and the whole game put together from
-the kept parts (as a page or a whole answer is) with the game drawn in one go.
+the kept parts (as a page or a whole answer is) with the game drawn in one go. Drawn from nothing means without
+the blocks ``kept_markup`` keeps for every game (the Florence send list) too.
 
 Parts are also drawn the same for every phone: the session's CSRF token and the fresh form keys
 are marks in what is kept, filled only in what is sent.
@@ -90,6 +91,7 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
         assert list(served) == list(part_names(view.state))
         marked = marked_context(context, language)
         g.marking_parts = True
+        g.no_kept_markup = True  # drawn from nothing: no block kept by ``kept_markup`` either
         try:
             for name, part in served.items():
                 drawn = _draw(name, marked)
@@ -100,6 +102,7 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
             assert compact(render_block("pages/game.html", "game", **marked, drawn=whole)) == inline
         finally:
             g.marking_parts = False
+            g.no_kept_markup = False
 
 
 def _play(app: Flask, seed: int, steps: int, expansion: bool) -> int:
