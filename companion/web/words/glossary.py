@@ -4,6 +4,7 @@ Never a raw id: every refusal, sentence and page says its values through these."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.game.any_log import AnyState
@@ -391,12 +392,15 @@ def guardian_note(note: str) -> str:
 
 def player_letter(colour: str, letter: str) -> str:
     """The letter on a player's markers, from their colour's name in the reader's language."""
-    letters = {
-        "crimson": pgettext("letter on the crimson pieces", "C"),
-        "navy": pgettext("letter on the navy pieces", "N"),
-        "forest": pgettext("letter on the forest green pieces", "F"),
-        "gold": pgettext("letter on the gold pieces", "G"),
-        "violet": pgettext("letter on the violet pieces", "V"),
-        "slate": pgettext("letter on the slate pieces", "S"),
-    }
-    return letters.get(colour, letter)
+    found = _LETTERS.get(colour)
+    return found() if found is not None else letter
+
+
+_LETTERS: dict[str, Callable[[], str]] = {  # one lookup a call, not six
+    "crimson": lambda: pgettext("letter on the crimson pieces", "C"),
+    "navy": lambda: pgettext("letter on the navy pieces", "N"),
+    "forest": lambda: pgettext("letter on the forest green pieces", "F"),
+    "gold": lambda: pgettext("letter on the gold pieces", "G"),
+    "violet": lambda: pgettext("letter on the violet pieces", "V"),
+    "slate": lambda: pgettext("letter on the slate pieces", "S"),
+}
