@@ -15,7 +15,7 @@ import logging
 import random
 import secrets
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -247,11 +247,18 @@ class GameService:
         except sqlite3.Error:
             logger.warning("could not keep a snapshot of game %s at seq %d", view.game_id, seq, exc_info=True)
 
-    def _extend(self, view: AnyView, new_rows: tuple[StoredEvent, ...]) -> AnyView:
-        """``view`` brought forward by whole actions appended since it was built."""
+    def _extend(
+        self, view: AnyView, new_rows: tuple[StoredEvent, ...], events: Sequence[Event] | None = None
+    ) -> AnyView:
+        """``view`` brought forward by whole actions appended since it was built; ``events``: the rows' events
+        when the caller holds them (it just judged and stored them), folded as they are, not decoded from the
+        rows again (an event's trip to JSON and back gives it back equal: ``tests/events/test_codec.py``)."""
         if not new_rows:
             return view
-        added = decoded(new_rows)
+        if events is None:
+            added = decoded(new_rows)
+        else:
+            added = tuple(Recorded(r.seq, r.action, e) for r, e in zip(new_rows, events, strict=True))
         timeline = extend_timeline(view.timeline, added)
         new_actions = timeline.actions[len(view.timeline.actions) :]
         try:
@@ -354,7 +361,7 @@ class GameService:
         if result.duplicate:  # a twin request recorded this key in between: its events, not ours, are in the log
             return Outcome(self.view(game_id, fresh=True), (), True)
         rows = _rows_as_stored(result.first_seq, new_events, result.recorded_at, key, command, who)
-        fresh = self._extend(view, rows)
+        fresh = self._extend(view, rows, events)
         if fresh.seq // SNAPSHOT_EVERY > view.seq // SNAPSHOT_EVERY:
             self._keep_snapshot(fresh)
         kept = self.cache.put(game_id, fresh)
@@ -614,13 +621,14 @@ def _rows_as_stored(
 ) -> tuple[StoredEvent, ...]:
     """The rows an append just stored, as the store's ``read`` would give them back."""
     stored_command = None if command is None else json.loads(json.dumps(command, sort_keys=True))
+    datas = json.loads(json.dumps([evt.data for evt in events], sort_keys=True))  # one trip for the action's events
     return tuple(
         StoredEvent(
             seq=first + i,
             action=first,
             type=evt.type,
             version=evt.version,
-            data=json.loads(json.dumps(evt.data, sort_keys=True, separators=(",", ":"))),
+            data=datas[i],
             recorded_at=recorded_at,
             idempotency_key=key if i == 0 else None,
             command=stored_command if i == 0 else None,
