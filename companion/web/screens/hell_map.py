@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from companion.game.edition import Side
 from companion.game.legal import TurnOptions
 from companion.game.rules.hell import HellMove
-from companion.game.state import GameState, Phase
+from companion.game.state import GameState, Phase, Soul
 from companion.web.words.catalogue import gettext as _gettext
 from companion.web.words.catalogue import language
 from companion.web.words.glossary import colour_name, guardian_name, player_letter, quarter_name
@@ -273,6 +273,7 @@ def build_map(
     ferry: FerrySteps | None = None,
     using: GuardianSteps | None = None,
     steady_guard: bool = False,
+    kept_cells: bool = True,
 ) -> HellMap:
     """The map for this state; ``select`` is a shield id or ``cemetery-<colour>``; ``using``: a guardian's steps.
 
@@ -281,7 +282,9 @@ def build_map(
     choosing a guardian sends no shield; a page without script gets a link on each of those shields. Likewise
     a soul chosen in the Cemetery: the empty shields of circle 1 keep their steady tap, and the map's values
     name them (``bring_to``) for the tap to bring it there, so choosing it and bringing it send no shield but
-    the one it lands on; a page without script gets a "bring" tap on each."""
+    the one it lands on; a page without script gets a "bring" tap on each.
+
+    ``kept_cells=False`` works out every cell afresh, none from ``_steady_cell`` (a test compares the two)."""
     pos, lines = _layout(state.side)
     words = _language()
     guardian_at: dict[str, str] = {}
@@ -305,10 +308,22 @@ def build_map(
     glyphs = {q["id"]: q.get("glyph", q["id"][:1].upper()) for q in state.edition.raw["quarters"]}
     cells = []
     bring_to: list[str] = []
+    # a shield no choice under way touches has its steady cell (what stands on it, its steady tap), made once
+    # per side, shield, occupant and language (``_steady_cell``): a guardian's steps or the ferry touch them all
+    plain = (
+        kept_cells and not (interactive and using is not None and not in_hell) and not (in_hell and ferry is not None)
+    )
+    touched = {selected, *landing_moves} if selected else set()  # the soul chosen and where it may land
     for shield, (x, y, width) in pos.items():
         info = state.side.shields[shield]
         soul = state.hell.get(shield)
         guardian = guardian_at.get(shield)
+        bring_here = in_hell and bring_colour is not None and info.circle == 1 and not state.occupied(shield)
+        if bring_here and steady_guard:
+            bring_to.append(shield)  # its steady "try" tap brings the soul (the map's values, table.js)
+        if plain and not (bring_here and not steady_guard) and shield not in touched:
+            cells.append(_steady_cell(state, shield, soul, guardian, interactive, glyphs[info.quarter], words))
+            continue
         tap: str | None = None
         move: HellMove | None = None
         extra = ""
@@ -324,10 +339,8 @@ def build_map(
             elif ferry.soul and not ferry.side and shield in ferry.sides:
                 tap, extra = "ferry", gettext("A sideways shield that leaves a regular move: tap to choose.")
         elif in_hell:
-            if bring_colour is not None and info.circle == 1 and not state.occupied(shield):
-                if steady_guard:
-                    bring_to.append(shield)  # its steady "try" tap brings the soul (the map's values, table.js)
-                else:
+            if bring_here and bring_colour is not None:
+                if not steady_guard:
                     tap, extra = (
                         "bring",
                         gettext("Tap to bring the %(colour)s soul here.", colour=colour_name(bring_colour)),
@@ -409,6 +422,40 @@ def build_map(
         guard_try=guard_try,
         bring_to=tuple(bring_to),
     )
+
+
+_STEADY: dict[int, tuple[Side, dict[tuple[Any, ...], Cell]]] = {}
+STEADY_CELLS = 8192  # per side: ~70 shields, each with what may stand on it, in each language
+
+
+def _steady_cell(
+    state: GameState, shield: str, soul: Soul | None, guardian: str | None, interactive: bool, glyph: str, words: str
+) -> Cell:
+    """A shield's cell when no choice under way touches it: what stands on it, its label, and its steady tap on
+    a phone that may act (choose a soul, ask why, try a landing: the map's values say which work now). Kept per
+    side (found by identity, as ``_layout``) and by everything the cell holds."""
+    side = state.side
+    kept = _STEADY.get(id(side))
+    if kept is None or kept[0] is not side:
+        if len(_STEADY) >= 64:
+            _STEADY.clear()
+        kept = _STEADY[id(side)] = (side, {})
+    cells = kept[1]
+    key = (shield, soul, guardian, interactive, glyph, words)
+    cell = cells.get(key)
+    if cell is None:
+        tap = None
+        if interactive:
+            occupied = soul is not None or guardian is not None
+            tap = "select" if soul is not None and not soul.laid else "why" if occupied else "try"
+        x, y, width = _layout(side)[0][shield]
+        info = side.shields[shield]
+        label = _label(state, shield, "", guardian, words)
+        cell = Cell(shield, info.circle, x, y, width, glyph, info.quarter, soul, guardian, tap, None, label, "")
+        if len(cells) >= STEADY_CELLS:
+            cells.clear()
+        cells[key] = cell
+    return cell
 
 
 def _guardian_tap(state: GameState, steps: GuardianSteps, shield: str) -> tuple[str | None, str, str]:

@@ -71,8 +71,9 @@ def _selections(state: GameState, rng: random.Random) -> list[dict[str, Any]]:
     return picks
 
 
-def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
-    with app.test_request_context(f"/g/{game_id}", headers={"Accept-Language": language}):
+def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any], htmx: bool = False) -> None:
+    headers = {"Accept-Language": language, **({"HX-Request": "true"} if htmx else {})}  # htmx: steady taps
+    with app.test_request_context(f"/g/{game_id}", headers=headers):
         app.preprocess_request()
         view = service().view(game_id)
         context = game_context(view, **choice)
@@ -84,6 +85,8 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
             interactive=view.state.ended is None,
             ferry=context["ferry"],
             using=context["guardian_steps"],
+            steady_guard=htmx,
+            kept_cells=False,  # every cell worked out afresh, none kept as a steady cell
         )
         assert context["hell_map"] == fresh_map, "the kept map differs from the map drawn afresh"
         assert (context["last_entry"], context["redo_entry"]) == latest_entries(view), "kept entries are stale"
@@ -132,7 +135,7 @@ def _play(app: Flask, seed: int, steps: int, expansion: bool) -> int:
                 continue
             state = svc.view(game_id).state
         for choice in _selections(state, rng):
-            _check_screen(app, game_id, rng.choice(("en", "es")), choice)
+            _check_screen(app, game_id, rng.choice(("en", "es")), choice, rng.random() < 0.5)
             checked += 1
     return checked
 
