@@ -358,12 +358,7 @@ def build_map(
                 tap = "land" if simple and affordable else "confirm"
                 extra = gettext("A legal landing: tap to move here.")
         if tap is None and interactive:  # steady: what it does now is the map's shared description
-            if soul is not None and not soul.laid:
-                tap = "select"
-            elif soul is not None or guardian is not None:
-                tap = "why"
-            else:
-                tap = "try"
+            tap = _steady_tap(soul, guardian)
         cells.append(
             Cell(
                 shield,
@@ -424,8 +419,16 @@ def build_map(
     )
 
 
+def _steady_tap(soul: Soul | None, guardian: str | None) -> str:
+    """A shield's tap in every phase: choose the soul standing on it, ask why it cannot move (a soul laid
+    down, a guardian there), or try a landing on it (empty)."""
+    if soul is not None and not soul.laid:
+        return "select"
+    return "why" if soul is not None or guardian is not None else "try"
+
+
 _STEADY: dict[int, tuple[Side, dict[tuple[Any, ...], Cell]]] = {}
-STEADY_CELLS = 8192  # per side: ~70 shields, each with what may stand on it, in each language
+STEADY_CELLS = 16384  # per side: ~70 shields, each with what may stand on it, playable or not, in 2 languages
 
 
 def _steady_cell(
@@ -444,10 +447,7 @@ def _steady_cell(
     key = (shield, soul, guardian, interactive, glyph, words)
     cell = cells.get(key)
     if cell is None:
-        tap = None
-        if interactive:
-            occupied = soul is not None or guardian is not None
-            tap = "select" if soul is not None and not soul.laid else "why" if occupied else "try"
+        tap = _steady_tap(soul, guardian) if interactive else None
         x, y, width = _layout(side)[0][shield]
         info = side.shields[shield]
         label = _label(state, shield, "", guardian, words)
