@@ -6,11 +6,17 @@ companion/editions/inferno-base.json). Souls are arranged with correction events
 
 from __future__ import annotations
 
-from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCard
+import random
+
+from companion.editions import DEFAULT_EDITION, load_all
+from companion.game.commands import BringSoul, CreateGame, EndTurn, MoveSoul, RevealPlagueCard
+from companion.game.projection import replay
+from companion.game.rules import decide_create
 from companion.game.rules.hell import legal_hell_moves
 from companion.game.state import Phase
 from events.catalog import DiscPlaced, GameEnded, SoulLaidDown, SoulMoved, TurnEnded, TurnQuarterSet
-from tests.builders import Table, place
+from tests.builders import Table, place, seats
+from tests.random_play import play
 
 RED, GREEN, ICE, PURPLE, BLUE = 7, 3, 9, 2, 5
 
@@ -179,3 +185,29 @@ def test_every_legal_move_lists_its_cost_score_and_quarter(table: Table) -> None
     assert set(falls) == {"3b", "3c"}
     assert falls["3c"].lays_down and falls["3c"].infamy == table.edition.circles[3].infamy
     assert falls["3c"].quarter == table.state.side.shields["3c"].quarter
+
+
+def test_one_souls_moves_are_those_it_has_among_every_move_over_random_games() -> None:
+    """Judging a move asks only the moving soul's paths (``only_from``): over random games, 2-4 players, with
+    and without the expansion, at every Hell phase, each standing soul's moves (tolls checked or not) are
+    exactly its moves among all the moves, in the same order; a shield without a standing soul has none."""
+    edition = load_all()[DEFAULT_EDITION][1]
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        players = 2 + seed % 3
+        command = CreateGame(players=seats(players), plague_card=(2, 3, 5, 1), expansion=seed % 2 == 1)
+        state = replay(edition, decide_create(edition, command))
+        for _ in range(60):
+            state = play(state, rng, tries=3)
+            if state.ended:
+                break
+            if state.phase is not Phase.HELL:
+                continue
+            for tolls in (True, False):
+                every = legal_hell_moves(state, state.active, check_tolls=tolls)
+                for shield in state.side.shields:
+                    own = legal_hell_moves(state, state.active, check_tolls=tolls, only_from=shield)
+                    assert own == [m for m in every if m.start == shield], (seed, shield)
+                    checked += bool(own)
+    assert checked > 50, checked

@@ -55,7 +55,7 @@ def _after_shift(state: GameState, player: int, phlegyas_to: str, soul_from: str
 
 
 def _landings(state: GameState, player: int, shield: str) -> tuple[str, ...]:
-    return tuple(sorted({m.landing for m in legal_hell_moves(state, player) if m.start == shield}))
+    return tuple(sorted({m.landing for m in legal_hell_moves(state, player, only_from=shield)}))
 
 
 def ferry_options(state: GameState, player: int, phlegyas_to: str | None = None) -> list[FerryOption]:

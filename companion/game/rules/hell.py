@@ -129,20 +129,23 @@ def _outcome(state: GameState, colour: int, landing: str) -> tuple[bool, int, st
     return lays, infamy, shield.quarter
 
 
-def legal_hell_moves(state: GameState, player: int, check_tolls: bool = True) -> list[HellMove]:
-    """Every soul move ``player`` may make now: from the Cemetery and in Hell.
+def legal_hell_moves(
+    state: GameState, player: int, check_tolls: bool = True, only_from: str | None = None
+) -> list[HellMove]:
+    """Every soul move ``player`` may make now: from the Cemetery and in Hell; with ``only_from``, only the moves
+    of the soul standing on that shield (what judging one move asks: not every soul's paths and every bring).
 
     Seed 002 does not say whether a toll the mover cannot pay forces a loan: with the edition
     assumption ``loan_for_toll`` off, a move whose tolls exceed the mover's drachmas is not legal.
     """
     moves: list[HellMove] = []
     cost = state.edition.economy("bring_soul_cost")
-    if not state.needs_plague_card:
+    if not state.needs_plague_card and only_from is None:
         for colour in sorted(state.cemetery):
             for shield in state.empty_shields(state.edition.limbo):
                 lays, infamy, quarter = _outcome(state, colour, shield)
                 moves.append(HellMove("bring", colour, None, (shield,), cost, (), lays, infamy, quarter, False))
-    for start in state.side.shields:
+    for start in state.side.shields if only_from is None else (only_from,):
         soul = state.hell.get(start)
         if soul is None or soul.laid:
             continue
@@ -284,14 +287,14 @@ def decide_move(state: GameState, cmd: MoveSoul) -> list[Event]:
         )
     candidates = [
         m
-        for m in legal_hell_moves(state, cmd.player)
-        if m.start == cmd.from_shield and m.landing == cmd.to_shield and (not cmd.via or m.path == cmd.via)
+        for m in legal_hell_moves(state, cmd.player, only_from=cmd.from_shield)
+        if m.landing == cmd.to_shield and (not cmd.via or m.path == cmd.via)
     ]
     if not candidates:
         unaffordable = [
             m
-            for m in legal_hell_moves(state, cmd.player, check_tolls=False)
-            if m.start == cmd.from_shield and m.landing == cmd.to_shield and (not cmd.via or m.path == cmd.via)
+            for m in legal_hell_moves(state, cmd.player, check_tolls=False, only_from=cmd.from_shield)
+            if m.landing == cmd.to_shield and (not cmd.via or m.path == cmd.via)
         ]
         if unaffordable:
             raise RuleViolation(
