@@ -12,7 +12,7 @@ from companion.editions import DEFAULT_EDITION, load_all
 from companion.game.commands import BringSoul, CreateGame, EndTurn, MoveSoul, RevealPlagueCard
 from companion.game.projection import replay
 from companion.game.rules import decide_create
-from companion.game.rules.hell import legal_hell_moves
+from companion.game.rules.hell import any_hell_move, legal_hell_moves
 from companion.game.state import Phase
 from events.catalog import DiscPlaced, GameEnded, SoulLaidDown, SoulMoved, TurnEnded, TurnQuarterSet
 from tests.builders import Table, place, seats
@@ -190,7 +190,8 @@ def test_every_legal_move_lists_its_cost_score_and_quarter(table: Table) -> None
 def test_one_souls_moves_are_those_it_has_among_every_move_over_random_games() -> None:
     """Judging a move asks only the moving soul's paths (``only_from``): over random games, 2-4 players, with
     and without the expansion, at every Hell phase, each standing soul's moves (tolls checked or not) are
-    exactly its moves among all the moves, in the same order; a shield without a standing soul has none."""
+    exactly its moves among all the moves, in the same order; a shield without a standing soul has none. And
+    ``any_hell_move`` (an end of turn's sudden-death check) says whether there is any."""
     edition = load_all()[DEFAULT_EDITION][1]
     checked = 0
     for seed in range(6):
@@ -204,6 +205,7 @@ def test_one_souls_moves_are_those_it_has_among_every_move_over_random_games() -
                 break
             if state.phase is not Phase.HELL:
                 continue
+            assert any_hell_move(state, state.active) == bool(legal_hell_moves(state, state.active))
             for tolls in (True, False):
                 every = legal_hell_moves(state, state.active, check_tolls=tolls)
                 for shield in state.side.shields:

@@ -11,6 +11,7 @@ The shield where the soul ends fixes the turn's Florence quarter.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from companion.game.commands import BringSoul, MoveSoul
@@ -20,7 +21,7 @@ from companion.game.rules.guards import require_turn
 from companion.game.state import GameState, Phase
 from events.catalog import Event, SoulBroughtIn, SoulLaidDown, SoulMoved, TollPaid, TurnQuarterSet
 
-__all__ = ["HellMove", "decide_bring", "decide_move", "legal_hell_moves", "soul_paths", "why_stuck"]
+__all__ = ["HellMove", "any_hell_move", "decide_bring", "decide_move", "legal_hell_moves", "soul_paths", "why_stuck"]
 
 
 @dataclass(frozen=True)
@@ -138,13 +139,23 @@ def legal_hell_moves(
     Seed 002 does not say whether a toll the mover cannot pay forces a loan: with the edition
     assumption ``loan_for_toll`` off, a move whose tolls exceed the mover's drachmas is not legal.
     """
-    moves: list[HellMove] = []
+    return list(_each_hell_move(state, player, check_tolls, only_from))
+
+
+def any_hell_move(state: GameState, player: int) -> bool:
+    """Whether ``player`` has any soul move now (``legal_hell_moves`` not empty), found at the first one: a bring
+    from the Cemetery when it may be made, else the first soul with a path."""
+    return next(_each_hell_move(state, player, True, None), None) is not None
+
+
+def _each_hell_move(state: GameState, player: int, check_tolls: bool, only_from: str | None) -> Iterator[HellMove]:
+    """``legal_hell_moves``'s moves, one at a time, in its order."""
     cost = state.edition.economy("bring_soul_cost")
     if not state.needs_plague_card and only_from is None:
         for colour in sorted(state.cemetery):
             for shield in state.empty_shields(state.edition.limbo):
                 lays, infamy, quarter = _outcome(state, colour, shield)
-                moves.append(HellMove("bring", colour, None, (shield,), cost, (), lays, infamy, quarter, False))
+                yield HellMove("bring", colour, None, (shield,), cost, (), lays, infamy, quarter, False)
     for start in state.side.shields if only_from is None else (only_from,):
         soul = state.hell.get(start)
         if soul is None or soul.laid:
@@ -156,8 +167,7 @@ def legal_hell_moves(
                 "move", soul.colour, start, path, 0, tolls, lays, infamy, quarter, used_pass, toll_amount(state)
             )
             if not check_tolls or _affordable(state, player, move):
-                moves.append(move)
-    return moves
+                yield move
 
 
 def _finish(state: GameState, player: int, move: HellMove) -> list[Event]:

@@ -12,7 +12,7 @@ from companion.game.errors import RuleViolation
 from companion.game.projection import evolve
 from companion.game.rules.ferry import ferry_options
 from companion.game.rules.guards import require_active
-from companion.game.rules.hell import legal_hell_moves
+from companion.game.rules.hell import any_hell_move
 from companion.game.state import GameState, Phase
 from events.catalog import Event, GameEnded, PlagueCardRevealed, PlagueDeckExhausted, TurnEnded
 
@@ -20,8 +20,9 @@ __all__ = ["decide_end_turn", "decide_plague", "has_any_soul_move"]
 
 
 def has_any_soul_move(state: GameState, player: int) -> bool:
-    """Whether ``player`` could make a soul move now (loans are unlimited, so money never blocks)."""
-    return bool(legal_hell_moves(state, player)) or bool(ferry_options(state, player))
+    """Whether ``player`` could make a soul move now (loans are unlimited, so money never blocks); found at the
+    first move, not by listing them all (an end of turn asks it for the next player)."""
+    return any_hell_move(state, player) or bool(ferry_options(state, player))
 
 
 def decide_end_turn(state: GameState, cmd: EndTurn) -> list[Event]:
