@@ -7,8 +7,8 @@ with its argument handling and a ``caller`` (~25 µs), and an answer draws sever
 undo bar); ``refusal_box`` was a macro call in every part with a control, a refusal there or not; a player's
 ``marker`` is in the turn and each purse.
 
-While parts are drawn (``g.marking_parts``) the token is a mark, as ``csrf_token()`` writes it there; the seq
-and the key are the marks the part's context gives (``MarkedView``, ``new_key``).
+The token is what the templates' ``csrf_token()`` writes (a mark while parts are drawn: ``parts.install``); the
+seq and the key are the marks the part's context gives (``MarkedView``, ``new_key``).
 """
 
 from __future__ import annotations
@@ -16,19 +16,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import current_app, g
-from flask_wtf.csrf import generate_csrf
+from flask import current_app
 from markupsafe import Markup, escape
 
 from companion.web.http.urls import kept_url_for
-from companion.web.screens.parts import CSRF_MARK
 from companion.web.words.glossary import player_letter
 
 __all__ = ["action_form", "install", "marker", "refusal_box"]
 
 
 def _token() -> str:
-    return CSRF_MARK if g.get("marking_parts") else generate_csrf()
+    token: Callable[[], str] = current_app.jinja_env.globals["csrf_token"]  # type: ignore[assignment]
+    return token()
 
 
 def action_form(

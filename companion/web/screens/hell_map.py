@@ -81,15 +81,17 @@ def _row_y(circle: int) -> float:
 
 
 Layout = tuple[dict[str, tuple[float, float, float]], tuple[tuple[float, float, float, float], ...]]
-_LAYOUTS: dict[int, tuple[Side, Layout]] = {}
+_SIDES: dict[int, tuple[Side, Layout, dict[tuple[Any, ...], Cell]]] = {}
+STEADY_CELLS = 16384  # per side: ~70 shields, each with what may stand on it, playable or not, in 2 languages
 
 
-def _layout(side: Side) -> Layout:
-    """Where each shield of ``side`` goes (x, y, width) and its lines down, worked out once per side (a side
-    is the edition's, unchanged while it lives; it holds dicts, so it is found by identity)."""
-    kept = _LAYOUTS.get(id(side))
+def _side_kept(side: Side) -> tuple[Layout, dict[tuple[Any, ...], Cell]]:
+    """What is worked out once per board side: where each shield goes (x, y, width) and its lines down, and the
+    steady cells made so far (``_steady_cell``). A side is the edition's, unchanged while it lives; it holds
+    dicts, so it is found by identity."""
+    kept = _SIDES.get(id(side))
     if kept is not None and kept[0] is side:
-        return kept[1]
+        return kept[1], kept[2]
     out: dict[str, tuple[float, float, float]] = {}
     span = WIDTH - LEFT - 6
     for circle, row in side.rows.items():
@@ -102,10 +104,16 @@ def _layout(side: Side) -> Layout:
         for target in targets:
             x2, y2, _ = out[target]
             lines.append((x1, y1 + 18, x2, y2 - 20))
-    if len(_LAYOUTS) >= 64:
-        _LAYOUTS.clear()
-    _LAYOUTS[id(side)] = (side, (out, tuple(lines)))
-    return out, tuple(lines)
+    if len(_SIDES) >= 64:
+        _SIDES.clear()
+    layout: Layout = (out, tuple(lines))
+    _SIDES[id(side)] = (side, layout, {})
+    return layout, _SIDES[id(side)][2]
+
+
+def _layout(side: Side) -> Layout:
+    """Where each shield of ``side`` goes (x, y, width) and its lines down (``_side_kept``)."""
+    return _side_kept(side)[0]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -427,28 +435,19 @@ def _steady_tap(soul: Soul | None, guardian: str | None) -> str:
     return "why" if soul is not None or guardian is not None else "try"
 
 
-_STEADY: dict[int, tuple[Side, dict[tuple[Any, ...], Cell]]] = {}
-STEADY_CELLS = 16384  # per side: ~70 shields, each with what may stand on it, playable or not, in 2 languages
-
-
 def _steady_cell(
     state: GameState, shield: str, soul: Soul | None, guardian: str | None, interactive: bool, glyph: str, words: str
 ) -> Cell:
     """A shield's cell when no choice under way touches it: what stands on it, its label, and its steady tap on
     a phone that may act (choose a soul, ask why, try a landing: the map's values say which work now). Kept per
-    side (found by identity, as ``_layout``) and by everything the cell holds."""
+    side (``_side_kept``) and by everything the cell holds."""
     side = state.side
-    kept = _STEADY.get(id(side))
-    if kept is None or kept[0] is not side:
-        if len(_STEADY) >= 64:
-            _STEADY.clear()
-        kept = _STEADY[id(side)] = (side, {})
-    cells = kept[1]
+    (pos, _), cells = _side_kept(side)
     key = (shield, soul, guardian, interactive, glyph, words)
     cell = cells.get(key)
     if cell is None:
         tap = _steady_tap(soul, guardian) if interactive else None
-        x, y, width = _layout(side)[0][shield]
+        x, y, width = pos[shield]
         info = side.shields[shield]
         label = _label(state, shield, "", guardian, words)
         cell = Cell(shield, info.circle, x, y, width, glyph, info.quarter, soul, guardian, tap, None, label, "")
