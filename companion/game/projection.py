@@ -14,6 +14,7 @@ does not know its past: a switch applied to it raises ``NeedsWholeLog`` and the 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
@@ -136,12 +137,31 @@ def initial_state(edition: Edition, created: GameCreated) -> GameState:
     return state
 
 
+FOLDS_KEPT = 64
+"""How many of the latest folds ``evolve`` keeps: judging a command folds its events onto the game (a batch's
+running state), recording it folds the same events onto the same state, and the undo bar tells the action by
+folding them once more; the second and third folds are found here."""
+
+_FOLDS: OrderedDict[tuple[int, int], tuple[GameState, Event, GameState]] = OrderedDict()
+
+
 def evolve(state: GameState, event: Event) -> GameState:
-    """Apply one recorded event. Never refuses: the rules were checked before recording."""
+    """Apply one recorded event. Never refuses: the rules were checked before recording.
+
+    A state and an event are never changed once made, so the state one event leads to from one state is found
+    again among the latest folds (``FOLDS_KEPT``), by the two objects themselves (each fold holds them: their
+    ids are not reused while it is kept)."""
+    key = (id(state), id(event))
+    kept = _FOLDS.get(key)
+    if kept is not None and kept[0] is state and kept[1] is event:
+        return kept[2]
     after = _switched(state, event) if isinstance(event, EditionChanged) else _apply(state, event)
     if after is state:
         after = changed(state)
     after.__dict__[_PAST] = (event, state.__dict__.get(_PAST, _UNKNOWN))
+    _FOLDS[key] = (state, event, after)
+    if len(_FOLDS) > FOLDS_KEPT:
+        _FOLDS.popitem(last=False)
     return after
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.game.any_log import evolve_any, replay_any
 from companion.game.timeline import Action, Recorded, build_timeline
 from companion.service import AnyView, is_game
+from companion.service.caches import Lru
+from companion.web.words.catalogue import language
 from companion.web.words.history import narrate
 from events.catalog import ActionRedone, ActionUndone, EntriesSetAside, EntryReplaced, GameCreated, TallyStarted
 
@@ -157,6 +160,28 @@ def history_entries(view: AnyView) -> list[Entry]:
     return HistoryFold().advance(view).entries(view)
 
 
+TOLD_KEPT = 2048
+"""How many latest entries, told in a language from a state, a process keeps (``_told``)."""
+
+_TOLD: Lru[tuple[str, int, int], tuple[weakref.ref[Action], weakref.ref[Any], list[str]]] = Lru(TOLD_KEPT)
+
+
+def _told(view: AnyView, action: Action, before: Any) -> list[str]:
+    """``_tell``'s sentences, kept by the action and the state it is told from, and the language: an undo tells
+    the entry before it as it was told when that one was recorded, and the entry it undid (the one to redo) from
+    the state it was told from then; a redo tells that entry once more.
+
+    A state and an action are never changed once made: they are found by the objects themselves, held weakly
+    (a game left aside is not kept alive by its entries; an id reused by another object is told afresh)."""
+    key = (language(), id(action), id(before))
+    kept = _TOLD.get(key)
+    if kept is not None and kept[0]() is action and kept[1]() is before:
+        return kept[2]
+    sentences, _after = _tell(view, action, before)
+    _TOLD.put(key, (weakref.ref(action), weakref.ref(before), sentences))
+    return sentences
+
+
 def latest_entries(view: AnyView) -> tuple[Entry | None, Entry | None]:
     """The entry "undo" would take back and the one "redo" would put back, told cheaply.
 
@@ -171,16 +196,14 @@ def latest_entries(view: AnyView) -> tuple[Entry | None, Entry | None]:
         before = view.state_before(target) if action.replaces is None else None
         if before is None:
             before = replay_any(view.edition, timeline.effective_events(before=target))
-        sentences, _after = _tell(view, action, before)
-        last = _entry(view, action, sentences, getattr(before, "turn", 0))
+        last = _entry(view, action, _told(view, action, before), getattr(before, "turn", 0))
     redo: Entry | None = None
     if timeline.undone:
         action = timeline.action(timeline.undone[-1])
         before = view.state
         if action.sets_aside:  # it would set entries aside again: told from before them
             before = replay_any(view.edition, timeline.effective_events(before=action.sets_aside[0]))
-        sentences, _after = _tell(view, action, before)
-        redo = _entry(view, action, sentences, (view.state.turn if is_game(view) else 0))
+        redo = _entry(view, action, _told(view, action, before), (view.state.turn if is_game(view) else 0))
     return last, redo
 
 
