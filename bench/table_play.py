@@ -203,7 +203,7 @@ class Phone:
             self.lazy.append(self.client.get(html.unescape(path), HTMX))
 
     def choose(self, choice: dict[str, str]) -> Answer:
-        """A tap choosing a soul on the map or a guardian at the Bonfire (the link's ``hx-get``)."""
+        """A tap choosing a soul on the map or a guardian at the Bonfire (the link's address)."""
         query = urlencode({"at": self.seq}) + "&" + urlencode(choice)
         answer = self.client.get(f"/g/{self.game_id}?{query}", self._headers())
         if answer.status != 200:

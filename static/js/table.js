@@ -2,6 +2,16 @@
 (function () {
   "use strict";
 
+  // A form or a link whose hx-post or hx-get is empty goes where its action or href says: the address is not
+  // written twice in every answer. (htmx itself would send it to the page's own address.) First of the
+  // handlers below, which read or change the address.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var elt = e.detail && e.detail.elt;
+    if (!elt || !elt.getAttribute || elt.getAttribute("hx-" + e.detail.verb) !== "") { return; }
+    var to = elt.getAttribute(e.detail.verb === "get" ? "href" : "action");
+    if (to) { e.detail.path = to; }
+  });
+
   function gameSeq() {
     var game = document.getElementById("game");
     return game ? game.getAttribute("data-seq") : null;

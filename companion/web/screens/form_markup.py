@@ -49,7 +49,7 @@ def action_form(
     url = escape(kept_url_for(endpoint, game_id=game_id))
     out = [
         f'<form id="{escape(form_id)}" method="post"' if form_id else '<form method="post"',
-        f' action="{url}" hx-post="{url}" hx-sync="this:drop">\n',
+        f' action="{url}" hx-post="" hx-sync="this:drop">\n',
         f'<input type="hidden" name="csrf_token" value="{escape(_token())}">',
         f'<input type="hidden" name="seq" value="{escape(view.seq)}">',
         f'<input type="hidden" name="key" value="{escape(key)}">',

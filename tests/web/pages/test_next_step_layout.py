@@ -30,7 +30,7 @@ def test_at_a_location_end_turn_comes_right_under_its_name_before_the_options(ph
     phone.post("bring", {"player": 0, "colour": 2, "shield": "1d"})  # 1D shows the Lily: the Bonfire
     phone.florence(0, "bonfire")
     actions = _actions(phone.html)
-    assert actions.count("/end-turn") == 2  # the form's action and its hx-post: one End turn only
+    assert actions.count("/end-turn") == 1  # the form's action (htmx posts there): one End turn only
     end_turn = actions.index("/end-turn")
     assert actions.index("<h2>Bonfire</h2>") < end_turn < actions.index("/location/exchange")
     assert end_turn < actions.index("Or cross the Styx")

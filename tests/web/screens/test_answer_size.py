@@ -35,6 +35,7 @@ from tests.web.conftest import Phone as PagePhone
 LIMIT = 8 * 1024
 MAP_LIMIT = 5 * 1024  # the map's share of any answer: the shields that changed and the map's values
 PART = re.compile(r'(?=<[a-z]+ [^>]*data-part="[\w-]+" hx-swap-oob)')
+TWICE = re.compile(r'(?:href|action)="([^"]+)" hx-(?:get|post)="\1"')  # an address written twice (table.js reads one)
 
 
 class FlaskPhoneClient:
@@ -48,6 +49,8 @@ class FlaskPhoneClient:
 
     def _answer(self, response: Any, start: float) -> Answer:
         body = response.get_data()
+        twice = TWICE.search(body.decode())
+        assert twice is None, f"{response.request.path}: {twice.group(0)} (an empty hx-get or hx-post: table.js)"
         self.map_sizes.append(map_share(body.decode()))
         if response.request.headers.get("HX-Request"):  # a tap's answer, not the page opened whole
             query = response.request.query_string.decode()
