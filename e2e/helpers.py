@@ -67,7 +67,10 @@ def bring_and_end_turn(page: Page, player: str, colour: str, to: str, place: str
 
 def stat(page: Page, player: str, name: str) -> Locator:
     """A player's resource on the players panel, e.g. stat(page, "Ana", "Drachmas")."""
-    return page.get_by_role("listitem", name=player).get_by_role("group", name=name).get_by_role("definition")
+    card = page.get_by_role("listitem", name=player).locator("dl.stats > div")
+    return card.filter(has=page.get_by_role("term").filter(has_text=re.compile(rf"^{re.escape(name)}$"))).get_by_role(
+        "definition"
+    )
 
 
 def shield(page: Page, name: str, role: str = "button") -> Locator:
