@@ -199,6 +199,10 @@ class Phone:
         if raw:
             update = json.loads(raw)["game:update"]
             self.seq, self.parts = int(update["seq"]), str(update["parts"])
+            if update.get("more"):  # parts left for a second answer, asked for at once (table.js), counted as lazy
+                more = self.client.get(f"/g/{self.game_id}", {**self._headers("live-trigger"), "HX-Game-More": "1"})
+                self.lazy.append(more)
+                self._take(more)
         for path in LAZY.findall(answer.text):  # what htmx fetches as soon as the answer is swapped in
             self.lazy.append(self.client.get(html.unescape(path), HTMX))
 

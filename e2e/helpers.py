@@ -10,11 +10,17 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
 def fill_new_game(
-    page: Page, names: list[str], plague: list[str] | None = None, expansion: bool = False, blank_rest: bool = False
+    page: Page,
+    names: list[str],
+    plague: list[str] | None = None,
+    expansion: bool = False,
+    blank_rest: bool = False,
+    server: str = "",
 ) -> None:
-    """Open the new-game form and fill it: the players, the plague card's souls in order (with
-    ``blank_rest``, every slot after them emptied), the expansion if asked, the standard layout."""
-    page.goto("/")
+    """Open the new-game form (on ``server``, the suite's own by default) and fill it: the players, the plague
+    card's souls in order (with ``blank_rest``, every slot after them emptied), the expansion if asked, the
+    standard layout."""
+    page.goto(f"{server}/")
     souls = list(plague or [])
     if blank_rest:
         souls += ["—"] * (page.locator("select[name=plague]").count() - len(souls))
@@ -29,9 +35,11 @@ def fill_new_game(
     page.get_by_label("Florence location tiles").select_option("default")
 
 
-def create_game(page: Page, names: list[str], plague: list[str] | None = None, expansion: bool = False) -> None:
-    """Fill the new-game form and start the game."""
-    fill_new_game(page, names, plague, expansion)
+def create_game(
+    page: Page, names: list[str], plague: list[str] | None = None, expansion: bool = False, server: str = ""
+) -> None:
+    """Fill the new-game form (on ``server``, the suite's own by default) and start the game."""
+    fill_new_game(page, names, plague, expansion, server=server)
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("heading", name=f"{names[0]}'s turn")).to_be_visible()
     page.wait_for_function("() => window.htmx !== undefined")  # the deferred script has run

@@ -8,7 +8,7 @@
   document.addEventListener("htmx:configRequest", function (e) {
     var elt = e.detail && e.detail.elt;
     if (!elt || !elt.getAttribute || elt.getAttribute("hx-" + e.detail.verb) !== "") { return; }
-    var to = elt.getAttribute(e.detail.verb === "get" ? "href" : "action");
+    var to = e.detail.verb === "get" ? elt.getAttribute("href") || elt.getAttribute("data-href") : elt.getAttribute("action");
     if (to) { e.detail.path = to; }
   });
 
@@ -17,11 +17,14 @@
     return game ? game.getAttribute("data-seq") : null;
   }
 
-  function refresh() {
+  // ``more``: the rest of an answer that left some parts for a second one (screens/parts.py: answer_later),
+  // asked for at the same seq: not dropped as a refresh with nothing new (below).
+  function refresh(more) {
     var live = document.getElementById("live");
     if (!live || !window.htmx) { return; }
     var url = live.getAttribute("data-refresh") + window.location.search;
-    window.htmx.ajax("GET", url, { source: "#live-trigger", target: "#game", swap: "outerHTML" });
+    var headers = more ? { "HX-Game-More": "1" } : {};
+    window.htmx.ajax("GET", url, { source: "#live-trigger", target: "#game", swap: "outerHTML", headers: headers });
   }
 
   // A live "seq" event fetches the fresh game only when the log moved past what this screen shows,
@@ -166,7 +169,8 @@
     // element is in requestConfig: only that tells a live refresh from a tap's answer.
     var elt = (e.detail.requestConfig && e.detail.requestConfig.elt) || e.detail.elt;
     var sameSeq = String(update.seq) === game.getAttribute("data-seq");
-    if (elt && elt.id === "live-trigger" && sameSeq) { e.detail.shouldSwap = false; return; }
+    var asked = e.detail.requestConfig && e.detail.requestConfig.headers || {};
+    if (elt && elt.id === "live-trigger" && sameSeq && !asked["HX-Game-More"]) { e.detail.shouldSwap = false; return; }
     game.setAttribute("data-seq", String(update.seq));
     game.setAttribute("data-parts", update.parts);
     bringToSeq(game, update.seq);
@@ -180,6 +184,7 @@
       if (detail.parts) { game.setAttribute("data-parts", detail.parts); }
     }
     if (detail.focus) { focusOn(detail.focus); }
+    if (detail.more) { refresh(true); }  // the parts this answer left for a second one
   });
 
   // The map's steady taps (choose a soul, ask why it cannot move, try a landing) are drawn in every

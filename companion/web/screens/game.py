@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import render_template, request
+from flask import current_app, render_template, request
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
@@ -25,7 +25,9 @@ from companion.web.live.answers import answer_key, keep_marked, kept_answer
 from companion.web.screens.florence_board import accuse_prep, florence_board
 from companion.web.screens.hell_map import ferry_steps, guardian_steps
 from companion.web.screens.parts import (
+    ANSWER_BUDGET,
     Part,
+    answer_later,
     assembled,
     client_parts,
     compact,
@@ -221,7 +223,16 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
         drawn = _drawn(parts, view.seq, csrf=False)  # htmx sends the token in a header
         return compact(render_block("pages/game.html", block, **context, drawn=drawn)), status, headers
     changed = [name for name, part in parts.items() if shown.get(name) != part.digest]
-    marked = "".join(out_of_band(name, html) for name, html in assembled(parts, changed).items())
+    pieces = assembled(parts, changed)
+    later = answer_later(pieces, context["state"].active, current_app.config.get("ANSWER_BUDGET", ANSWER_BUDGET))
+    if later:  # a second answer brings these: the phone keeps their old digests, and asks at once (table.js)
+        pieces = {name: html for name, html in pieces.items() if name not in later}
+        held = " ".join(
+            f"{name}:{shown.get(name, '') if name in later else part.digest}" for name, part in parts.items()
+        )
+        signal["game:update"].update(parts=held, more=True)
+        headers["HX-Trigger-After-Settle"] = json.dumps(signal)
+    marked = "".join(out_of_band(name, html) for name, html in pieces.items())
     keep_marked(marked)
     body = fill(marked, view.seq, csrf=False)  # htmx sends the token in a header
     headers["HX-Reswap"] = "none"

@@ -612,6 +612,43 @@ def _same_cells(last: tuple[object, dict[str, Part]] | None, map_inputs: MapInpu
     return same
 
 
+ANSWER_BUDGET = 8 * 1024
+"""An answer's bytes at most (before compression; app config ``ANSWER_BUDGET``): past them, the parts the phone
+needs least come in a second answer it asks for at once (``answer_later``)."""
+
+_OUT_OF_BAND = len(' hx-swap-oob="true"')
+_KEY_GROWTH = len(new_key()) - len(KEY_MARK)  # a form's key mark, filled
+
+
+def answer_later(pieces: dict[str, str], active: int, budget: int) -> set[str]:
+    """The parts of an answer (``pieces``, marked) it leaves for a second answer, which the phone asks for at once
+    (the answer's ``game:update`` says ``more``; those parts keep the digests the phone holds, so it asks for them).
+
+    None while the answer is within ``budget`` bytes once filled. Past it: the other players' purses, families,
+    towers and sin tracks, then the quarters' tiles, then the active player's, the largest first, until it is within.
+    The actions, the turn, the undo bar, the loan and the map always come in the first answer: an undo back into
+    the Florence phase of a four-player game was the one answer over 8 KB in 8,599 (the send list, two players'
+    tracks, the tiles), and the player reads the actions first."""
+    sizes = {
+        name: len(html.encode()) + _KEY_GROWTH * html.count(KEY_MARK) + _OUT_OF_BAND for name, html in pieces.items()
+    }
+    over = sum(sizes.values()) - budget
+    if over <= 0:
+        return set()
+
+    def rank(name: str) -> tuple[int, int]:
+        kind, seat = _player_part(name)
+        return (0 if kind and seat != active else 2 if kind else 1, -sizes[name])
+
+    later: set[str] = set()
+    for name in sorted((n for n in pieces if _player_part(n)[0] or n.startswith("q-")), key=rank):
+        if over <= 0:
+            break
+        later.add(name)
+        over -= sizes[name]
+    return later
+
+
 def out_of_band(name: str, html: str) -> str:
     """The part marked to be swapped in place of the one with its id."""
     return html.replace(f'data-part="{name}"', f'data-part="{name}" hx-swap-oob="true"', 1)

@@ -1,0 +1,87 @@
+"""An answer over its budget comes in two (``parts.answer_later``): the parts the phone needs least wait for a
+second answer, which it asks for at once (``game:update`` says ``more``; their digests stay the phone's own)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.web.screens.parts import answer_later
+from tests.web.conftest import Phone
+
+HX = {"HX-Request": "true"}
+SENT = re.compile(r'data-part="([\w-]+)" hx-swap-oob="true"')
+
+
+def _parts(html: str) -> dict[str, str]:
+    found = re.search(r'data-parts="([^"]*)"', html)
+    assert found is not None
+    return dict(item.split(":", 1) for item in found.group(1).split())
+
+
+def test_within_the_budget_nothing_is_left() -> None:
+    pieces = {"actions": "a" * 3000, "player1": "p" * 600, "tracks1": "t" * 600}
+    assert answer_later(pieces, 0, 8192) == set()
+
+
+def test_past_it_the_other_players_parts_go_first_then_the_tiles_then_the_active_players() -> None:
+    pieces = {
+        "actions": "a" * 5000,
+        "turn": "t" * 400,
+        "undo": "u" * 1000,
+        "loan": "l" * 500,
+        "s-1a": "s" * 500,
+        "tracks0": "x" * 580,
+        "tracks1": "y" * 570,
+        "player1": "z" * 500,
+        "q-eagle": "q" * 260,
+        "player0": "w" * 500,
+    }
+    assert answer_later(pieces, 0, 9000) == {"tracks1", "player1"}  # Ben's: the largest first
+    assert answer_later(pieces, 0, 8700) == {"tracks1", "player1", "q-eagle"}  # then the tiles
+    assert answer_later(pieces, 0, 7000) == {"tracks1", "player1", "q-eagle", "tracks0", "player0"}
+    everything = answer_later(pieces, 0, 100)
+    assert everything == {"tracks0", "tracks1", "player0", "player1", "q-eagle"}  # never the actions, turn, map
+
+
+def test_a_tap_over_the_budget_comes_in_two_and_the_phone_ends_with_the_whole_game(
+    app: Flask, client: FlaskClient
+) -> None:
+    app.config["ANSWER_BUDGET"] = 1800
+    phone = Phone(client).create(names=("Ana", "Ben", "Cleo"), plague=("9", "3", "2"))
+    before = _parts(phone.html)
+    held = " ".join(f"{name}:{digest}" for name, digest in before.items())
+    tap = client.post(
+        f"{phone.url}/bring",
+        data={"seq": phone.seq, "key": "split-bring-0001", "player": 0, "colour": 9, "shield": "1b"},
+        headers={**HX, "HX-Game-Parts": held},
+    )
+    update = json.loads(tap.headers["HX-Trigger-After-Settle"])["game:update"]
+    assert update.get("more") is True
+    first = set(SENT.findall(tap.data.decode()))
+    told = dict(item.split(":", 1) for item in update["parts"].split())
+    page = client.get(phone.url).data.decode()
+    fresh = _parts(page)
+    left = {name for name in fresh if told[name] != fresh[name]}  # the phone still holds its old copy of these
+    assert left and not left & first and {"actions", "turn", "undo"} <= first
+    assert all(told[name] == before.get(name, "") for name in left)
+    again = client.get(
+        phone.url, headers={**HX, "HX-Trigger": "live-trigger", "HX-Game-More": "1", "HX-Game-Parts": update["parts"]}
+    )
+    second = json.loads(again.headers["HX-Trigger-After-Settle"])["game:update"]
+    assert set(SENT.findall(again.data.decode())) == left  # exactly the parts left, nothing sent twice
+    assert "more" not in second and dict(item.split(":", 1) for item in second["parts"].split()) == fresh
+
+
+def test_under_the_default_budget_a_tap_comes_whole(client: FlaskClient) -> None:
+    phone = Phone(client).create(names=("Ana", "Ben", "Cleo"), plague=("9", "3", "2"))
+    held = " ".join(f"{name}:{digest}" for name, digest in _parts(phone.html).items())
+    tap = client.post(
+        f"{phone.url}/bring",
+        data={"seq": phone.seq, "key": "whole-bring-0001", "player": 0, "colour": 9, "shield": "1b"},
+        headers={**HX, "HX-Game-Parts": held},
+    )
+    assert "more" not in json.loads(tap.headers["HX-Trigger-After-Settle"])["game:update"]
