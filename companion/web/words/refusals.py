@@ -15,7 +15,8 @@ from companion.game.errors import RuleViolation
 from companion.game.refusals import CHOICES as CHOICE_CATALOGUE
 from companion.game.refusals import REFUSALS as REFUSAL_CATALOGUE
 from companion.game.refusals import Citation, Kind, placeholders
-from companion.web.words.catalogue import gettext, lazy_gettext
+from companion.service.caches import Lru
+from companion.web.words.catalogue import gettext, language, lazy_gettext
 from companion.web.words.glossary import (
     FIELDS,
     PLAYER_COLOURS,
@@ -185,6 +186,26 @@ def describe_refusal(exc: RuleViolation, state: AnyState | None) -> str:
     """A refusal as one sentence in the reader's language, its values in words."""
     entry = REFUSAL_CATALOGUE[exc.code]
     return _sentence(entry.sentence, entry.params, exc.params, state)
+
+
+SAID_KEPT = 4096
+"""How many refusal sentences a process keeps (``said_refusal``)."""
+
+_SAID: Lru[tuple[Any, ...], str] = Lru(SAID_KEPT)
+
+
+def said_refusal(exc: RuleViolation, state: AnyState | None) -> str:
+    """``describe_refusal``, kept: the sentences a screen says on every drawing (the accusations not open now, beside
+    the Florence phase's actions) are put into words once per language, refusal and what it reads of the game (the
+    players' names, the board's side and its edition, ``_one``). A value that cannot be a key is said afresh."""
+    side = getattr(state, "side", None)
+    edition = getattr(getattr(state, "edition", None), "content_hash", None)
+    names = player_names(state) if state is not None else ()
+    key = (language(), exc.code, repr(sorted(exc.params.items())), names, edition, getattr(side, "id", None))
+    kept = _SAID.get(key)
+    if kept is None:
+        kept = _SAID.put(key, describe_refusal(exc, state))
+    return kept
 
 
 def describe_choice(key: str, params: dict[str, Any], state: AnyState | None) -> str:

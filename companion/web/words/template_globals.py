@@ -29,7 +29,7 @@ from companion.web.words.glossary import (
     quarter_name,
     shield_label,
 )
-from companion.web.words.refusals import describe_refusal
+from companion.web.words.refusals import said_refusal
 
 __all__ = ["install"]
 
@@ -76,7 +76,7 @@ def install(app: Flask) -> None:
             "field_name": field_name,
             "location_name": location_name,
             "edition_name": edition_name,
-            "refusal_text": describe_refusal,
+            "refusal_text": said_refusal,
             "location_action": lambda loc: str(LOCATION_ACTIONS.get(loc, "")),
             "guardian_name": guardian_name,
             "guardian_note": guardian_note,
