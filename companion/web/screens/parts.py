@@ -626,9 +626,9 @@ def answer_later(pieces: dict[str, str], active: int, budget: int) -> set[str]:
 
     None while the answer is within ``budget`` bytes once filled. Past it: the other players' purses, families,
     towers and sin tracks, then the quarters' tiles, then the active player's, the largest first, until it is within.
-    The actions, the turn, the undo bar, the loan and the map always come in the first answer: an undo back into
-    the Florence phase of a four-player game was the one answer over 8 KB in 8,599 (the send list, two players'
-    tracks, the tiles), and the player reads the actions first."""
+    The actions, the turn, the undo bar, the loan and the map always come in the first answer: the player reads the
+    actions first. (The largest answers are undos back into the Florence phase: the send list, two players' tracks,
+    the tiles; ``bench/README.md``.)"""
     sizes = {
         name: len(html.encode()) + _KEY_GROWTH * html.count(KEY_MARK) + _OUT_OF_BAND for name, html in pieces.items()
     }
