@@ -224,7 +224,8 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
         return compact(render_block("pages/game.html", block, **context, drawn=drawn)), status, headers
     changed = [name for name, part in parts.items() if shown.get(name) != part.digest]
     pieces = assembled(parts, changed)
-    later = answer_later(pieces, context["state"].active, current_app.config.get("ANSWER_BUDGET", ANSWER_BUDGET))
+    budget = current_app.config.get("ANSWER_BUDGET", ANSWER_BUDGET)
+    later = answer_later(pieces, context["state"].active, budget, view.seq)
     if later:  # a second answer brings these: the phone keeps their old digests, and asks at once (table.js)
         pieces = {name: html for name, html in pieces.items() if name not in later}
         held = " ".join(

@@ -620,18 +620,27 @@ _OUT_OF_BAND = len(' hx-swap-oob="true"')
 _KEY_GROWTH = len(new_key()) - len(KEY_MARK)  # a form's key mark, filled
 
 
-def answer_later(pieces: dict[str, str], active: int, budget: int) -> set[str]:
+def answer_later(pieces: dict[str, str], active: int, budget: int, seq: int) -> set[str]:
     """The parts of an answer (``pieces``, marked) it leaves for a second answer, which the phone asks for at once
     (the answer's ``game:update`` says ``more``; those parts keep the digests the phone holds, so it asks for them).
 
-    None while the answer is within ``budget`` bytes once filled. Past it: the other players' purses, families,
+    None while the answer is within ``budget`` bytes as it is sent (its keys and seq filled, its htmx forms without
+    their CSRF field). Past it: the other players' purses, families,
     towers and sin tracks, then the quarters' tiles, then the active player's, the largest first, until it is within.
     The actions, the turn, the undo bar, the loan and the map always come in the first answer: the player reads the
     actions first. (The largest answers are undos back into the Florence phase: the send list, two players' tracks,
     the tiles; ``bench/README.md``.)"""
-    sizes = {
-        name: len(html.encode()) + _KEY_GROWTH * html.count(KEY_MARK) + _OUT_OF_BAND for name, html in pieces.items()
-    }
+    seq_growth = len(str(seq)) - len(SEQ_MARK)
+
+    def sent(html: str) -> int:  # its bytes as ``fill`` sends them: a fresh key, the seq
+        return (
+            len(html.encode()) + _KEY_GROWTH * html.count(KEY_MARK) + seq_growth * html.count(SEQ_MARK) + _OUT_OF_BAND
+        )
+
+    if sum(sent(html) for html in pieces.values()) <= budget:
+        return set()
+    # past it at first sight: exactly, without the CSRF fields an htmx answer's forms leave out (``fill``)
+    sizes = {name: sent(_HTMX_FORM_CSRF.sub(r"\1", html)) for name, html in pieces.items()}
     over = sum(sizes.values()) - budget
     if over <= 0:
         return set()

@@ -197,7 +197,8 @@ _SAID: Lru[tuple[Any, ...], str] = Lru(SAID_KEPT)
 def said_refusal(exc: RuleViolation, state: AnyState | None) -> str:
     """``describe_refusal``, kept: the sentences a screen says on every drawing (the accusations not open now, beside
     the Florence phase's actions) are put into words once per language, refusal and what it reads of the game (the
-    players' names, the board's side and its edition, ``_one``). A value that cannot be a key is said afresh."""
+    players' names, the board's side and its edition, ``_one``); the refusal's values are in the key as written
+    (``repr``), so a list among them is no obstacle."""
     side = getattr(state, "side", None)
     edition = getattr(getattr(state, "edition", None), "content_hash", None)
     names = player_names(state) if state is not None else ()

@@ -24,7 +24,7 @@ def _parts(html: str) -> dict[str, str]:
 
 def test_within_the_budget_nothing_is_left() -> None:
     pieces = {"actions": "a" * 3000, "player1": "p" * 600, "tracks1": "t" * 600}
-    assert answer_later(pieces, 0, 8192) == set()
+    assert answer_later(pieces, 0, 8192, 400) == set()
 
 
 def test_past_it_the_other_players_parts_go_first_then_the_tiles_then_the_active_players() -> None:
@@ -40,10 +40,10 @@ def test_past_it_the_other_players_parts_go_first_then_the_tiles_then_the_active
         "q-eagle": "q" * 260,
         "player0": "w" * 500,
     }
-    assert answer_later(pieces, 0, 9000) == {"tracks1", "player1"}  # Ben's: the largest first
-    assert answer_later(pieces, 0, 8700) == {"tracks1", "player1", "q-eagle"}  # then the tiles
-    assert answer_later(pieces, 0, 7000) == {"tracks1", "player1", "q-eagle", "tracks0", "player0"}
-    everything = answer_later(pieces, 0, 100)
+    assert answer_later(pieces, 0, 9000, 400) == {"tracks1", "player1"}  # Ben's: the largest first
+    assert answer_later(pieces, 0, 8700, 400) == {"tracks1", "player1", "q-eagle"}  # then the tiles
+    assert answer_later(pieces, 0, 7000, 400) == {"tracks1", "player1", "q-eagle", "tracks0", "player0"}
+    everything = answer_later(pieces, 0, 100, 400)
     assert everything == {"tracks0", "tracks1", "player0", "player1", "q-eagle"}  # never the actions, turn, map
 
 
@@ -85,3 +85,29 @@ def test_under_the_default_budget_a_tap_comes_whole(client: FlaskClient) -> None
         headers={**HX, "HX-Game-Parts": held},
     )
     assert "more" not in json.loads(tap.headers["HX-Trigger-After-Settle"])["game:update"]
+
+
+def test_the_budget_is_counted_in_the_bytes_sent(app: Flask, client: FlaskClient) -> None:
+    """An answer exactly at the budget comes whole; one byte less of budget and it comes in two."""
+    phone = Phone(client).create(names=("Ana", "Ben", "Cleo"), plague=("9", "3", "2"))
+    held = " ".join(f"{name}:{digest}" for name, digest in _parts(phone.html).items())
+    seq = phone.seq
+    sizes: list[int] = []
+    for attempt, budget in enumerate((None, 0, -1)):  # no limit (its size), then exactly it, then one byte less
+        if budget is not None:
+            app.config["ANSWER_BUDGET"] = sizes[0] + budget
+        tap = client.post(
+            f"{phone.url}/bring",
+            data={"seq": seq, "key": f"budget-{attempt}", "player": 0, "colour": 9, "shield": "1b"},
+            headers={**HX, "HX-Game-Parts": held},
+        )
+        assert tap.status_code == 200
+        update = json.loads(tap.headers["HX-Trigger-After-Settle"])["game:update"]
+        sizes.append(len(tap.data))
+        assert ("more" in update) is (budget == -1), (budget, sizes)
+        undo = client.post(
+            f"{phone.url}/undo", data={"seq": update["seq"], "key": f"budget-undo-{attempt}"}, headers=HX
+        )
+        assert undo.status_code == 200
+        seq = json.loads(undo.headers["HX-Trigger-After-Settle"])["game:update"]["seq"]
+    assert sizes[1] == sizes[0]  # the same answer at its very size: whole
