@@ -8,6 +8,7 @@ from the new rows, never trusted as it is. Dropping the whole cache is always sa
 
 from __future__ import annotations
 
+import functools
 import sys
 import threading
 from collections import OrderedDict
@@ -159,15 +160,17 @@ class Memo(Lru[K, T]):
 
 
 class Slots(Generic[K, T]):
-    """One value per slot, each kept with the inputs it was made from and reused only while the
+    """Values per slot, each kept with the inputs it was made from and reused only while the
     inputs asked for are equal (``==``) to them.
 
     For values whose inputs are not hashable (a game's souls, its players): the slot names the
     game and what is made, the inputs say from what; an unequal input makes the value again.
+    A slot keeps its latest value, or up to ``depth`` of them (the most recently used first) when
+    its inputs come back: a game's turn title for each player and phase, round after round.
     """
 
     def __init__(self, size: int = 4096) -> None:
-        self._slots: Lru[K, tuple[object, T]] = Lru(size)
+        self._slots: Lru[K, tuple[tuple[object, T], ...]] = Lru(size)
         self.made = 0  # values made (not reused) since the start: what a test or benchmark reads
 
     @property
@@ -176,27 +179,39 @@ class Slots(Generic[K, T]):
         return self._slots.size
 
     def kept(self, slot: K) -> tuple[object, T] | None:
-        """What ``slot`` holds now, with the inputs it was made from (None when empty): for a value made again
+        """What ``slot`` holds last, with the inputs it was made from (None when empty): for a value made again
         from the one before (``screens.parts``: the shields of a map that changed, from the last map's)."""
-        return self._slots.get(slot)
+        entries = self._slots.get(slot)
+        return entries[0] if entries else None
 
-    def get_or_make(self, slot: K, inputs: object, make: Callable[[], T]) -> T:
-        """The value kept in ``slot`` if it was made from equal ``inputs``, else ``make()`` kept there."""
-        kept = self._slots.get(slot)
-        if kept is not None and kept[0] == inputs:
-            return kept[1]
-        value = make()
+    def get_or_make(self, slot: K, inputs: object, make: Callable[[], T], depth: int = 1) -> T:
+        """The value kept in ``slot`` if it was made from equal ``inputs``, else ``make()`` kept there, with
+        at most ``depth - 1`` of the values it held before (the least recently used goes first)."""
+        entries = self._slots.get(slot)
+        if entries:
+            if entries[0][0] == inputs:
+                return entries[0][1]
+            for found in entries[1:]:
+                if found[0] == inputs:  # now the most recently used of the slot
+                    self._slots.update(slot, functools.partial(_first, found))
+                    return found[1]
+        made = make()
 
-        def keep(_kept: tuple[object, T] | None) -> tuple[object, T]:
+        def keep(now: tuple[tuple[object, T], ...] | None) -> tuple[tuple[object, T], ...]:
             self.made += 1  # counted under the cache's lock
-            return inputs, value
+            return ((inputs, made), *(now or ())[: depth - 1])
 
         self._slots.update(slot, keep)
-        return value
+        return made
 
     def clear(self) -> None:
         """Forget every value."""
         self._slots.clear()
+
+
+def _first(entry: tuple[object, T], now: tuple[tuple[object, T], ...] | None) -> tuple[tuple[object, T], ...]:
+    """A slot's values with ``entry`` first (``Slots``: the most recently used)."""
+    return (entry, *(kept for kept in now or () if kept is not entry))
 
 
 class Shared(Generic[K, T]):

@@ -161,7 +161,8 @@ def part_slots(games: int) -> Slots[tuple[str, ...], Any]:
     """The process's kept parts: by game and language, the map's model twice (interactive and still),
     the board, the Wall, the desks, Florence, the Cemetery, the turn, Hell's prompt, the undo bar, the map's values,
     four parts per player and a part per shield (up to ~70 shields, twice: a phone that may act and a
-    waiting one), 200 slots for each game the view cache holds."""
+    waiting one), 200 slots for each game the view cache holds. A few small parts keep several drawings
+    (``_DEPTHS``): ~60 KB of markup a game and language in the bench's mix, ~110 KB with them."""
     return Slots(size=200 * games)
 
 
@@ -386,6 +387,23 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
     return None
 
 
+_DEPTHS = {"turn": 48, "cells": 24, "hell": 16, "cemetery": 8, "loan": 8, "undo": 3}
+"""How many drawings of a part its slot keeps, for a part whose inputs come back: the turn's title and phase for
+each player and phase (a round draws them all again), the map's values and Hell's prompt for each player, the
+Cemetery for each quarter, the loan for each player, the undo bar back after an undo and a redo."""
+
+
+@functools.lru_cache(maxsize=512)
+def _depth(name: str) -> int:
+    """How many drawings of ``name`` its slot keeps (``_DEPTHS``; a quarter's two: its title with and without the
+    turn's badge, and its tiles; a player's three: an undo and a redo bring back the two before)."""
+    if name in _DEPTHS:
+        return _DEPTHS[name]
+    if name.startswith(("qn-", "q-")):
+        return 2
+    return 3 if _player_part(name)[0] else 1
+
+
 def _player_part(name: str) -> tuple[str, int]:
     """A player's part and the player's seat (``("tower", 2)`` for ``tower2``), or ``("", 0)``."""
     for kind in PLAYER_PARTS:
@@ -564,7 +582,7 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
         inputs = _inputs(name, marked)
         draw = functools.partial(_draw, name, marked)
         kept = f"{name}{still}" if name.startswith("s-") else name
-        return draw() if inputs is None else slots.get_or_make((game_id, language, kept), inputs, draw)
+        return draw() if inputs is None else slots.get_or_make((game_id, language, kept), inputs, draw, _depth(name))
 
     names = part_names(context["state"])
     # the shields, ~70 parts, as a whole while the map is the one kept (``remembered_map``: a loan, a card,

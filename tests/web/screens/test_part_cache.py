@@ -220,3 +220,35 @@ def test_the_parts_one_phone_drew_are_shared_with_every_phone_that_refreshes(pho
         body = watcher.get(phone.url, headers=live).data.decode()
         assert set(re.findall(r'data-part="(\w+)" hx-swap-oob="true"', body)) == {"loan", "undo", "player0"}
     assert slots.made == made  # what the acting phone's answer drew, every other phone is sent as it is
+
+
+def test_an_undo_and_a_redo_find_the_small_parts_drawn_before(phone, client, app, monkeypatch) -> None:
+    """A slot keeps several drawings of the parts whose inputs come back (``parts._DEPTHS``): after a loan, its
+    undo finds Ana's purse and the next loan as they were drawn before the loan, and its redo finds them and the
+    undo bar as the loan drew them; only the actions (drawn on every answer) and the undo bar that now offers a
+    redo are drawn again."""
+    import companion.web.screens.parts as parts_module
+
+    phone.create(names=("Ana", "Ben", "Cleo"), plague=("9", "3", "2"))
+    phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
+    phone.florence(0, "bank")
+    drawn: list[str] = []
+    draw = parts_module._draw
+    monkeypatch.setattr(parts_module, "_draw", lambda name, context: (drawn.append(name), draw(name, context))[1])
+
+    def tap(path: str, data: dict[str, Any]) -> tuple[set[str], set[str]]:
+        parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
+        drawn.clear()
+        answer = client.post(
+            f"{phone.url}/{path}",
+            data={"seq": phone.seq, "key": f"{path}-depth-{phone.seq}", **data},
+            headers={"HX-Request": "true", "HX-Game-Parts": parts},
+        )
+        assert answer.status_code == 200
+        made = set(drawn)
+        phone.open()
+        return set(re.findall(r'data-part="(\w+)" hx-swap-oob="true"', answer.data.decode())), made
+
+    assert tap("loan", {"player": 0}) == ({"loan", "undo", "player0"}, {"actions", "loan", "undo", "player0"})
+    assert tap("undo", {}) == ({"loan", "undo", "player0"}, {"actions", "undo"})
+    assert tap("redo", {}) == ({"loan", "undo", "player0"}, {"actions"})
