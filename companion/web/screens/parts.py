@@ -52,6 +52,7 @@ from companion.web.forms.fields import new_key
 from companion.web.process import process
 from companion.web.screens.hell_map import Cell, FerrySteps, GuardianSteps, HellMap, build_map
 from companion.web.screens.history import Entry, latest_entries
+from companion.web.screens.shield_markup import map_shield
 from companion.web.words.catalogue import language as request_language
 from companion.web.words.catalogue import template_words
 
@@ -514,9 +515,7 @@ def render_block(template: str, block: str | None, context: dict[str, Any]) -> s
 
 def _draw(name: str, context: dict[str, Any]) -> Part:
     if name.startswith("s-"):
-        html = compact(
-            render_block("screens/hell_map.html", "map_shield", {**context, **_shield_context(name, context)})
-        )
+        html = str(map_shield(context["view"].game_id, **_shield_context(name, context)))  # not Markup: filled as text
     elif name.startswith(("q-", "qn-")):
         quarter, tiles = _quarter(name, context)
         block = "florence_quarter" if name.startswith("q-") else "quarter_title"

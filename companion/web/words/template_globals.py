@@ -9,7 +9,6 @@ from companion.game.state import GameState, Phase
 from companion.web.words.catalogue import gettext
 from companion.web.words.editions import edition_name
 from companion.web.words.glossary import (
-    GUARDIAN_GLYPHS,
     KINDS,
     LOCATION_ACTIONS,
     PLAYER_COLOURS,
@@ -87,6 +86,5 @@ def install(app: Flask) -> None:
             "effect_label": effect_label,
             "describe_endgame": describe_endgame,
             "sin_name": lambda c: str(SINS.get(c, c)),
-            "guardian_glyph": lambda g: GUARDIAN_GLYPHS.get(g, g[:2].title()),
         }
     )
