@@ -44,7 +44,7 @@ from companion.web.pages import (
     tally,
     viewer,
 )
-from companion.web.screens import form_markup, parts, picks, shield_markup
+from companion.web.screens import florence_markup, form_markup, part_markup, parts, picks, shield_markup
 from companion.web.screens.history_cache import HistoryFolds
 from companion.web.words import bidi, catalogue, template_globals
 from events.factory import open_store as open_migrated_store
@@ -164,6 +164,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     picks.install(app)  # filters that pick by a field, without Jinja's test lookup on every use
     form_markup.install(app)  # the action forms and refusal boxes, written in Python
     shield_markup.install(app)  # the map's shields, written in Python
+    part_markup.install(app)  # a player's purse and the undo bar, written in Python
+    florence_markup.install(app)  # the Florence phase's choices, written in Python
     parts.install_macros(app)  # last: the macros' module sees every global
     if app.config.get("WARM_UP", not app.testing):  # tests make hundreds of apps, each drawing a few pages
         warm_up(app)

@@ -52,6 +52,7 @@ from companion.web.forms.fields import new_key
 from companion.web.process import process
 from companion.web.screens.hell_map import Cell, FerrySteps, GuardianSteps, HellMap, build_map
 from companion.web.screens.history import Entry, latest_entries
+from companion.web.screens.part_markup import player_purse, undo_bar
 from companion.web.screens.shield_markup import map_shield
 from companion.web.words.catalogue import language as request_language
 from companion.web.words.catalogue import template_words
@@ -524,6 +525,22 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
         html = compact(render_block("screens/hell_map.html", "map_desks", context))
     elif name == "pick":
         html = compact(render_block("screens/guardian_pick.html", None, context))
+    elif name == "undo":
+        html = compact(
+            str(
+                undo_bar(
+                    context["view"],
+                    context["new_key"],
+                    context.get("refusal"),
+                    context.get("last_entry"),
+                    context.get("redo_entry"),
+                    context.get("seat_prompt"),
+                )
+            )
+        )
+    elif (mine := _player_part(name))[0] == "player":
+        state = context["state"]
+        html = compact(str(player_purse(mine[1], state.players[mine[1]], state.p[mine[1]], state)))
     elif (mine := _player_part(name))[0]:
         kind, i = mine
         block = "player_card" if kind == "player" else f"player_{kind}"

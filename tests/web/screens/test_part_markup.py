@@ -1,0 +1,115 @@
+"""A player's purse and the undo bar written in Python (``screens/part_markup.py``) are the markup of the Jinja blocks
+they replaced.
+
+The blocks are kept beside this test as the references (``player_card_reference.html``, ``undo_bar_reference.html``,
+as they stood in ``templates/pages/game.html``): over random games in English and Spanish, base and expansion, with
+and without a refusal of the undo, every purse and the undo bar drawn both ways (with the marks a part is drawn
+with) are the same; so are the cases random play does not reach: a phone that has not taken its seat, a name
+written right to left, a refusal with markup in it, an entry to redo and none to undo.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from flask import Flask, g
+from jinja2 import Template
+from markupsafe import Markup
+
+from companion.web import create_app
+from companion.web.http.db import service
+from companion.web.screens import parts
+from companion.web.screens.game import game_context
+from companion.web.screens.part_markup import player_purse, undo_bar
+from tests.web.screens import test_part_cache
+
+HERE = Path(__file__).parent
+_COMPILED: dict[tuple[int, str], Template] = {}
+
+
+def reference(app: Flask, name: str, context: dict[str, Any]) -> str:
+    """What the block ``name`` (its reference file) drew in ``context``, compacted as a part is."""
+    key = (id(app.jinja_env), name)
+    template = _COMPILED.get(key)
+    if template is None:
+        template = _COMPILED[key] = app.jinja_env.from_string((HERE / f"{name}_reference.html").read_text())
+    return parts.compact(template.render(**context)).strip("\n")
+
+
+def both(app: Flask, context: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each purse and the undo bar as the reference draws them and as Python does, in ``context`` (marked)."""
+    state = context["state"]
+    out = []
+    for pi, (info, p) in enumerate(zip(state.players, state.p, strict=True)):
+        drawn = str(player_purse(pi, info, p, state))
+        out.append((reference(app, "player_card", {**context, "pi": pi, "info": info, "p": p}), parts.compact(drawn)))
+    bar = undo_bar(
+        context["view"],
+        context["new_key"],
+        context.get("refusal"),
+        context.get("last_entry"),
+        context.get("redo_entry"),
+        context.get("seat_prompt"),
+    )
+    out.append((reference(app, "undo_bar", context), parts.compact(str(bar))))
+    return out
+
+
+REFUSED = {"control": "undo", "text": Markup("Nothing <em>to</em> undo"), "rule": "", "alternatives": []}
+
+
+def test_every_purse_and_undo_bar_of_random_games_is_the_block_it_replaced(monkeypatch) -> None:
+    compared: list[str] = []
+
+    def check(app: Flask, game_id: str, language: str, choice: dict[str, Any], htmx: bool = False) -> None:
+        headers = {"Accept-Language": language, **({"HX-Request": "true"} if htmx else {})}
+        with app.test_request_context(f"/g/{game_id}", headers=headers):
+            app.preprocess_request()
+            view = service().view(game_id)
+            for extra in ({}, {"refusal": REFUSED}):
+                context = parts.marked_context(game_context(view, **choice, **extra), language)
+                g.marking_parts = True
+                try:
+                    for old, new in both(app, context):
+                        assert new == old, (language, choice, extra)
+                        compared.append(new)
+                finally:
+                    g.marking_parts = False
+
+    monkeypatch.setattr(test_part_cache, "_check_screen", check)
+    for seed, expansion in ((5, False), (8, True)):
+        with tempfile.TemporaryDirectory() as tmp:
+            app = create_app({"DATABASE": str(Path(tmp) / "p.sqlite3"), "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t"})
+            test_part_cache._play(app, seed, steps=30, expansion=expansion)
+    assert any('data-stat="bells"' in html for html in compared)  # an expansion's purse was among them
+    assert any("refusal-undo" in html for html in compared) and any("/redo" in html for html in compared)
+
+
+def test_the_cases_random_play_does_not_reach_are_the_blocks_they_replaced(app: Flask, phone) -> None:
+    phone.create(names=("Ana", "שרה"), plague=("9", "3", "2"))  # a name written right to left: isolated (bdi)
+    game_id = phone.url.rsplit("/", 1)[-1]
+    entry = SimpleNamespace(sentences=(Markup("Ana took a <b>loan</b>."), "Then & again <i>"))
+    cases = [
+        {},
+        {"last_entry": entry},
+        {"redo_entry": entry},
+        {"last_entry": entry, "redo_entry": entry},
+        {"last_entry": entry, "redo_entry": entry, "seat_prompt": True},
+        {"last_entry": entry, "refusal": REFUSED},
+        {"refusal": {**REFUSED, "control": "loan"}},  # another form's refusal: not in the bar
+    ]
+    for language in ("en", "es"):
+        with app.test_request_context(f"/g/{game_id}", headers={"Accept-Language": language}):
+            app.preprocess_request()
+            context = parts.marked_context(game_context(service().view(game_id)), language)
+            g.marking_parts = True
+            try:
+                for case in cases:
+                    for old, new in both(app, {**context, "last_entry": None, "redo_entry": None, **case}):
+                        assert new == old, (language, case)
+                assert "<bdi>" in both(app, context)[1][1]
+            finally:
+                g.marking_parts = False
