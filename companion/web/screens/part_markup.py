@@ -1,9 +1,11 @@
-"""Two small parts most taps send, written in Python: a player's purse and the undo bar (templates' globals).
+"""The small parts most taps send, written in Python: a player's purse, family, tower and sin tracks, a quarter's
+tiles of Florence, and the undo bar (templates' globals).
 
-A loan, a bring, a send, a fraud card, an undo and a redo each change a purse; every tap changes the undo bar.
-As Jinja blocks each cost a context, their ``set``s and a dozen lookups (~0.1 ms among a tap's other parts); these
-draw the same markup in a few µs. ``tests/web/screens/test_part_markup.py`` holds them equal to the blocks they
-replaced over random games, in English and Spanish.
+A loan, a bring, a send, a fraud card, an undo and a redo each change a purse; a send or an accusation a family,
+a tower, the tracks and a quarter's tiles; every tap changes the undo bar. As Jinja blocks and includes each cost
+a context, their ``set``s and a dozen lookups (~0.1 ms among a tap's other parts); these draw the same markup in a
+few µs. ``tests/web/screens/test_part_markup.py`` and ``test_florence_markup.py`` hold them equal to the templates
+they replaced over random games, in English and Spanish.
 
 The words are the templates' own (``template_words``: a translation is markup, its values escaped); a form's key
 and the screen's seq are the context's marks while parts are drawn (``parts._marks``), given by the caller.
@@ -18,10 +20,11 @@ from markupsafe import Markup, escape
 
 from companion.web.screens.form_markup import action_form as form
 from companion.web.screens.form_markup import marker, refusal_box
-from companion.web.words.bidi import bdi
+from companion.web.words.bidi import bdi, isolate
 from companion.web.words.catalogue import language, template_words
+from companion.web.words.glossary import KINDS, SINS, colour_name, location_name
 
-__all__ = ["install", "player_purse", "undo_bar"]
+__all__ = ["florence_tiles", "install", "player_family", "player_purse", "player_tower", "player_tracks", "undo_bar"]
 
 NEWLINE = "\n"
 
@@ -56,6 +59,107 @@ def player_purse(pi: int, info: Any, p: Any, state: Any) -> Markup:
     )
 
 
+def _kind(kind: str) -> str:
+    """A family member's kind in words (the templates' ``kind_name``)."""
+    return str(KINDS.get(kind, kind))
+
+
+def player_family(pi: int, p: Any) -> Markup:
+    """Where a player's family is: at home, in reserve, in Florence (``game.html``: ``player_family``)."""
+    words = template_words(language())
+    _, ngettext = words["_"], words["ngettext"]
+    nobles = ngettext("%(num)s noble", "%(num)s nobles", p.home_nobles)
+    urchins = ngettext("%(num)s urchin", "%(num)s urchins", p.home_urchins)
+    reserve = ngettext("%(num)s urchin", "%(num)s urchins", p.reserve_urchins)
+    home = _(
+        "At home: %(nobles)s, %(urchins)s; in reserve: %(reserve)s.", nobles=nobles, urchins=urchins, reserve=reserve
+    )
+    placed = ""
+    if p.placed:
+        where = ", ".join(f"{escape(_kind(k))} ({escape(location_name(loc))})" for loc, k in p.placed)
+        in_florence = _("In Florence:")
+        placed = f"{in_florence} {where}."
+    return Markup(f'<div id="part-family{pi}" data-part="family{pi}">\n<p>{home}\n{placed}</p></div>')
+
+
+def player_tower(pi: int, info: Any, p: Any, state: Any) -> Markup:
+    """A player's tower, top floor first; an empty space a bare ``<i>`` (``game.html``: ``player_tower``)."""
+    _ = _words()
+    spaces = state.edition.section("tower")["spaces_per_floor"]
+    label = _("Tower of %(name)s", name=isolate(info.name))
+    out = [f'<div id="part-tower{pi}" data-part="tower{pi}">', f'<ol class="tower" reversed aria-label="{label}">']
+    for fl in reversed(p.tower):
+        height = _("height %(h)s", h=fl.height)
+        out.append(f'<li><span class="floor-h">{height}</span>')
+        pieces = []
+        for piece in fl.pieces:
+            colour = f" sc{escape(piece.colour)}" if piece.colour else ""
+            said: str
+            if piece.kind in ("noble", "urchin"):
+                said = escape(_kind(piece.kind))
+            elif piece.kind == "guest":
+                said = _("%(colour)s guest", colour=colour_name(piece.colour))
+            else:
+                said = _("%(colour)s barrel", colour=colour_name(piece.colour))
+            pieces.append(f'<span class="tower-piece {escape(piece.kind)}{colour}">{said}</span>')
+        out.append("".join(pieces))
+        out.append('<i aria-hidden="true">·</i>' * (spaces - len(fl.pieces)))
+        out.append("</li>")
+    out.append("</ol></div>")
+    return Markup("\n".join(out))
+
+
+def player_tracks(pi: int, info: Any, p: Any, state: Any) -> Markup:
+    """A player's skull on each sin track and their diplomas, and what else they hold (``game.html``:
+    ``player_tracks``)."""
+    _ = _words()
+    circles = state.edition.track_circles
+    label = _("Sin tracks of %(name)s", name=isolate(info.name))
+    heads = "".join(f"<th><i>{escape(str(SINS.get(c, c)))}</i></th>" for c in circles)
+    diploma = _("diploma")
+    star = f'<span class="diploma" title="{diploma}">★</span>'
+    cells = "".join(f"<td>{escape(p.skull(c))}{star if c in p.diplomas else ''}</td>" for c in circles)
+    hint = _(
+        "Skull levels per track (★ diploma). Half diplomas: %(h)s. Discs on the Wall: %(d)s. Fraud cards in hand: %(f)s; played: %(pl)s.",  # noqa: E501
+        h=p.half_diplomas,
+        d=len(p.discs),
+        f=p.fraud_hand,
+        pl=len(p.endgames),
+    )
+    if p.wall_passes:
+        passes = _("Wall passes: %(n)s.", n=p.wall_passes)
+        hint += Markup(" ") + passes
+    if state.expansion:
+        held = _("Bells: %(b)s. Desks: %(d)s.", b=p.bells, d=", ".join(d.upper() for d in p.desks) or "—")
+        hint += Markup(" ") + held
+    return Markup(
+        f'<div id="part-tracks{pi}" data-part="tracks{pi}">\n<table class="tracks" aria-label="{label}">\n'
+        f"<tr>{heads}</tr>\n<tr>{cells}</tr>\n</table>\n"
+        f'<p class="hint">{hint}</p></div>'
+    )
+
+
+def florence_tiles(quarter: str, tiles: Any, state: Any) -> Markup:
+    """A quarter of Florence's location tiles and who stands on each (``game.html``: ``florence_quarter``; its title is
+    a part of its own). A piece shows its player's letter and says "name (kind)" (app.css)."""
+    _ = template_words(language())["_"]
+    out = [f'<div id="part-q-{escape(quarter)}" data-part="q-{escape(quarter)}">']
+    for t in tiles:
+        out.append(f'<div class="tile sc{escape(t.circle)}{" special" if t.special else ""}">')
+        special = _("special") if t.special else ""
+        badge = f' <span class="badge">{special}</span>' if t.special else ""
+        out.append(f"<p>{escape(location_name(t.id))}{badge}</p>")
+        if t.pieces:
+            pieces = []
+            for pi, kind in t.pieces:
+                who = f"{bdi(state.players[pi].name)} ({escape(_kind(kind))})"
+                pieces.append(f'<b class="piece {escape(kind)} pc{pi}"><i>{who}</i></b>')
+            out.append(f"<p>{''.join(pieces)}</p>")
+        out.append("</div>")
+    out.append("</div>")
+    return Markup("\n".join(out))
+
+
 def undo_bar(
     view: Any,
     new_key: Callable[[], str],
@@ -85,6 +189,10 @@ def undo_bar(
 
 
 def install(app: Any) -> None:
-    """Both as the templates' globals."""
+    """Each as the templates' global of its name."""
     app.jinja_env.globals["player_purse"] = player_purse
+    app.jinja_env.globals["player_family"] = player_family
+    app.jinja_env.globals["player_tower"] = player_tower
+    app.jinja_env.globals["player_tracks"] = player_tracks
+    app.jinja_env.globals["florence_tiles"] = florence_tiles
     app.jinja_env.globals["undo_bar"] = undo_bar

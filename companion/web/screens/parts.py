@@ -52,7 +52,14 @@ from companion.web.forms.fields import new_key
 from companion.web.process import process
 from companion.web.screens.hell_map import Cell, FerrySteps, GuardianSteps, HellMap, build_map
 from companion.web.screens.history import Entry, latest_entries
-from companion.web.screens.part_markup import player_purse, undo_bar
+from companion.web.screens.part_markup import (
+    florence_tiles,
+    player_family,
+    player_purse,
+    player_tower,
+    player_tracks,
+    undo_bar,
+)
 from companion.web.screens.shield_markup import map_shield
 from companion.web.words.catalogue import language as request_language
 from companion.web.words.catalogue import template_words
@@ -517,10 +524,14 @@ def render_block(template: str, block: str | None, context: dict[str, Any]) -> s
 def _draw(name: str, context: dict[str, Any]) -> Part:
     if name.startswith("s-"):
         html = str(map_shield(context["view"].game_id, **_shield_context(name, context)))  # not Markup: filled as text
-    elif name.startswith(("q-", "qn-")):
+    elif name.startswith("q-"):
         quarter, tiles = _quarter(name, context)
-        block = "florence_quarter" if name.startswith("q-") else "quarter_title"
-        html = compact(render_block("pages/game.html", block, {**context, "quarter": quarter, "tiles": tiles}))
+        html = compact(str(florence_tiles(quarter, tiles, context["state"])))
+    elif name.startswith("qn-"):
+        quarter, tiles = _quarter(name, context)
+        html = compact(
+            render_block("pages/game.html", "quarter_title", {**context, "quarter": quarter, "tiles": tiles})
+        )
     elif name == "desks":
         html = compact(render_block("screens/hell_map.html", "map_desks", context))
     elif name == "pick":
@@ -538,15 +549,19 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
                 )
             )
         )
-    elif (mine := _player_part(name))[0] == "player":
-        state = context["state"]
-        html = compact(str(player_purse(mine[1], state.players[mine[1]], state.p[mine[1]], state)))
     elif (mine := _player_part(name))[0]:
         kind, i = mine
-        block = "player_card" if kind == "player" else f"player_{kind}"
         state = context["state"]
-        player = {"pi": i, "info": state.players[i], "p": state.p[i]}
-        html = compact(render_block("pages/game.html", block, {**context, **player}))
+        info, p = state.players[i], state.p[i]
+        if kind == "player":
+            drawn = player_purse(i, info, p, state)
+        elif kind == "family":
+            drawn = player_family(i, p)
+        elif kind == "tower":
+            drawn = player_tower(i, info, p, state)
+        else:
+            drawn = player_tracks(i, info, p, state)
+        html = compact(str(drawn))
     else:
         nested = {"prompt_slot": True} if name in NESTED.values() else {}  # an empty copy: its digest ignores them
         html = compact(render_block("pages/game.html", f"part_{name}", {**context, **nested} if nested else context))

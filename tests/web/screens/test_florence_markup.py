@@ -24,6 +24,7 @@ from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.florence_markup import florence_choices
 from companion.web.screens.game import game_context
+from companion.web.screens.part_markup import florence_tiles
 from tests.web.screens import test_part_cache
 
 REFERENCE = (Path(__file__).parent / "florence_choices_reference.html").read_text()
@@ -105,3 +106,30 @@ def test_a_forced_council_is_the_template_it_replaced(app: Flask, phone) -> None
                     g.marking_parts = False
                 assert new == old, (language, shown)
                 assert new.count('name="choice"') == 5
+
+
+def test_the_tiles_of_every_quarter_of_random_games_are_the_template_they_replaced(monkeypatch) -> None:
+    """Florence's tiles and who stands on each (``florence_tiles_reference.html``, as ``florence_board.html`` stood)."""
+    template: dict[int, Template] = {}
+    compared: list[str] = []
+
+    def check(app: Flask, game_id: str, language: str, choice: dict[str, Any], htmx: bool = False) -> None:
+        with app.test_request_context(f"/g/{game_id}", headers={"Accept-Language": language}):
+            app.preprocess_request()
+            context = parts.marked_context(game_context(service().view(game_id)), language)
+            reference = template.get(id(app.jinja_env))
+            if reference is None:
+                text = (Path(__file__).parent / "florence_tiles_reference.html").read_text()
+                reference = template[id(app.jinja_env)] = app.jinja_env.from_string(text)
+            for quarter, tiles in context["florence_board"]:
+                old = parts.compact(reference.render(**context, quarter=quarter, tiles=tiles)).strip()
+                new = parts.compact(str(florence_tiles(quarter, tiles, context["state"]))).strip()
+                assert new == old, (language, quarter)
+                compared.append(new)
+
+    monkeypatch.setattr(test_part_cache, "_check_screen", check)
+    for seed, expansion in ((4, False), (6, True)):
+        with tempfile.TemporaryDirectory() as tmp:
+            app = create_app({"DATABASE": str(Path(tmp) / "t.sqlite3"), "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t"})
+            test_part_cache._play(app, seed, steps=40, expansion=expansion)
+    assert any('class="piece' in html for html in compared) and any("special" in html for html in compared)

@@ -1,11 +1,11 @@
-"""A player's purse and the undo bar written in Python (``screens/part_markup.py``) are the markup of the Jinja blocks
-they replaced.
+"""A player's purse, family, tower and sin tracks and the undo bar written in Python (``screens/part_markup.py``) are
+the markup of the templates they replaced.
 
-The blocks are kept beside this test as the references (``player_card_reference.html``, ``undo_bar_reference.html``,
-as they stood in ``templates/pages/game.html``): over random games in English and Spanish, base and expansion, with
-and without a refusal of the undo, every purse and the undo bar drawn both ways (with the marks a part is drawn
-with) are the same; so are the cases random play does not reach: a phone that has not taken its seat, a name
-written right to left, a refusal with markup in it, an entry to redo and none to undo.
+The templates are kept beside this test as the references (``player_*_reference.html``, ``undo_bar_reference.html``,
+as they stood in ``templates/pages/game.html`` and its includes): over random games in English and Spanish, base and
+expansion, with and without a refusal of the undo, every player's parts and the undo bar drawn both ways (with the
+marks a part is drawn with) are the same; so are the cases random play does not reach: a phone that has not taken
+its seat, a name written right to left, a refusal with markup in it, an entry to redo and none to undo.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from companion.web import create_app
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
-from companion.web.screens.part_markup import player_purse, undo_bar
+from companion.web.screens.part_markup import player_family, player_purse, player_tower, player_tracks, undo_bar
 from tests.web.screens import test_part_cache
 
 HERE = Path(__file__).parent
@@ -44,8 +44,14 @@ def both(app: Flask, context: dict[str, Any]) -> list[tuple[str, str]]:
     state = context["state"]
     out = []
     for pi, (info, p) in enumerate(zip(state.players, state.p, strict=True)):
-        drawn = str(player_purse(pi, info, p, state))
-        out.append((reference(app, "player_card", {**context, "pi": pi, "info": info, "p": p}), parts.compact(drawn)))
+        player = {**context, "pi": pi, "info": info, "p": p}
+        for name, drawn in (
+            ("player_card", player_purse(pi, info, p, state)),
+            ("player_family", player_family(pi, p)),
+            ("player_tower", player_tower(pi, info, p, state)),
+            ("player_tracks", player_tracks(pi, info, p, state)),
+        ):
+            out.append((reference(app, name, player), parts.compact(str(drawn)).strip("\n")))
     bar = undo_bar(
         context["view"],
         context["new_key"],
@@ -54,7 +60,7 @@ def both(app: Flask, context: dict[str, Any]) -> list[tuple[str, str]]:
         context.get("redo_entry"),
         context.get("seat_prompt"),
     )
-    out.append((reference(app, "undo_bar", context), parts.compact(str(bar))))
+    out.append((reference(app, "undo_bar", context), parts.compact(str(bar)).strip("\n")))
     return out
 
 
@@ -85,6 +91,8 @@ def test_every_purse_and_undo_bar_of_random_games_is_the_block_it_replaced(monke
             app = create_app({"DATABASE": str(Path(tmp) / "p.sqlite3"), "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t"})
             test_part_cache._play(app, seed, steps=30, expansion=expansion)
     assert any('data-stat="bells"' in html for html in compared)  # an expansion's purse was among them
+    assert any("In Florence" in html or "En Florencia" in html for html in compared)  # a family member placed
+    assert any("tower-piece" in html for html in compared) and any("★" in html for html in compared)
     assert any("refusal-undo" in html for html in compared) and any("/redo" in html for html in compared)
 
 
@@ -110,6 +118,6 @@ def test_the_cases_random_play_does_not_reach_are_the_blocks_they_replaced(app: 
                 for case in cases:
                     for old, new in both(app, {**context, "last_entry": None, "redo_entry": None, **case}):
                         assert new == old, (language, case)
-                assert "<bdi>" in both(app, context)[1][1]
+                assert "<bdi>" in both(app, context)[4][1]  # the second player's purse
             finally:
                 g.marking_parts = False

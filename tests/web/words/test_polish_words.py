@@ -166,7 +166,8 @@ def test_no_sentence_a_player_reads_in_my_files_says_s_in_brackets() -> None:
         ROOT / "templates" / "pages" / "history.html",
         ROOT / "templates" / "pages" / "undo_preview.html",
         ROOT / "templates" / "screens" / "florence_actions.html",
-        ROOT / "templates" / "screens" / "florence_board.html",
+        ROOT / "companion" / "web" / "screens" / "florence_markup.py",  # the Florence choices, in Python
+        ROOT / "companion" / "web" / "screens" / "part_markup.py",  # the tiles of Florence and the players' parts
     ]
     found = [
         f"{p.name}: {line.strip()}"
