@@ -10,38 +10,28 @@ so is a forced family council with each thing that may come back.
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-from flask import Flask, g
-from jinja2 import Template
+from flask import Flask
 
 from companion.game.commands import HoldCouncil
-from companion.web import create_app
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.florence_markup import florence_choices
 from companion.web.screens.game import game_context
 from companion.web.screens.part_markup import florence_tiles
-from tests.web.screens import test_part_cache
-
-REFERENCE = (Path(__file__).parent / "florence_choices_reference.html").read_text()
-_COMPILED: dict[int, Template] = {}
+from tests.web.screens.references import drawn, marking, reference, screens
 
 
 def both(app: Flask, context: dict[str, Any]) -> tuple[str, str]:
     """The choices as the reference template draws them and as Python does, each compacted as a part is."""
-    template = _COMPILED.get(id(app.jinja_env))
-    if template is None:
-        template = _COMPILED[id(app.jinja_env)] = app.jinja_env.from_string(REFERENCE)
     state = context["state"]
     f, me = context["options"].florence, state.p[state.active]
-    old = template.render(**context, f=f, me=me)
     args = (context["view"], state, f, me, context["send_kind"], context["pick_url"], context["new_key"])
-    new = florence_choices(*args, context.get("refusal"))
-    return parts.compact(old).strip(), parts.compact(str(new)).strip()
+    return reference(app, "florence_choices", {**context, "f": f, "me": me}), drawn(
+        florence_choices(*args, context.get("refusal"))
+    )
 
 
 def refusal(control: str) -> dict[str, Any]:
@@ -51,29 +41,18 @@ def refusal(control: str) -> dict[str, Any]:
 def test_the_choices_of_random_games_are_the_template_they_replaced(monkeypatch) -> None:
     compared: list[str] = []
 
-    def check(app: Flask, game_id: str, language: str, choice: dict[str, Any], htmx: bool = False) -> None:
-        headers = {"Accept-Language": language, **({"HX-Request": "true"} if htmx else {})}
-        with app.test_request_context(f"/g/{game_id}", headers=headers):
-            app.preprocess_request()
-            view = service().view(game_id)
-            for extra in ({}, {"refusal": refusal("send")}, {"refusal": refusal("council")}, {"kind": "urchin"}):
-                context = game_context(view, **choice, **extra)
-                if context["options"].florence is None or context.get("accuse"):
-                    return
-                marked = parts.marked_context(context, language)
-                g.marking_parts, g.no_kept_markup = True, True
-                try:
-                    old, new = both(app, marked)
-                finally:
-                    g.marking_parts, g.no_kept_markup = False, False
-                assert new == old, (language, choice, extra)
-                compared.append(new)
+    def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
+        view = service().view(game_id)
+        for extra in ({}, {"refusal": refusal("send")}, {"refusal": refusal("council")}, {"kind": "urchin"}):
+            context = game_context(view, **choice, **extra)
+            if context["options"].florence is None or context.get("accuse"):
+                return
+            with marking():
+                old, new = both(app, parts.marked_context(context, language))
+            assert new == old, (language, choice, extra)
+            compared.append(new)
 
-    monkeypatch.setattr(test_part_cache, "_check_screen", check)
-    for seed, expansion in ((2, False), (9, True), (14, False)):
-        with tempfile.TemporaryDirectory() as tmp:
-            app = create_app({"DATABASE": str(Path(tmp) / "f.sqlite3"), "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t"})
-            test_part_cache._play(app, seed, steps=45, expansion=expansion)
+    screens(monkeypatch, look, ((2, False), (9, True), (14, False)), steps=45)
     assert len(compared) > 20
     assert any("send-list" in html for html in compared) and any("unavailable" in html for html in compared)
     assert any("refusal-send" in html for html in compared)
@@ -98,38 +77,23 @@ def test_a_forced_council_is_the_template_it_replaced(app: Flask, phone) -> None
                 assert context["options"].florence is not None  # Ana is in the Florence phase
                 forced = replace(context["options"].florence, council_forced=True, council=council, sends=())
                 context["options"] = replace(context["options"], florence=forced)
-                marked = parts.marked_context(context, language)
-                g.marking_parts = True
-                try:
-                    old, new = both(app, marked)
-                finally:
-                    g.marking_parts = False
+                with marking():
+                    old, new = both(app, parts.marked_context(context, language))
                 assert new == old, (language, shown)
                 assert new.count('name="choice"') == 5
 
 
 def test_the_tiles_of_every_quarter_of_random_games_are_the_template_they_replaced(monkeypatch) -> None:
     """Florence's tiles and who stands on each (``florence_tiles_reference.html``, as ``florence_board.html`` stood)."""
-    template: dict[int, Template] = {}
     compared: list[str] = []
 
-    def check(app: Flask, game_id: str, language: str, choice: dict[str, Any], htmx: bool = False) -> None:
-        with app.test_request_context(f"/g/{game_id}", headers={"Accept-Language": language}):
-            app.preprocess_request()
-            context = parts.marked_context(game_context(service().view(game_id)), language)
-            reference = template.get(id(app.jinja_env))
-            if reference is None:
-                text = (Path(__file__).parent / "florence_tiles_reference.html").read_text()
-                reference = template[id(app.jinja_env)] = app.jinja_env.from_string(text)
-            for quarter, tiles in context["florence_board"]:
-                old = parts.compact(reference.render(**context, quarter=quarter, tiles=tiles)).strip()
-                new = parts.compact(str(florence_tiles(quarter, tiles, context["state"]))).strip()
-                assert new == old, (language, quarter)
-                compared.append(new)
+    def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
+        context = parts.marked_context(game_context(service().view(game_id)), language)
+        for quarter, tiles in context["florence_board"]:
+            old = reference(app, "florence_tiles", {**context, "quarter": quarter, "tiles": tiles})
+            new = drawn(florence_tiles(quarter, tiles, context["state"]))
+            assert new == old, (language, quarter)
+            compared.append(new)
 
-    monkeypatch.setattr(test_part_cache, "_check_screen", check)
-    for seed, expansion in ((4, False), (6, True)):
-        with tempfile.TemporaryDirectory() as tmp:
-            app = create_app({"DATABASE": str(Path(tmp) / "t.sqlite3"), "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t"})
-            test_part_cache._play(app, seed, steps=40, expansion=expansion)
+    screens(monkeypatch, look, ((4, False), (6, True)), steps=40)
     assert any('class="piece' in html for html in compared) and any("special" in html for html in compared)

@@ -9,63 +9,46 @@ compacted (souls to move, colours to bring in, the ferryman, no soul able to mov
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from jinja2 import Template
 
 from companion.game.state import Phase
-from companion.web import create_app
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
 from companion.web.screens.hell_markup import hell_choices
-from tests.web.screens import test_part_cache
-
-REFERENCE = (Path(__file__).parent / "hell_choices_reference.html").read_text()
-_COMPILED: dict[int, Template] = {}
+from tests.web.screens.references import drawn, reference, screens
 
 
 def both(app: Flask, context: dict[str, Any]) -> tuple[str, str]:
-    template = _COMPILED.get(id(app.jinja_env))
-    if template is None:
-        template = _COMPILED[id(app.jinja_env)] = app.jinja_env.from_string(REFERENCE)
     state = context["state"]
     me = state.p[state.active]
-    old = template.render(**context, me=me)
     new = hell_choices(state, context["options"], me, context["pick_url"])
-    return parts.compact(old).strip(), parts.compact(str(new)).strip()
+    return reference(app, "hell_choices", {**context, "me": me}), drawn(new)
 
 
 def test_the_choices_of_random_games_are_the_template_they_replaced(monkeypatch) -> None:
     compared: list[str] = []
 
-    def check(app: Flask, game_id: str, language: str, choice: dict[str, Any], htmx: bool = False) -> None:
-        with app.test_request_context(f"/g/{game_id}", headers={"Accept-Language": language}):
-            app.preprocess_request()
-            context = game_context(service().view(game_id))
-            if context["options"].phase is not Phase.HELL or context["options"].plague_due:
-                return
-            marked = parts.marked_context(context, language)
-            variants = [marked]
-            options = context["options"]
-            if options.movable:  # the same screen with no soul able to move, with only souls to bring in, with a Bell
-                variants.append({**marked, "options": replace(options, hell_moves=())})
-                variants.append({**marked, "options": replace(options, hell_moves=options.bring_moves)})
-                variants.append({**marked, "options": replace(options, can_ferry=True)})
-            for variant in variants:
-                old, new = both(app, variant)
-                assert new == old, (language, variant["options"])
-                compared.append(new)
+    def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
+        context = game_context(service().view(game_id))
+        options = context["options"]
+        if options.phase is not Phase.HELL or options.plague_due:
+            return
+        marked = parts.marked_context(context, language)
+        variants = [marked]
+        if options.movable:  # the same screen with no soul able to move, with only souls to bring in, with a Bell
+            variants.append({**marked, "options": replace(options, hell_moves=())})
+            variants.append({**marked, "options": replace(options, hell_moves=options.bring_moves)})
+            variants.append({**marked, "options": replace(options, can_ferry=True)})
+        for variant in variants:
+            old, new = both(app, variant)
+            assert new == old, (language, variant["options"])
+            compared.append(new)
 
-    monkeypatch.setattr(test_part_cache, "_check_screen", check)
-    for seed, expansion in ((1, False), (12, True)):
-        with tempfile.TemporaryDirectory() as tmp:
-            app = create_app({"DATABASE": str(Path(tmp) / "h.sqlite3"), "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t"})
-            test_part_cache._play(app, seed, steps=40, expansion=expansion)
+    screens(monkeypatch, look, ((1, False), (12, True)), steps=40)
     assert any("cemetery-" in html for html in compared) and any("select=" in html for html in compared)
     assert any("ferry=start" in html for html in compared)
     assert any("<li>" not in html and "cemetery-" not in html for html in compared)  # no soul can move

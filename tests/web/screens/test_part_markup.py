@@ -10,57 +10,36 @@ its seat, a name written right to left, a refusal with markup in it, an entry to
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from flask import Flask, g
-from jinja2 import Template
+from flask import Flask
 from markupsafe import Markup
 
-from companion.web import create_app
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
 from companion.web.screens.part_markup import player_family, player_purse, player_tower, player_tracks, undo_bar
-from tests.web.screens import test_part_cache
-
-HERE = Path(__file__).parent
-_COMPILED: dict[tuple[int, str], Template] = {}
-
-
-def reference(app: Flask, name: str, context: dict[str, Any]) -> str:
-    """What the block ``name`` (its reference file) drew in ``context``, compacted as a part is."""
-    key = (id(app.jinja_env), name)
-    template = _COMPILED.get(key)
-    if template is None:
-        template = _COMPILED[key] = app.jinja_env.from_string((HERE / f"{name}_reference.html").read_text())
-    return parts.compact(template.render(**context)).strip("\n")
+from tests.web.screens.references import drawn, marking, reference, screens
 
 
 def both(app: Flask, context: dict[str, Any]) -> list[tuple[str, str]]:
-    """Each purse and the undo bar as the reference draws them and as Python does, in ``context`` (marked)."""
+    """Each player's parts and the undo bar as the references draw them and as Python does, in ``context``
+    (marked)."""
     state = context["state"]
     out = []
     for pi, (info, p) in enumerate(zip(state.players, state.p, strict=True)):
         player = {**context, "pi": pi, "info": info, "p": p}
-        for name, drawn in (
+        for name, markup in (
             ("player_card", player_purse(pi, info, p, state)),
             ("player_family", player_family(pi, p)),
             ("player_tower", player_tower(pi, info, p, state)),
             ("player_tracks", player_tracks(pi, info, p, state)),
         ):
-            out.append((reference(app, name, player), parts.compact(str(drawn)).strip("\n")))
-    bar = undo_bar(
-        context["view"],
-        context["new_key"],
-        context.get("refusal"),
-        context.get("last_entry"),
-        context.get("redo_entry"),
-        context.get("seat_prompt"),
-    )
-    out.append((reference(app, "undo_bar", context), parts.compact(str(bar)).strip("\n")))
+            out.append((reference(app, name, player), drawn(markup)))
+    entries = (context.get("last_entry"), context.get("redo_entry"), context.get("seat_prompt"))
+    bar = undo_bar(context["view"], context["new_key"], context.get("refusal"), *entries)
+    out.append((reference(app, "undo_bar", context), drawn(bar)))
     return out
 
 
@@ -70,26 +49,16 @@ REFUSED = {"control": "undo", "text": Markup("Nothing <em>to</em> undo"), "rule"
 def test_every_purse_and_undo_bar_of_random_games_is_the_block_it_replaced(monkeypatch) -> None:
     compared: list[str] = []
 
-    def check(app: Flask, game_id: str, language: str, choice: dict[str, Any], htmx: bool = False) -> None:
-        headers = {"Accept-Language": language, **({"HX-Request": "true"} if htmx else {})}
-        with app.test_request_context(f"/g/{game_id}", headers=headers):
-            app.preprocess_request()
-            view = service().view(game_id)
-            for extra in ({}, {"refusal": REFUSED}):
-                context = parts.marked_context(game_context(view, **choice, **extra), language)
-                g.marking_parts = True
-                try:
-                    for old, new in both(app, context):
-                        assert new == old, (language, choice, extra)
-                        compared.append(new)
-                finally:
-                    g.marking_parts = False
+    def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
+        view = service().view(game_id)
+        for extra in ({}, {"refusal": REFUSED}):
+            context = parts.marked_context(game_context(view, **choice, **extra), language)
+            with marking():
+                for old, new in both(app, context):
+                    assert new == old, (language, choice, extra)
+                    compared.append(new)
 
-    monkeypatch.setattr(test_part_cache, "_check_screen", check)
-    for seed, expansion in ((5, False), (8, True)):
-        with tempfile.TemporaryDirectory() as tmp:
-            app = create_app({"DATABASE": str(Path(tmp) / "p.sqlite3"), "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t"})
-            test_part_cache._play(app, seed, steps=30, expansion=expansion)
+    screens(monkeypatch, look, ((5, False), (8, True)), steps=30)
     assert any('data-stat="bells"' in html for html in compared)  # an expansion's purse was among them
     assert any("In Florence" in html or "En Florencia" in html for html in compared)  # a family member placed
     assert any("tower-piece" in html for html in compared) and any("★" in html for html in compared)
@@ -113,11 +82,8 @@ def test_the_cases_random_play_does_not_reach_are_the_blocks_they_replaced(app: 
         with app.test_request_context(f"/g/{game_id}", headers={"Accept-Language": language}):
             app.preprocess_request()
             context = parts.marked_context(game_context(service().view(game_id)), language)
-            g.marking_parts = True
-            try:
+            with marking():
                 for case in cases:
                     for old, new in both(app, {**context, "last_entry": None, "redo_entry": None, **case}):
                         assert new == old, (language, case)
                 assert "<bdi>" in both(app, context)[4][1]  # the second player's purse
-            finally:
-                g.marking_parts = False

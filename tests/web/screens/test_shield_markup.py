@@ -10,57 +10,36 @@ guardian, a landing that lays the soul down), labels with quotes and ampersands,
 from __future__ import annotations
 
 import itertools
-import tempfile
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from flask import Flask, g
-from jinja2 import Template
+from flask import Flask
 
-from companion.web import create_app
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
 from companion.web.screens.hell_map import Cell, FerrySteps
 from companion.web.screens.shield_markup import map_shield
-from tests.web.screens import test_part_cache
-
-REFERENCE = (Path(__file__).parent / "map_shield_reference.html").read_text()
-_COMPILED: dict[int, Template] = {}
+from tests.web.screens.references import drawn, marking, reference, screens
 
 
-def reference(app: Flask, game_id: str, shield: dict[str, Any]) -> str:
+def shield_reference(app: Flask, game_id: str, shield: dict[str, Any]) -> str:
     """The shield as the Jinja block drew it, compacted as a part is."""
-    template = _COMPILED.get(id(app.jinja_env))
-    if template is None:
-        template = _COMPILED[id(app.jinja_env)] = app.jinja_env.from_string(REFERENCE)
-    html = template.render(view=SimpleNamespace(game_id=game_id), **shield)
-    return parts.compact(html).strip("\n")
+    return reference(app, "map_shield", {"view": SimpleNamespace(game_id=game_id), **shield})
 
 
 def test_every_shield_of_random_games_is_the_block_it_replaced(monkeypatch) -> None:
     checked: list[str] = []
 
-    def check(app: Flask, game_id: str, language: str, choice: dict[str, Any], htmx: bool = False) -> None:
-        headers = {"Accept-Language": language, **({"HX-Request": "true"} if htmx else {})}
-        with app.test_request_context(f"/g/{game_id}", headers=headers):
-            app.preprocess_request()
-            context = parts.marked_context(game_context(service().view(game_id), **choice), language)
-            g.marking_parts = True
-            try:
-                for c in context["hell_map"].cells:
-                    shield = parts._shield_context(f"s-{c.shield}", context)
-                    assert map_shield(game_id, **shield) == reference(app, game_id, shield), (c, language, choice)
-                    checked.append(c.tap or "")
-            finally:
-                g.marking_parts = False
+    def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
+        context = parts.marked_context(game_context(service().view(game_id), **choice), language)
+        with marking():
+            for c in context["hell_map"].cells:
+                shield = parts._shield_context(f"s-{c.shield}", context)
+                assert drawn(map_shield(game_id, **shield)) == shield_reference(app, game_id, shield), (c, language)
+                checked.append(c.tap or "")
 
-    monkeypatch.setattr(test_part_cache, "_check_screen", check)
-    for seed, expansion in ((3, False), (11, True)):
-        with tempfile.TemporaryDirectory() as tmp:
-            app = create_app({"DATABASE": str(Path(tmp) / "s.sqlite3"), "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t"})
-            test_part_cache._play(app, seed, steps=40, expansion=expansion)
+    screens(monkeypatch, look, ((3, False), (11, True)), steps=40)
     assert {"select", "why", "try", "land", "bring"} <= set(checked), set(checked)
 
 
@@ -82,7 +61,7 @@ def test_every_tap_and_every_piece_on_a_shield_is_the_block_it_replaced(app: Fla
         FerrySteps("4c", "4b", "", ()),
     ]
     taps = [None, "select", "deselect", "why", "confirm", "ferry", "guard", "land", "try", "bring"]
-    drawn = 0
+    count = 0
     with app.test_request_context("/"):
         for tap, soul, guardian, move, picked, x in itertools.product(
             taps, souls, (None, "plutus", "charon"), moves, (False, True), (12.34, 120.0)
@@ -109,6 +88,6 @@ def test_every_tap_and_every_piece_on_a_shield_is_the_block_it_replaced(app: Fla
                     "confirm_from": "2a" if tap == "confirm" else "",
                     "ferry_steps": ferry,
                 }
-                assert map_shield("g-1", **shield) == reference(app, "g-1", shield), shield
-                drawn += 1
-    assert drawn == 10 * 4 * 3 * 3 * 2 * 2 + 2 * 4 * 3 * 3 * 2 * 2
+                assert drawn(map_shield("g-1", **shield)) == shield_reference(app, "g-1", shield), shield
+                count += 1
+    assert count == 10 * 4 * 3 * 3 * 2 * 2 + 2 * 4 * 3 * 3 * 2 * 2
