@@ -1,5 +1,5 @@
 """The small parts most taps send, written in Python: a player's purse, family, tower and sin tracks, a quarter's
-tiles of Florence, and the undo bar (templates' globals).
+tiles of Florence, the Cemetery and the undo bar (templates' globals).
 
 A loan, a bring, a send, a fraud card, an undo and a redo each change a purse; a send or an accusation a family,
 a tower, the tracks and a quarter's tiles; every tap changes the undo bar. As Jinja blocks and includes each cost
@@ -22,9 +22,18 @@ from companion.web.screens.form_markup import action_form as form
 from companion.web.screens.form_markup import marker, refusal_box
 from companion.web.words.bidi import bdi, isolate
 from companion.web.words.catalogue import language, template_words
-from companion.web.words.glossary import KINDS, SINS, colour_name, location_name
+from companion.web.words.glossary import KINDS, SINS, colour_name, location_name, quarter_name
 
-__all__ = ["florence_tiles", "install", "player_family", "player_purse", "player_tower", "player_tracks", "undo_bar"]
+__all__ = [
+    "cemetery",
+    "florence_tiles",
+    "install",
+    "player_family",
+    "player_purse",
+    "player_tower",
+    "player_tracks",
+    "undo_bar",
+]
 
 NEWLINE = "\n"
 
@@ -160,6 +169,28 @@ def florence_tiles(quarter: str, tiles: Any, state: Any) -> Markup:
     return Markup("\n".join(out))
 
 
+def cemetery(state: Any) -> Markup:
+    """The souls in the Cemetery, by colour, and the turn's quarter of Florence (``game.html``: ``part_cemetery``)."""
+    _ = _words()
+    out = ['<div id="part-cemetery" data-part="cemetery">']
+    if state.cemetery:
+        label = _("Souls in the Cemetery")
+        out.append(f'<ul class="souls" aria-label="{label}">')
+        out.extend(
+            f'<li class="sc{escape(c)}">{escape(n)} × {escape(colour_name(c))}</li>'
+            for c, n in sorted(state.cemetery.items())
+        )
+        out.append("</ul>")
+    else:
+        empty = _("Empty.")
+        out.append(f"<p>{empty}</p>")
+    if state.quarter:
+        now = _("Florence quarter this turn:")
+        out.append(f'<p class="quarter-now">{now} <strong>{escape(quarter_name(state.quarter))}</strong></p>')
+    out.append("</div>")
+    return Markup("\n".join(out))
+
+
 def undo_bar(
     view: Any,
     new_key: Callable[[], str],
@@ -195,4 +226,5 @@ def install(app: Any) -> None:
     app.jinja_env.globals["player_tower"] = player_tower
     app.jinja_env.globals["player_tracks"] = player_tracks
     app.jinja_env.globals["florence_tiles"] = florence_tiles
+    app.jinja_env.globals["cemetery"] = cemetery
     app.jinja_env.globals["undo_bar"] = undo_bar

@@ -53,6 +53,7 @@ from companion.web.process import process
 from companion.web.screens.hell_map import Cell, FerrySteps, GuardianSteps, HellMap, build_map
 from companion.web.screens.history import Entry, latest_entries
 from companion.web.screens.part_markup import (
+    cemetery,
     florence_tiles,
     player_family,
     player_purse,
@@ -536,6 +537,8 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
         html = compact(render_block("screens/hell_map.html", "map_desks", context))
     elif name == "pick":
         html = compact(render_block("screens/guardian_pick.html", None, context))
+    elif name == "cemetery":
+        html = compact(str(cemetery(context["state"])))
     elif name == "undo":
         html = compact(
             str(

@@ -1,5 +1,5 @@
-"""A player's purse, family, tower and sin tracks and the undo bar written in Python (``screens/part_markup.py``) are
-the markup of the templates they replaced.
+"""A player's purse, family, tower and sin tracks, the undo bar and the Cemetery written in Python
+(``screens/part_markup.py``) are the markup of the templates they replaced.
 
 The templates are kept beside this test as the references (``player_*_reference.html``, ``undo_bar_reference.html``,
 as they stood in ``templates/pages/game.html`` and its includes): over random games in English and Spanish, base and
@@ -19,7 +19,14 @@ from markupsafe import Markup
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
-from companion.web.screens.part_markup import player_family, player_purse, player_tower, player_tracks, undo_bar
+from companion.web.screens.part_markup import (
+    cemetery,
+    player_family,
+    player_purse,
+    player_tower,
+    player_tracks,
+    undo_bar,
+)
 from tests.web.screens.references import drawn, marking, reference, screens
 
 
@@ -40,6 +47,7 @@ def both(app: Flask, context: dict[str, Any]) -> list[tuple[str, str]]:
     entries = (context.get("last_entry"), context.get("redo_entry"), context.get("seat_prompt"))
     bar = undo_bar(context["view"], context["new_key"], context.get("refusal"), *entries)
     out.append((reference(app, "undo_bar", context), drawn(bar)))
+    out.append((reference(app, "cemetery", context), drawn(cemetery(state))))
     return out
 
 
@@ -63,6 +71,7 @@ def test_every_purse_and_undo_bar_of_random_games_is_the_block_it_replaced(monke
     assert any("In Florence" in html or "En Florencia" in html for html in compared)  # a family member placed
     assert any("tower-piece" in html for html in compared) and any("★" in html for html in compared)
     assert any("refusal-undo" in html for html in compared) and any("/redo" in html for html in compared)
+    assert any('class="souls"' in html for html in compared) and any("quarter-now" in html for html in compared)
 
 
 def test_the_cases_random_play_does_not_reach_are_the_blocks_they_replaced(app: Flask, phone) -> None:
