@@ -193,11 +193,13 @@ class Slots(Generic[K, T]):
                 return entries[0][1]
             for found in entries[1:]:
                 if found[0] == inputs:  # now the most recently used of the slot
-                    self._slots.update(slot, functools.partial(_first, found))
+                    self._slots.update(slot, functools.partial(_first, found, depth))
                     return found[1]
         made = make()
 
         def keep(now: tuple[tuple[object, T], ...] | None) -> tuple[tuple[object, T], ...]:
+            if now and now[0][0] == inputs:  # a twin request kept an equal value first: keep that one
+                return now
             self.made += 1  # counted under the cache's lock
             return ((inputs, made), *(now or ())[: depth - 1])
 
@@ -209,9 +211,12 @@ class Slots(Generic[K, T]):
         self._slots.clear()
 
 
-def _first(entry: tuple[object, T], now: tuple[tuple[object, T], ...] | None) -> tuple[tuple[object, T], ...]:
-    """A slot's values with ``entry`` first (``Slots``: the most recently used)."""
-    return (entry, *(kept for kept in now or () if kept is not entry))
+def _first(
+    entry: tuple[object, T], depth: int, now: tuple[tuple[object, T], ...] | None
+) -> tuple[tuple[object, T], ...]:
+    """A slot's values with ``entry`` first (``Slots``: the most recently used), at most ``depth`` of them (others
+    may have kept values in between)."""
+    return (entry, *(kept for kept in now or () if kept is not entry))[:depth]
 
 
 class Shared(Generic[K, T]):

@@ -164,7 +164,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     picks.install(app)  # filters that pick by a field, without Jinja's test lookup on every use
     form_markup.install(app)  # the action forms and refusal boxes, written in Python
     shield_markup.install(app)  # the map's shields, written in Python
-    part_markup.install(app)  # a player's purse and the undo bar, written in Python
+    part_markup.install(app)  # a player's purse, family, tower and tracks, the tiles, the Cemetery, the undo bar
     florence_markup.install(app)  # the Florence phase's choices, written in Python
     hell_markup.install(app)  # the Hell phase's choices before a soul is chosen, written in Python
     parts.install_macros(app)  # last: the macros' module sees every global

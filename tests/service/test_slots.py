@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
+from typing import Any
 
 from companion.service.caches import Slots
 
@@ -82,3 +83,36 @@ def test_the_slots_count_is_the_bound_not_the_values_in_them() -> None:
         slots.get_or_make(slot, 1, maker(made, slot), depth=4)
     assert slots.kept("a") is None  # the least recently used slot went, with all its values
     assert slots.kept("c") == (1, "c")
+
+
+def test_a_slot_stays_within_its_depth_and_keeps_one_value_for_inputs_kept_twice_at_once() -> None:
+    """Two requests may ask at once: a value found while another was kept in between goes first without the slot
+    passing its depth, and a value made twice for the same inputs is kept (and counted) once."""
+    slots: Slots[str, str] = Slots(size=8)
+    made: list[str] = []
+    for value in ("a", "b", "c"):
+        slots.get_or_make("s", value, maker(made, value), depth=3)  # the slot: c b a
+    lru = slots._slots
+    update = lru.update
+    armed = [True]
+
+    def meanwhile(key: str, choose: Any) -> Any:  # another request keeps "d" between the find and the move
+        if armed[0]:
+            armed[0] = False
+            slots.get_or_make("s", "d", maker(made, "d"), depth=3)  # the slot: d c b ("a" went)
+        return update(key, choose)
+
+    lru.update = meanwhile  # type: ignore[method-assign]
+    assert slots.get_or_make("s", "a", maker(made, "again"), depth=3) == "a"  # found in the slot as it was read
+    assert [entry[0] for entry in lru.get("s") or ()] == ["a", "d", "c"]  # first, and still 3
+
+    twin: Slots[str, str] = Slots(size=8)
+    both: list[str] = []
+
+    def first_maker() -> str:  # while this request draws, a twin draws and keeps the same inputs
+        twin.get_or_make("t", 1, maker(both, "twin"), depth=3)
+        return "first"
+
+    assert twin.get_or_make("t", 1, first_maker, depth=3) == "first"
+    assert [entry[0] for entry in twin._slots.get("t") or ()] == [1]  # one value for the inputs, not two
+    assert twin.made == 1

@@ -94,11 +94,16 @@ def test_a_game_page_and_its_error_pages_carry_them_too(phone, client: FlaskClie
     assert client.post("/").headers["Content-Security-Policy"]  # a 405
 
 
+MARKUP_IN_PYTHON = sorted((ROOT / "companion" / "web" / "screens").glob("*_markup.py"))
+"""The parts written in Python (the forms, the shields, the purses and the choices): markup like the templates'."""
+
+
 def test_no_template_runs_inline_script() -> None:
     inline = re.compile(r"<script(?![^>]*\bsrc=)|\son[a-z]+\s*=|\bhx-on|javascript:|js:", re.IGNORECASE)
+    assert len(MARKUP_IN_PYTHON) >= 5  # form, shield, part, florence and hell markup
     found = [
         f"{path.name}: {match.group(0)}"
-        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for path in [*sorted((ROOT / "templates").rglob("*.html")), *MARKUP_IN_PYTHON]
         for match in inline.finditer(path.read_text(encoding="utf-8"))
     ]
     assert not found

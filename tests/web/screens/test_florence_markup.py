@@ -93,6 +93,7 @@ def test_the_tiles_of_every_quarter_of_random_games_are_the_template_they_replac
             old = reference(app, "florence_tiles", {**context, "quarter": quarter, "tiles": tiles})
             new = drawn(florence_tiles(quarter, tiles, context["state"]))
             assert new == old, (language, quarter)
+            assert parts._draw(f"q-{quarter}", context).html.strip() == old  # as an answer draws it
             compared.append(new)
 
     screens(monkeypatch, look, ((4, False), (6, True)), steps=40)

@@ -37,17 +37,21 @@ def both(app: Flask, context: dict[str, Any]) -> list[tuple[str, str]]:
     out = []
     for pi, (info, p) in enumerate(zip(state.players, state.p, strict=True)):
         player = {**context, "pi": pi, "info": info, "p": p}
-        for name, markup in (
-            ("player_card", player_purse(pi, info, p, state)),
-            ("player_family", player_family(pi, p)),
-            ("player_tower", player_tower(pi, info, p, state)),
-            ("player_tracks", player_tracks(pi, info, p, state)),
+        for name, part, markup in (
+            ("player_card", "player", player_purse(pi, info, p, state)),
+            ("player_family", "family", player_family(pi, p)),
+            ("player_tower", "tower", player_tower(pi, info, p, state)),
+            ("player_tracks", "tracks", player_tracks(pi, info, p, state)),
         ):
-            out.append((reference(app, name, player), drawn(markup)))
+            old = reference(app, name, player)
+            out.append((old, drawn(markup)))
+            out.append((old, parts._draw(f"{part}{pi}", context).html.strip()))  # as an answer draws it
     entries = (context.get("last_entry"), context.get("redo_entry"), context.get("seat_prompt"))
     bar = undo_bar(context["view"], context["new_key"], context.get("refusal"), *entries)
     out.append((reference(app, "undo_bar", context), drawn(bar)))
+    out.append((reference(app, "undo_bar", context), parts._draw("undo", context).html.strip()))
     out.append((reference(app, "cemetery", context), drawn(cemetery(state))))
+    out.append((reference(app, "cemetery", context), parts._draw("cemetery", context).html.strip()))
     return out
 
 
@@ -75,7 +79,8 @@ def test_every_purse_and_undo_bar_of_random_games_is_the_block_it_replaced(monke
 
 
 def test_the_cases_random_play_does_not_reach_are_the_blocks_they_replaced(app: Flask, phone) -> None:
-    phone.create(names=("Ana", "שרה"), plague=("9", "3", "2"))  # a name written right to left: isolated (bdi)
+    # a name with markup in it, escaped once; a name written right to left, isolated (bdi)
+    phone.create(names=('<b>Ana</b> & "Co"', "שרה"), plague=("9", "3", "2"))
     game_id = phone.url.rsplit("/", 1)[-1]
     entry = SimpleNamespace(sentences=(Markup("Ana took a <b>loan</b>."), "Then & again <i>"))
     cases = [
@@ -95,4 +100,8 @@ def test_the_cases_random_play_does_not_reach_are_the_blocks_they_replaced(app: 
                 for case in cases:
                     for old, new in both(app, {**context, "last_entry": None, "redo_entry": None, **case}):
                         assert new == old, (language, case)
-                assert "<bdi>" in both(app, context)[4][1]  # the second player's purse
+                shown = both(app, context)
+                assert (
+                    "<bdi>" in shown[8][1]
+                )  # the second player's purse (each part drawn twice: the function, the answer)
+                assert "&lt;b&gt;Ana&lt;/b&gt; &amp; &#34;Co&#34;" in shown[0][1]

@@ -36,7 +36,9 @@ def test_every_shield_of_random_games_is_the_block_it_replaced(monkeypatch) -> N
         with marking():
             for c in context["hell_map"].cells:
                 shield = parts._shield_context(f"s-{c.shield}", context)
-                assert drawn(map_shield(game_id, **shield)) == shield_reference(app, game_id, shield), (c, language)
+                old = shield_reference(app, game_id, shield)
+                assert drawn(map_shield(game_id, **shield)) == old, (c, language)
+                assert parts._draw(f"s-{c.shield}", context).html == old  # as an answer draws it
                 checked.append(c.tap or "")
 
     screens(monkeypatch, look, ((3, False), (11, True)), steps=40)
