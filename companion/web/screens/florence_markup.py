@@ -14,12 +14,13 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import current_app
 from markupsafe import Markup, escape
 
 from companion.web.screens.form_markup import action_form, refusal_box
 from companion.web.screens.parts import kept_markup
 from companion.web.words.catalogue import language, template_words
+from companion.web.words.glossary import colour_name, kind_name, location_action, location_name, quarter_name
+from companion.web.words.refusals import said_refusal
 
 __all__ = ["florence_choices", "install"]
 
@@ -41,8 +42,6 @@ def florence_choices(
     """The Florence phase's choices for the active player (``f``: their ``FlorenceOptions``; ``me``: their
     purse), the accusation being prepared aside."""
     _ = template_words(language())["_"]
-    globals_: dict[str, Any] = current_app.jinja_env.globals
-    location_name, kind_name = globals_["location_name"], globals_["kind_name"]
     pick = escape(pick_url)
     out: list[str] = []
     open_accusations = [c for c in f.accusations if c.allowed]
@@ -86,16 +85,14 @@ def florence_choices(
         )
         out.append(refusal_box(refusal, "send"))
     if shut_accusations:
-        refusal_text = globals_["refusal_text"]
         title = _("Accuse") if not open_accusations else _("Not open to an accusation now")
         out.append(f"<h3>{title}</h3>")
         out.append('<ul class="move-list">')
         for c in shut_accusations:
             name = _("Accuse at the %(loc)s", loc=location_name(c.location))
-            out.append(f'<li class="unavailable"><b>{name}</b>: {escape(refusal_text(c.refusal, state))}</li>')
+            out.append(f'<li class="unavailable"><b>{name}</b>: {escape(said_refusal(c.refusal, state))}</li>')
         out.append("</ul>")
     if f.council_forced:
-        colour_name = globals_["colour_name"]
         title = _("The family council")
         out.append(f"<h3>{title}</h3>")
         council = _(
@@ -139,12 +136,6 @@ def _send_list(state: Any, f: Any, send_kind: str) -> str:
     other quarters at a bribe), saying what entering costs and the location's action."""
     words = template_words(language())
     _, ngettext = words["_"], words["ngettext"]
-    globals_: dict[str, Any] = current_app.jinja_env.globals
-    location_name, quarter_name, location_action = (
-        globals_["location_name"],
-        globals_["quarter_name"],
-        globals_["location_action"],
-    )
     circles = {loc["id"]: loc.get("circle", "") for loc in state.edition.raw["locations"]}
     out = ['<ul class="move-list send-list">']
     previous: Any = None

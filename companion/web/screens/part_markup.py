@@ -18,11 +18,10 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from companion.web.screens.form_markup import action_form as form
-from companion.web.screens.form_markup import marker, refusal_box
+from companion.web.screens.form_markup import action_form, marker, refusal_box
 from companion.web.words.bidi import bdi, isolate
 from companion.web.words.catalogue import language, template_words
-from companion.web.words.glossary import KINDS, SINS, colour_name, location_name, quarter_name
+from companion.web.words.glossary import colour_name, kind_name, location_name, quarter_name, sin_name
 
 __all__ = [
     "cemetery",
@@ -35,12 +34,12 @@ __all__ = [
     "undo_bar",
 ]
 
-NEWLINE = "\n"
+_NEWLINE = "\n"  # an f-string's expression holds no backslash
 
 
-def action_form(game_id: str, endpoint: str, view: Any, key: str, control: str, label: str) -> Markup:
-    """The undo bar's buttons: a secondary button in its own form."""
-    return form(game_id, endpoint, view, key, control, label=label, cls="secondary")
+def _button_form(game_id: str, endpoint: str, view: Any, key: str, control: str, label: str) -> Markup:
+    """One of the undo bar's buttons: a secondary button in its own form."""
+    return action_form(game_id, endpoint, view, key, control, label=label, cls="secondary")
 
 
 def _words() -> Callable[..., str]:
@@ -68,11 +67,6 @@ def player_purse(pi: int, info: Any, p: Any, state: Any) -> Markup:
     )
 
 
-def _kind(kind: str) -> str:
-    """A family member's kind in words (the templates' ``kind_name``)."""
-    return str(KINDS.get(kind, kind))
-
-
 def player_family(pi: int, p: Any) -> Markup:
     """Where a player's family is: at home, in reserve, in Florence (``game.html``: ``player_family``)."""
     words = template_words(language())
@@ -85,7 +79,7 @@ def player_family(pi: int, p: Any) -> Markup:
     )
     placed = ""
     if p.placed:
-        where = ", ".join(f"{escape(_kind(k))} ({escape(location_name(loc))})" for loc, k in p.placed)
+        where = ", ".join(f"{escape(kind_name(k))} ({escape(location_name(loc))})" for loc, k in p.placed)
         in_florence = _("In Florence:")
         placed = f"{in_florence} {where}."
     return Markup(f'<div id="part-family{pi}" data-part="family{pi}">\n<p>{home}\n{placed}</p></div>')
@@ -105,7 +99,7 @@ def player_tower(pi: int, info: Any, p: Any, state: Any) -> Markup:
             colour = f" sc{escape(piece.colour)}" if piece.colour else ""
             said: str
             if piece.kind in ("noble", "urchin"):
-                said = escape(_kind(piece.kind))
+                said = escape(kind_name(piece.kind))
             elif piece.kind == "guest":
                 said = _("%(colour)s guest", colour=colour_name(piece.colour))
             else:
@@ -124,7 +118,7 @@ def player_tracks(pi: int, info: Any, p: Any, state: Any) -> Markup:
     _ = _words()
     circles = state.edition.track_circles
     label = _("Sin tracks of %(name)s", name=isolate(info.name))
-    heads = "".join(f"<th><i>{escape(str(SINS.get(c, c)))}</i></th>" for c in circles)
+    heads = "".join(f"<th><i>{escape(sin_name(c))}</i></th>" for c in circles)
     diploma = _("diploma")
     star = f'<span class="diploma" title="{diploma}">★</span>'
     cells = "".join(f"<td>{escape(p.skull(c))}{star if c in p.diplomas else ''}</td>" for c in circles)
@@ -161,7 +155,7 @@ def florence_tiles(quarter: str, tiles: Any, state: Any) -> Markup:
         if t.pieces:
             pieces = []
             for pi, kind in t.pieces:
-                who = f"{bdi(state.players[pi].name)} ({escape(_kind(kind))})"
+                who = f"{bdi(state.players[pi].name)} ({escape(kind_name(kind))})"
                 pieces.append(f'<b class="piece {escape(kind)} pc{pi}"><i>{who}</i></b>')
             out.append(f"<p>{''.join(pieces)}</p>")
         out.append("</div>")
@@ -210,12 +204,12 @@ def undo_bar(
         last = _("Nothing to undo yet.")
     buttons = []
     if last_entry and not seat_prompt:
-        buttons.append(action_form(view.game_id, "timeline.undo", view, new_key(), "undo", label=_("Undo last entry")))
+        buttons.append(_button_form(view.game_id, "timeline.undo", view, new_key(), "undo", label=_("Undo last entry")))
     if redo_entry and not seat_prompt:
-        buttons.append(action_form(view.game_id, "timeline.redo", view, new_key(), "redo", label=_("Redo")))
+        buttons.append(_button_form(view.game_id, "timeline.redo", view, new_key(), "redo", label=_("Redo")))
     return Markup(
         f'<div id="part-undo" data-part="undo">\n{box}\n<p class="last">{last}</p>\n'
-        f'<div class="undo-buttons">\n{NEWLINE.join(buttons)}\n</div>\n</div>'
+        f'<div class="undo-buttons">\n{_NEWLINE.join(buttons)}\n</div>\n</div>'
     )
 
 

@@ -21,7 +21,9 @@ __all__ = [
     "field_name",
     "guardian_name",
     "guardian_note",
+    "kind_name",
     "ledger_name",
+    "location_action",
     "location_name",
     "player_letter",
     "player_name",
@@ -29,6 +31,7 @@ __all__ = [
     "quarter_name",
     "reason_name",
     "shield_label",
+    "sin_name",
 ]
 
 _ = lazy_gettext
@@ -240,6 +243,16 @@ def location_name(loc: str) -> str:
 def kind_name(kind: str) -> str:
     """'noble' or 'urchin' in the reader's language."""
     return str(KINDS.get(kind, kind))
+
+
+def sin_name(circle: Any) -> str:
+    """A circle's sin (a sin track's head): 'Lust'."""
+    return str(SINS.get(circle, circle))
+
+
+def location_action(loc: str) -> str:
+    """What a Florence location's action does, in a line."""
+    return str(LOCATION_ACTIONS.get(loc, ""))
 
 
 def guardian_name(guardian: str) -> str:

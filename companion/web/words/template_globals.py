@@ -9,11 +9,8 @@ from companion.game.state import GameState, Phase
 from companion.web.words.catalogue import gettext
 from companion.web.words.editions import edition_name
 from companion.web.words.glossary import (
-    KINDS,
-    LOCATION_ACTIONS,
     PLAYER_COLOURS,
     REWARDS,
-    SINS,
     colour_name,
     describe_endgame,
     describe_reward,
@@ -21,12 +18,15 @@ from companion.web.words.glossary import (
     field_name,
     guardian_name,
     guardian_note,
+    kind_name,
     ledger_name,
+    location_action,
     location_name,
     player_letter,
     player_name,
     quarter_name,
     shield_label,
+    sin_name,
 )
 from companion.web.words.refusals import said_refusal
 
@@ -76,15 +76,15 @@ def install(app: Flask) -> None:
             "location_name": location_name,
             "edition_name": edition_name,
             "refusal_text": said_refusal,
-            "location_action": lambda loc: str(LOCATION_ACTIONS.get(loc, "")),
+            "location_action": location_action,
             "guardian_name": guardian_name,
             "guardian_note": guardian_note,
             "player_letter": player_letter,
             "describe_reward": describe_reward,
             "reward_name": lambda k: str(REWARDS.get(k, k)),
-            "kind_name": lambda k: str(KINDS.get(k, k)),
+            "kind_name": kind_name,
             "effect_label": effect_label,
             "describe_endgame": describe_endgame,
-            "sin_name": lambda c: str(SINS.get(c, c)),
+            "sin_name": sin_name,
         }
     )
