@@ -17,7 +17,6 @@ from flask import Flask, request, session
 from flask_babel import Babel
 from flask_compress import Compress
 from flask_htmx import HTMX
-from flask_wtf.csrf import CSRFProtect
 
 from companion.editions import load_all
 from companion.service.caches import DEFAULT_GAMES, DEFAULT_VIEW_BYTES, Memo, ViewCache
@@ -25,6 +24,7 @@ from companion.translations import compile_catalogues
 from companion.web import process
 from companion.web.api import endpoints as api
 from companion.web.http import answers_compression, db, security, static_files, urls
+from companion.web.http.csrf import KeptCSRFProtect
 from companion.web.live import stream as live
 from companion.web.pages import (
     corrections,
@@ -114,7 +114,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     open_migrated_store(app.config["DATABASE"]).close()  # creates (a SQLite file's folder too) and migrates
 
     security.install(app)
-    csrf = CSRFProtect(app)
+    csrf = KeptCSRFProtect(app)  # Flask-WTF's check, its verdict on a token kept
     parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
     app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
     Compress(app)
