@@ -44,7 +44,16 @@ from companion.web.pages import (
     tally,
     viewer,
 )
-from companion.web.screens import florence_markup, form_markup, hell_markup, part_markup, parts, picks, shield_markup
+from companion.web.screens import (
+    florence_markup,
+    form_markup,
+    hell_markup,
+    location_markup,
+    part_markup,
+    parts,
+    picks,
+    shield_markup,
+)
 from companion.web.screens.history_cache import HistoryFolds
 from companion.web.words import bidi, catalogue, template_globals
 from events.factory import open_store as open_migrated_store
@@ -167,6 +176,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     part_markup.install(app)  # a player's purse, family, tower and tracks, the tiles, the Cemetery, the undo bar
     florence_markup.install(app)  # the Florence phase's choices, written in Python
     hell_markup.install(app)  # the Hell phase's choices before a soul is chosen, written in Python
+    location_markup.install(app)  # a location's options, written in Python
     parts.install_macros(app)  # last: the macros' module sees every global
     if app.config.get("WARM_UP", not app.testing):  # tests make hundreds of apps, each drawing a few pages
         warm_up(app)
