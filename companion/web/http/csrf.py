@@ -22,7 +22,7 @@ __all__ = ["KeptCSRFProtect"]
 KEPT = 4096  # valid pairs kept per process: a session each, and more tables than one process serves
 
 
-class KeptCSRFProtect(CSRFProtect):
+class KeptCSRFProtect(CSRFProtect):  # type: ignore[misc]  # Flask-WTF ships no types
     """``CSRFProtect`` that keeps the (secret, session token, sent token) triples it found valid."""
 
     def __init__(self, app: Any = None, kept: int = KEPT) -> None:

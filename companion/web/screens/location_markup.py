@@ -309,7 +309,7 @@ def _courtyard(
     for fi, fl in enumerate(me.tower):
         for p in fl.pieces:
             if p.kind in ("noble", "urchin"):
-                name = escape(kind_name(p.kind))
+                name = str(escape(kind_name(p.kind)))
             elif p.kind == "guest":
                 name = _("%(colour)s guest", colour=colour_name(p.colour))
             else:
