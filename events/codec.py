@@ -12,7 +12,7 @@ same types checked, the same upcasters, no marshmallow), and gives the very same
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load
@@ -78,6 +78,31 @@ def schema_instance(cls: type) -> Schema:
     if instance is None:
         instance = _INSTANCES[cls] = schema_for(cls)()
     return instance
+
+
+def prepare(classes: Iterable[type]) -> int:
+    """Make and keep now the schema of each of ``classes``, and every schema nested in them (a nested schema is
+    made on its first use, per field): a process that starts then pays nothing on the first event or command of a
+    kind (issue 27, item 6: a first accusation made ~10 schemas, ~0.5 ms). Returns how many classes."""
+    count = 0
+    for cls in classes:
+        with_nested(schema_instance(cls))
+        count += 1
+    return count
+
+
+def with_nested(schema: Schema) -> Schema:
+    """``schema`` with every schema nested in its fields made now (marshmallow makes one on a field's first use)."""
+    for field in schema.fields.values():
+        _field_nested(field)
+    return schema
+
+
+def _field_nested(field: fields.Field) -> None:  # type: ignore[type-arg]
+    if isinstance(field, fields.Nested):
+        with_nested(field.schema)
+    elif isinstance(field, fields.List):
+        _field_nested(field.inner)
 
 
 def schema_for(cls: type) -> type[Schema]:

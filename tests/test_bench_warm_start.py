@@ -68,3 +68,60 @@ def test_the_first_tap_of_each_kind_after_a_start_compiles_no_template(tmp_path:
     ]
     assert [a.status_code for a in answers] == [200] * len(answers)
     assert compiled == [], f"compiled on a first tap: {compiled}"
+
+
+_SCHEMAS_AFTER_START = """
+import sys, tempfile
+from pathlib import Path
+from marshmallow import Schema
+from companion.web import create_app
+
+tmp = Path(tempfile.mkdtemp())
+create_app({"TESTING": True, "WARM_UP": True, "DATABASE": str(tmp / "w.sqlite3"), "SECRET_KEY": "t"})
+made = []
+real = Schema.__init__
+def counting(self, *args, **kwargs):
+    made.append(type(self).__name__)
+    real(self, *args, **kwargs)
+Schema.__init__ = counting
+
+from bench.run import play_random_game, store_game
+from companion.editions import DEFAULT_EDITION, load_all
+from companion.formats.commands import command_from_json
+from companion.service import GameService
+from events.sqlite import SqliteStore
+
+editions = load_all()
+store = SqliteStore.open(tmp / "g.sqlite3")
+kinds = set()
+for seed in (1, 2, 3):
+    game = play_random_game(editions[DEFAULT_EDITION][1], seed, 500)  # its commands written as JSON
+    game_id = store_game(store, editions, game)  # its events written
+    view = GameService(store, editions).view(game_id)  # and read back
+    kinds |= {row.type for row in view.rows}
+    for command in game.commands.values():
+        command_from_json(command)
+print(len(kinds), sorted(set(made)))
+"""
+
+
+def test_no_event_command_or_form_makes_a_schema_after_the_start(tmp_path: Path) -> None:
+    """The events', commands' and forms' schemas are made when the app is (``events.codec.prepare``): three random
+    games written and read back in a fresh process make none (a first accusation made ~10, ~0.5 ms)."""
+    import subprocess
+    import sys
+
+    from companion.web.forms import fields
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", _SCHEMAS_AFTER_START], cwd=root, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    kinds, made = done.stdout.split(" ", 1)
+    assert int(kinds) >= 25  # the games' events are of many kinds (accusations, Dante, the council, loans)
+    assert made.strip() == "[]", made
+    app = create_app({"TESTING": True, "WARM_UP": True, "DATABASE": str(tmp_path / "f.sqlite3"), "SECRET_KEY": "t"})
+    assert app is not None
+    forms = [cls for cls in fields._SCHEMAS if cls.__module__.startswith("companion.web.forms.")]
+    assert len(forms) >= 20 and {"AccuseForm", "SendForm"} <= {cls.__name__ for cls in forms}

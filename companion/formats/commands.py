@@ -17,7 +17,7 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 from companion.formats.schema_errors import message_lines
 from companion.game.commands import COMMAND_TYPES, Command, LogCommand, ReplaceEntry, TallyCommand
 from events.catalog import Event
-from events.codec import decode, decode_stored, encode, schema_instance
+from events.codec import decode, decode_stored, encode, schema_instance, with_nested
 from events.store import NewEvent
 
 __all__ = [
@@ -107,7 +107,8 @@ class _StartTallyLimits(Schema):
     )
 
 
-_LIMITS: dict[str, Schema] = {"CreateGame": _CreateGameLimits(), "StartTally": _StartTallyLimits()}
+_LIMITS: dict[str, Schema] = {"CreateGame": with_nested(_CreateGameLimits()), "StartTally": _StartTallyLimits()}
+_ENVELOPE = CommandDataSchema()  # kept: a schema made per command read was ~50 µs
 # A switch of edition carries the edition file's whole text (validated by parse_edition when decided).
 _LONG_TEXT: dict[str, tuple[str, int]] = {
     "SwitchEdition": ("content", 1_000_000),
@@ -150,7 +151,7 @@ def command_from_json(raw: Any, checked: bool = True) -> Command | TallyCommand 
     """
     if checked:
         try:
-            envelope = CommandDataSchema().load(_without_long_text(raw))
+            envelope = _ENVELOPE.load(_without_long_text(raw))
             limits = _LIMITS.get(envelope["type"])
             if limits is not None:
                 limits.load(envelope["data"])

@@ -19,10 +19,12 @@ from flask_compress import Compress
 from flask_htmx import HTMX
 
 from companion.editions import load_all
+from companion.game.commands import COMMAND_TYPES
 from companion.service.caches import DEFAULT_GAMES, DEFAULT_VIEW_BYTES, Memo, ViewCache
 from companion.translations import compile_catalogues
 from companion.web import process
 from companion.web.api import endpoints as api
+from companion.web.forms.fields import prepare_forms
 from companion.web.http import answers_compression, db, security, static_files, urls
 from companion.web.http.csrf import KeptCSRFProtect
 from companion.web.live import stream as live
@@ -56,6 +58,8 @@ from companion.web.screens import (
 )
 from companion.web.screens.history_cache import HistoryFolds
 from companion.web.words import bidi, catalogue, template_globals
+from events.catalog import EVENT_TYPES
+from events.codec import prepare
 from events.factory import open_store as open_migrated_store
 
 __all__ = ["ROOT", "create_app", "warm_up"]
@@ -184,9 +188,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def warm_up(app: Flask) -> int:
-    """Compile every template and load every language's catalogue now, when the process starts, so the
-    first tap of any kind after a restart does not pay for them (60-120 ms each before); returns how
-    many templates were compiled. The Jinja cache is made large enough to keep them all."""
+    """Compile every template, load every language's catalogue and make every event's, command's and form's
+    schema now, when the process starts, so the first tap of any kind after a restart does not pay for them
+    (60-120 ms each before); returns how many templates were compiled. The Jinja cache is made large enough to
+    keep them all."""
     env = app.jinja_env
     names = [n for n in env.list_templates() if n.endswith((".html", ".svg", ".xml", ".txt"))]
     if env.cache is not None and getattr(env.cache, "capacity", len(names)) < 2 * len(names):
@@ -196,6 +201,9 @@ def warm_up(app: Flask) -> int:
     for name in names:
         env.get_template(name)
     app.url_map.update()
+    prepare(EVENT_TYPES.values())  # the events', commands' and forms' schemas (a first accusation made ~10)
+    prepare(COMMAND_TYPES.values())
+    prepare_forms()
     with app.test_request_context("/"):
         from flask_babel import force_locale, gettext
 

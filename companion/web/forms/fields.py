@@ -7,6 +7,8 @@ is legal now is the rules' business (``RuleViolation``), never this module's.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -96,6 +98,21 @@ def schema_of(schema: type[Schema]) -> Schema:
     if instance is None:
         instance = _SCHEMAS[schema] = schema()
     return instance
+
+
+def prepare_forms() -> int:
+    """Each form's schema made now and kept (``schema_of``), so the first tap of a kind after a start makes none;
+    returns how many."""
+    import companion.web.forms as package
+
+    count = 0
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, Schema) and value.__module__ == module.__name__:
+                schema_of(value)
+                count += 1
+    return count
 
 
 def parse(schema: type[Schema], form: MultiDict[str, str]) -> dict[str, Any]:
