@@ -8,9 +8,11 @@ by every request that happened to be alone.
 
 from __future__ import annotations
 
+import functools
 import threading
+from collections.abc import Callable
 
-from flask import Flask, abort, g, redirect, request, url_for
+from flask import Flask, abort, after_this_request, current_app, g, has_request_context, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.service import AnyView, GameService, GameView, TallyView, UnknownGame, is_game, is_tally
@@ -74,8 +76,40 @@ def service() -> GameService:
         from companion.web.http.phone import actor_label
 
         svc.default_actor = actor_label(game_id)
+    svc.later = after_answer if has_request_context() else None  # a snapshot is written after the answer
     g.service = svc
     return svc
+
+
+def after_answer(job: Callable[[Store], None]) -> None:
+    """Run ``job`` once this request's answer is sent (a snapshot: no tap waits for it), with a connection of the
+    pool. The WSGI server closes the answer after its last byte; the jobs run then (``call_on_close``). A job that
+    fails is logged and dropped: what it writes is disposable."""
+    jobs: list[Callable[[Store], None]] | None = g.get("after_answer")
+    if jobs is None:
+        jobs = g.after_answer = []
+        app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+        run = functools.partial(_run_jobs, app, jobs)
+
+        def when_sent(response: Response) -> Response:
+            response.call_on_close(run)
+            return response
+
+        after_this_request(when_sent)
+    jobs.append(job)
+
+
+def _run_jobs(app: Flask, jobs: list[Callable[[Store], None]]) -> None:
+    pool = process(app).stores
+    store = pool.take()
+    try:
+        for job in jobs:
+            try:
+                job(store)
+            except Exception:  # disposable work: the log is written, the answer sent
+                app.logger.warning("a job after an answer failed", exc_info=True)
+    finally:
+        pool.give(store)
 
 
 def close_store(_exc: BaseException | None = None) -> None:
