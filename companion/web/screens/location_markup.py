@@ -24,20 +24,20 @@ from companion.web.words.bidi import bdi
 from companion.web.words.catalogue import language, template_words
 from companion.web.words.glossary import colour_name, kind_name, location_action, location_name, sin_name
 
-__all__ = ["PICK_SLOT", "install", "location_choices"]
+__all__ = ["PICK_SLOT", "install", "location_choices", "words"]
 
 PICK_SLOT = '<div id="part-pick" data-part="pick"></div>'  # the guardians to choose: a part of their own, its slot
 
 
-def _words() -> Callable[..., str]:
+def words() -> Callable[..., str]:
     """The templates' ``_`` (the translation as escaped markup, its values escaped) as plain text to join with
     markup written here: a literal added to ``Markup`` would be escaped."""
     said = template_words(language())["_"]
 
-    def words(message: str, **values: Any) -> str:
+    def as_text(message: str, **values: Any) -> str:
         return str(said(message, **values))
 
-    return words
+    return as_text
 
 
 def _hidden(view: Any, key: str, player: int) -> str:
@@ -76,7 +76,7 @@ def location_choices(
     ``pick``: the guardians to choose at the Bonfire (``screens/guardian_pick.html``, drawn by the page; left out,
     their part's empty slot: the actions part holds them apart, ``parts.NESTED``);
     ``fraud_inline``: the Wall's fraud card drawn in place (after a refusal about it, without script)."""
-    _ = _words()
+    _ = words()
     loc, lo, player = state.action, options.location_options, state.active
     out = [f"<h2>{escape(location_name(loc))}</h2>", f'<p class="hint">{escape(location_action(loc))}</p>']
     if options.can_end_turn:
@@ -155,7 +155,7 @@ def _styx(
     open_for: str,
     chosen: Callable[..., bool],
 ) -> list[str]:
-    _ = _words()
+    _ = words()
     tracks = state.edition.section("tracks")
     colours = "".join(
         f'<option value="{escape(c)}"{_selected(chosen, "colour", c)}>{escape(colour_name(c))} ({escape(n)})</option>'
@@ -215,7 +215,7 @@ def _fraud(
     """The Wall's fraud card: its choices come in an answer of their own, right after this one (fetched again when a
     dropped connection returns); after a refusal about the card (htmx: fetched with the choices made in its
     address, ``card_choices``), or "Cancel" on its loan prompt, they come here with the choices made."""
-    _ = _words()
+    _ = words()
     out = ["<details open><summary>" + _("Play a fraud card (2 drachmas)") + "</summary>"]
     if open_for == "location-fraud" and loan_confirm:
         out.append('<p class="hint">' + _("Take the loan above, or cancel it to change the card's choices.") + "</p>")
@@ -240,7 +240,7 @@ def _take(
     view: Any, state: Any, me: Any, new_key: Callable[[], str], refusal: Mapping[str, Any] | None, loc: str
 ) -> list[str]:
     """The Market's barrels or the Palace's guests to take into the tower."""
-    _ = _words()
+    _ = words()
     what = "barrel" if loc == "market" else "guest"
     colours = me.market_barrels if loc == "market" else me.palace_guests
     out: list[str] = []
@@ -280,7 +280,7 @@ def _courtyard(
     home: bool,
 ) -> list[str]:
     """The Courtyard: members brought home from the tower (while it offers it), and the tower rearranged."""
-    _ = _words()
+    _ = words()
     out: list[str] = []
     if home:
         members = [

@@ -567,8 +567,17 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
         html = compact(str(drawn))
     else:
         nested = {"prompt_slot": True} if name in NESTED.values() else {}  # an empty copy: its digest ignores them
-        html = compact(render_block("pages/game.html", f"part_{name}", {**context, **nested} if nested else context))
+        written = _actions_part({**context, **nested}) if name == "actions" else None  # the screens most taps answer
+        if written is None:
+            written = render_block("pages/game.html", f"part_{name}", {**context, **nested} if nested else context)
+        html = compact(written)
     return Part(html, digest(html))
+
+
+def _actions_part(context: dict[str, Any]) -> str | None:
+    from companion.web.screens.actions_markup import actions_part  # it draws with the parts written in Python
+
+    return actions_part(context)
 
 
 def assembled(parts: dict[str, Part], names: list[str] | None = None) -> dict[str, str]:
