@@ -567,17 +567,24 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
         html = compact(str(drawn))
     else:
         nested = {"prompt_slot": True} if name in NESTED.values() else {}  # an empty copy: its digest ignores them
-        written = _actions_part({**context, **nested}) if name == "actions" else None  # the screens most taps answer
+        written = _in_python(name, {**context, **nested} if nested else context)  # the screens most taps answer
         if written is None:
             written = render_block("pages/game.html", f"part_{name}", {**context, **nested} if nested else context)
         html = compact(written)
     return Part(html, digest(html))
 
 
-def _actions_part(context: dict[str, Any]) -> str | None:
-    from companion.web.screens.actions_markup import actions_part  # it draws with the parts written in Python
+def _in_python(name: str, context: dict[str, Any]) -> str | None:
+    """The actions or the turn written in Python, or None: the page's block draws that screen."""
+    if name == "actions":
+        from companion.web.screens.actions_markup import actions_part  # it draws with the parts written in Python
 
-    return actions_part(context)
+        return actions_part(context)
+    if name == "turn":
+        from companion.web.screens.turn_markup import turn_part
+
+        return turn_part(context)
+    return None
 
 
 def assembled(parts: dict[str, Part], names: list[str] | None = None) -> dict[str, str]:

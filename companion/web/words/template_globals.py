@@ -30,10 +30,10 @@ from companion.web.words.glossary import (
 )
 from companion.web.words.refusals import said_refusal
 
-__all__ = ["install"]
+__all__ = ["install", "phase_text"]
 
 
-def _phase_text(state: GameState) -> str:
+def phase_text(state: GameState) -> str:
     if state.needs_plague_card:
         return gettext("The Cemetery is empty: a plague card is due.")
     match state.phase:
@@ -68,7 +68,7 @@ def install(app: Flask) -> None:
             "quarter_name": quarter_name,
             "shield_label": shield_label,
             "player_name": player_name,
-            "phase_text": _phase_text,
+            "phase_text": phase_text,
             "ended_reason": _ended_reason,
             "get_locale": lambda: str(get_locale() or "en"),
             "ledger_name": ledger_name,
