@@ -148,8 +148,63 @@ UPCASTERS: dict[tuple[str, int], Callable[[Payload], Payload]] = {
 
 def encode(evt: Event) -> tuple[str, int, Payload]:
     """An event as ``(type, version, JSON-ready data)``."""
-    data: Payload = schema_instance(type(evt)).dump(evt)
-    return evt.TYPE, evt.VERSION, data
+    return evt.TYPE, evt.VERSION, dumper(type(evt))(evt)
+
+
+# ---------------------------------------------------------------------------- dumpers
+
+Dumper = Callable[[Any], Any]
+_DUMPERS: dict[type, Callable[[Any], Payload]] = {}
+
+
+def dumper(cls: type) -> Callable[[Any], Payload]:
+    """What ``schema_instance(cls).dump`` gives for a frozen dataclass, made from its annotations once a class:
+    marshmallow calls each field's ``serialize`` through ``get_value`` and its hooks (~8 µs an event; an accusation
+    records ~10 events). The same fields in the same order, each as marshmallow writes it: an ``int`` as ``int(v)``,
+    a ``str`` as text, a ``bool`` as it is, a tuple as a list, a nested dataclass as its own dict, ``None`` as
+    ``None``; ``tests/events/test_codec.py`` holds the two equal over every event and command of random games."""
+    made = _DUMPERS.get(cls)
+    if made is None:
+        steps = tuple((f.name, _value_dumper(annotation)) for f, annotation in fields_of(cls))
+
+        def made(obj: Any) -> Payload:
+            return {name: step(getattr(obj, name)) for name, step in steps}
+
+        _DUMPERS[cls] = made
+    return made
+
+
+def _as_it_is(value: Any) -> Any:
+    return value
+
+
+def _as_int(value: Any) -> Any:
+    return None if value is None else int(value)
+
+
+def _as_text(value: Any) -> Any:
+    if value is None or type(value) is str:
+        return value
+    return value.decode("utf-8") if isinstance(value, bytes) else str(value)
+
+
+def _value_dumper(annotation: Any) -> Dumper:
+    shape = shape_of(annotation)
+    if shape.kind == "optional":
+        return _value_dumper(shape.args[0])  # each dumper gives None for None, as marshmallow's fields do
+    match shape.kind, shape.args:
+        case "scalar", (kind,) if kind is bool:
+            return _as_it_is  # marshmallow's Boolean writes the value as it is
+        case "scalar", (kind,) if kind is int:
+            return _as_int
+        case "scalar", _:
+            return _as_text
+        case "items", (item,):
+            inner = _value_dumper(item)
+            return lambda value: None if value is None else [inner(each) for each in value]
+        case "dataclass", (nested,):
+            return lambda value: None if value is None else dumper(nested)(value)
+    raise TypeError(f"no dumper for annotation {annotation!r}")
 
 
 def upcast(type_name: str, version: int, data: Payload) -> Payload:

@@ -17,7 +17,7 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 from companion.formats.schema_errors import message_lines
 from companion.game.commands import COMMAND_TYPES, Command, LogCommand, ReplaceEntry, TallyCommand
 from events.catalog import Event
-from events.codec import decode, decode_stored, encode, schema_instance, with_nested
+from events.codec import decode, decode_stored, dumper, encode, schema_instance, with_nested
 from events.store import NewEvent
 
 __all__ = [
@@ -127,7 +127,7 @@ def command_to_json(command: Command | TallyCommand | LogCommand) -> dict[str, A
             "type": "ReplaceEntry",
             "data": {"target": command.target, "replacement": command_to_json(command.replacement)},  # type: ignore[arg-type]
         }
-    data: dict[str, Any] = schema_instance(type(command)).dump(command)  # a kept schema: made once a type
+    data: dict[str, Any] = dumper(type(command))(command)  # what its schema dumps (events.codec.dumper)
     return {"type": type(command).__name__, "data": data}
 
 
