@@ -3,6 +3,7 @@ catalogues when it is made, so the first tap of each kind after a restart compil
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,8 @@ from companion.web import create_app
 
 tmp = Path(tempfile.mkdtemp())
 create_app({"TESTING": True, "WARM_UP": True, "DATABASE": str(tmp / "w.sqlite3"), "SECRET_KEY": "t"})
+from events.codec import _DUMPERS
+dumpers = set(_DUMPERS)
 made = []
 real = Schema.__init__
 def counting(self, *args, **kwargs):
@@ -101,13 +104,16 @@ for seed in (1, 2, 3):
     kinds |= {row.type for row in view.rows}
     for command in game.commands.values():
         command_from_json(command)
-print(len(kinds), sorted(set(made)))
+import json
+new_dumpers = sorted(c.__name__ for c in set(_DUMPERS) - dumpers)
+print(json.dumps({"kinds": len(kinds), "schemas": sorted(set(made)), "dumpers": new_dumpers}))
 """
 
 
 def test_no_event_command_or_form_makes_a_schema_after_the_start(tmp_path: Path) -> None:
-    """The events', commands' and forms' schemas are made when the app is (``events.codec.prepare``): three random
-    games written and read back in a fresh process make none (a first accusation made ~10, ~0.5 ms)."""
+    """The events', commands' and forms' schemas, and the events' and commands' dumpers, are made when the app is
+    (``events.codec.prepare``): three random games written and read back in a fresh process make none (a first
+    accusation made ~10 schemas, ~0.5 ms)."""
     import subprocess
     import sys
 
@@ -118,9 +124,9 @@ def test_no_event_command_or_form_makes_a_schema_after_the_start(tmp_path: Path)
         [sys.executable, "-c", _SCHEMAS_AFTER_START], cwd=root, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    kinds, made = done.stdout.split(" ", 1)
-    assert int(kinds) >= 25  # the games' events are of many kinds (accusations, Dante, the council, loans)
-    assert made.strip() == "[]", made
+    found = json.loads(done.stdout)
+    assert found["kinds"] >= 25  # the games' events are of many kinds (accusations, Dante, the council, loans)
+    assert found["schemas"] == [] and found["dumpers"] == [], found
     app = create_app({"TESTING": True, "WARM_UP": True, "DATABASE": str(tmp_path / "f.sqlite3"), "SECRET_KEY": "t"})
     assert app is not None
     forms = [cls for cls in fields._SCHEMAS if cls.__module__.startswith("companion.web.forms.")]
