@@ -13,7 +13,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from flask import Flask, current_app, has_request_context, request, url_for
+from flask import Flask, url_for
+from flask.globals import _cv_request
 
 __all__ = ["install", "kept_url_for"]
 
@@ -26,13 +27,16 @@ def _kept(url_map: object, script_root: str, endpoint: str, values: tuple[tuple[
 
 
 def kept_url_for(endpoint: str, **values: Any) -> str:
-    """``flask.url_for`` for a path within this app, built once per process for the same request."""
-    if endpoint.startswith(".") or not has_request_context():  # relative to the request's blueprint, or none
+    """``flask.url_for`` for a path within this app, built once per process for the same request (the request's
+    context read once, not through ``request`` and ``current_app``: an answer asks ~20 addresses)."""
+    ctx = _cv_request.get(None)
+    if ctx is None or endpoint.startswith("."):  # no request, or relative to the request's blueprint
         return url_for(endpoint, **values)
-    if any(key.startswith("_") or not isinstance(value, _PLAIN) for key, value in values.items()):
-        return url_for(endpoint, **values)
+    for key, value in values.items():
+        if key.startswith("_") or not isinstance(value, _PLAIN):
+            return url_for(endpoint, **values)
     values_asked = tuple(values.items())  # in the order given: a query keeps it
-    return _kept(current_app.url_map, request.script_root, endpoint, values_asked)
+    return _kept(ctx.app.url_map, ctx.request.script_root, endpoint, values_asked)
 
 
 def install(app: Flask) -> None:
