@@ -414,8 +414,10 @@ def _depth(name: str) -> int:
     return 3 if _player_part(name)[0] else 1
 
 
+@functools.lru_cache(maxsize=1024)
 def _player_part(name: str) -> tuple[str, int]:
-    """A player's part and the player's seat (``("tower", 2)`` for ``tower2``), or ``("", 0)``."""
+    """A player's part and the player's seat (``("tower", 2)`` for ``tower2``), or ``("", 0)`` (kept by name: ~40
+    asks an answer)."""
     for kind in PLAYER_PARTS:
         if name.startswith(kind) and name[len(kind) :].isdigit():
             return kind, int(name[len(kind) :])
