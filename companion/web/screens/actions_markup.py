@@ -24,7 +24,7 @@ from companion.web.screens.location_markup import location_choices, words
 from companion.web.words.bidi import bdi
 from companion.web.words.glossary import quarter_name
 
-__all__ = ["actions_part"]
+__all__ = ["actions_part", "loan_part"]
 
 
 def _drawn_here(context: dict[str, Any]) -> bool:
@@ -92,4 +92,39 @@ def actions_part(context: dict[str, Any]) -> str | None:
         out.append(str(action_form(view.game_id, "play.end_turn", view, new_key(), "end-turn", state.active, label)))
         out.append(str(refusal_box(refusal, "end-turn")))
     out += ["</section>", "</div>"]
+    return "\n".join(out)
+
+
+def loan_part(context: dict[str, Any]) -> str:
+    """The loan's part (``<div id="part-loan">``): the next loan, its Ship and its infamy, and its form, while the
+    active player may take one (drawn again when the next loan or the player changes: an end of turn, a loan, a tap
+    that borrowed). The page's block (``part_loan``) is its test's reference."""
+    _ = words()
+    state, options = context["state"], context["options"]
+    out = ["", '<div id="part-loan" data-part="loan">']
+    shown = not context.get("seat_prompt") and context.get("waiting") is None and not state.ended
+    loan = options.next_loan
+    if shown and not context.get("readonly") and loan:
+        view, refusal = context["view"], context.get("refusal")
+        hint = _(
+            "+%(d)s drachmas; the Ship moves from space %(a)s to %(b)s.",
+            d=loan.drachmas,
+            a=loan.ship_from,
+            b=loan.ship_to,
+        )
+        if loan.infamy_penalty:
+            hint += " " + _("This passes the loan symbol: −%(n)s infamy now.", n=loan.infamy_penalty)
+        label = Markup(_("Take a loan (+%(d)s drachmas)", d=loan.drachmas))  # escaped once, by ``_``
+        form = action_form(
+            view.game_id, "play.take_loan", view, context["new_key"](), "loan", state.active, label, "secondary"
+        )
+        out += [
+            f'<details class="loan card"{" open" if context.get("open_for") == "loan" else ""}>',
+            "<summary>" + _("Take a loan") + "</summary>",
+            f'<p class="hint">{hint}</p>',
+            str(form),
+            str(refusal_box(refusal, "loan")),
+            "</details>",
+        ]
+    out.append("</div>")
     return "\n".join(out)

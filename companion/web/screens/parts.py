@@ -577,7 +577,7 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
 
 
 def _in_python(name: str, context: dict[str, Any]) -> str | None:
-    """The actions or the turn written in Python, or None: the page's block draws that screen."""
+    """The actions, the turn or the loan written in Python, or None: the page's block draws that screen."""
     if name == "actions":
         from companion.web.screens.actions_markup import actions_part  # it draws with the parts written in Python
 
@@ -586,6 +586,10 @@ def _in_python(name: str, context: dict[str, Any]) -> str | None:
         from companion.web.screens.turn_markup import turn_part
 
         return turn_part(context)
+    if name == "loan":
+        from companion.web.screens.actions_markup import loan_part
+
+        return loan_part(context)
     return None
 
 

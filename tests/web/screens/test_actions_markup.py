@@ -15,7 +15,7 @@ from flask import Flask
 
 from companion.web.http.db import service
 from companion.web.screens import parts
-from companion.web.screens.actions_markup import actions_part
+from companion.web.screens.actions_markup import actions_part, loan_part
 from companion.web.screens.game import game_context
 from tests.web.screens.references import marking, screens
 
@@ -57,3 +57,33 @@ def test_the_actions_of_random_games_are_the_block_they_stand_in_for(monkeypatch
     assert any('id="plague-form"' in html for _, html in drawn)
     assert any("refusal-bring" in html for _, html in drawn) and any("refusal-send" in html for _, html in drawn)
     assert len(drawn) > 2 * len(left)  # most screens are drawn in Python
+
+
+def test_the_loan_of_random_games_is_the_block_it_stands_in_for(monkeypatch) -> None:
+    """The loan's part (``actions_markup.loan_part``) against the page's ``part_loan`` block: every screen, the
+    section drawn open, a refusal of the loan, a loan past the loan symbol and one before it, a phone asked for its
+    seat, a phone waiting, a page drawn read-only."""
+    drawn: list[str] = []
+
+    def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
+        context = game_context(service().view(game_id), **choice)
+        with marking():
+            marked = parts.marked_context(context, language)
+            variants = [marked, {**marked, "open_for": "loan"}, {**marked, "refusal": refusal("loan")}]
+            loan = marked["options"].next_loan
+            if loan is not None:
+                for penalty in (0, 2):
+                    options = replace(marked["options"], next_loan=replace(loan, infamy_penalty=penalty))
+                    variants.append({**marked, "options": options})
+            variants += [{**marked, "seat_prompt": True}, {**marked, "waiting": 1}, {**marked, "readonly": True}]
+            for variant in variants:
+                old = parts.compact(parts.render_block("pages/game.html", "part_loan", variant))
+                new = parts.compact(loan_part(variant))
+                assert new == old, (language, choice, variant.get("open_for"))
+                drawn.append(new)
+
+    screens(monkeypatch, look, ((6, False), (12, True)), steps=40)
+    assert any("loan symbol" in html or "símbolo" in html for html in drawn)
+    assert any('<details class="loan card" open>' in html for html in drawn)
+    assert any("refusal-loan" in html for html in drawn)
+    assert any("<details" not in html for html in drawn)  # none to show: the part's empty box
