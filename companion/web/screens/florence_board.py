@@ -10,6 +10,7 @@ from typing import Any
 from companion.game.rules.accusation import dante_path, dante_step
 from companion.game.rules.florence import floors_with_space, locations
 from companion.game.state import GameState
+from companion.service.caches import Lru
 
 __all__ = ["AccusePrep", "LocationTile", "accuse_prep", "florence_board"]
 
@@ -42,10 +43,22 @@ class AccusePrep:
     needs_bribe: bool
 
 
-def florence_board(state: GameState) -> list[tuple[str, list[LocationTile]]]:
-    """The four quarters, each with its two location tiles (free first)."""
+def florence_board(state: GameState) -> tuple[tuple[str, tuple[LocationTile, ...]], ...]:
+    """The four quarters, each with its two location tiles (free first); worked out once for each layout and the
+    family members standing in Florence (every answer asks for it, most taps move no one there)."""
+    key = (state.edition.content_hash, tuple(state.florence.items()), tuple(p.placed for p in state.p))
+    kept = _BOARDS.get(key)
+    if kept is None:
+        kept = _BOARDS.put(key, _board(state))
+    return kept
+
+
+_BOARDS: Lru[tuple[object, ...], tuple[tuple[str, tuple[LocationTile, ...]], ...]] = Lru(512)
+
+
+def _board(state: GameState) -> tuple[tuple[str, tuple[LocationTile, ...]], ...]:
     info = locations(state)
-    board: list[tuple[str, list[LocationTile]]] = []
+    board: list[tuple[str, tuple[LocationTile, ...]]] = []
     for quarter in state.edition.quarters:
         tiles = []
         for loc, q in state.florence.items():
@@ -54,8 +67,8 @@ def florence_board(state: GameState) -> list[tuple[str, list[LocationTile]]]:
             pieces = tuple((i, kind) for i, p in enumerate(state.p) for where, kind in p.placed if where == loc)
             tiles.append(LocationTile(loc, int(info[loc]["circle"]), info[loc]["kind"] == "special", q, pieces))
         tiles.sort(key=lambda t: t.special)
-        board.append((quarter, tiles))
-    return board
+        board.append((quarter, tuple(tiles)))
+    return tuple(board)
 
 
 def accuse_prep(state: GameState, player: int, loc: str) -> AccusePrep | None:
