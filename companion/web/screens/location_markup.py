@@ -54,6 +54,22 @@ def _form(view: Any, option: str, cls: str) -> str:
     return f'<form method="post" action="{url}" hx-post="" class="{cls}">'
 
 
+def _inline(
+    view: Any, option: str, key: str, player: int, field: tuple[str, str], label: str, choices: str, button: str
+) -> list[str]:
+    """One option's small form: its label, a select of ``choices`` (``field``: the select's id and name) and its
+    button, on a line (``inline-form``)."""
+    select_id, name = field
+    return [
+        _form(view, option, "inline-form"),
+        _hidden(view, key, player),
+        f'<label for="{select_id}">{label}</label>',
+        f'<select id="{select_id}" name="{name}">{choices}</select>',
+        f'<button type="submit" class="secondary small">{button}</button>',
+        "</form>",
+    ]
+
+
 def _selected(chosen: Callable[..., bool], name: str, value: Any) -> str:
     return " selected" if chosen(name, value) else ""
 
@@ -86,15 +102,9 @@ def location_choices(
     if loc in ("bonfire", "wall") and "exchange" in lo and me.florins:
         limit = state.edition.section("actions")["bonfire_exchange_max" if loc == "bonfire" else "wall_exchange_max"]
         counts = "".join(f'<option value="{n}">{n}</option>' for n in range(1, min(limit, me.florins) + 1))
-        out += [
-            _form(view, "exchange", "inline-form"),
-            _hidden(view, new_key(), player),
-            '<label for="ex-n">' + _("Change florins into drachmas (up to %(n)s)", n=limit) + "</label>",
-            f'<select id="ex-n" name="florins">{counts}</select>',
-            '<button type="submit" class="secondary small">' + _("Change") + "</button>",
-            "</form>",
-            str(refusal_box(refusal, "location-exchange")),
-        ]
+        change = _("Change florins into drachmas (up to %(n)s)", n=limit)
+        out += _inline(view, "exchange", new_key(), player, ("ex-n", "florins"), change, counts, _("Change"))
+        out.append(str(refusal_box(refusal, "location-exchange")))
     if loc == "bonfire" and "passage" in lo:
         scale = state.edition.section("phlegethon")["scale"]
         cubes = "".join(
@@ -106,22 +116,12 @@ def location_choices(
             for gate, shield in state.side.gates.items()
             if gate not in me.discs
         )
-        out += [
-            _form(view, "cube", "inline-form"),
-            _hidden(view, new_key(), player),
-            '<label for="cube-c">' + _("Move a Phlegethon cube one space right") + "</label>",
-            f'<select id="cube-c" name="circle">{cubes}</select>',
-            '<button type="submit" class="secondary small">' + _("Raise") + "</button>",
-            "</form>",
-            str(refusal_box(refusal, "location-cube")),
-            _form(view, "disc", "inline-form"),
-            _hidden(view, new_key(), player),
-            '<label for="disc-g">' + _("Or place a safe-passage disc on a gate of the Wall of Dis") + "</label>",
-            f'<select id="disc-g" name="gate">{gates}</select>',
-            '<button type="submit" class="secondary small">' + _("Place") + "</button>",
-            "</form>",
-            str(refusal_box(refusal, "location-disc")),
-        ]
+        raise_cube = _("Move a Phlegethon cube one space right")
+        out += _inline(view, "cube", new_key(), player, ("cube-c", "circle"), raise_cube, cubes, _("Raise"))
+        out.append(str(refusal_box(refusal, "location-cube")))
+        disc = _("Or place a safe-passage disc on a gate of the Wall of Dis")
+        out += _inline(view, "disc", new_key(), player, ("disc-g", "gate"), disc, gates, _("Place"))
+        out.append(str(refusal_box(refusal, "location-disc")))
     if loc == "bonfire" and "underworld" in lo:
         out += [str(pick) or PICK_SLOT, *_styx(view, state, me, new_key, refusal, open_for, chosen)]
     if loc == "wall" and "fraud" in lo:
@@ -130,15 +130,9 @@ def location_choices(
         barrels = "".join(
             f'<option value="{escape(b.colour)}">{escape(colour_name(b.colour))}</option>' for b in me.pieces("barrel")
         )
-        out += [
-            _form(view, "deliver", "inline-form"),
-            _hidden(view, new_key(), player),
-            '<label for="del-c">' + _("Deliver a barrel for infamy") + "</label>",
-            f'<select id="del-c" name="colour">{barrels}</select>',
-            '<button type="submit" class="secondary small">' + _("Deliver") + "</button>",
-            "</form>",
-            str(refusal_box(refusal, "location-deliver")),
-        ]
+        deliver = _("Deliver a barrel for infamy")
+        out += _inline(view, "deliver", new_key(), player, ("del-c", "colour"), deliver, barrels, _("Deliver"))
+        out.append(str(refusal_box(refusal, "location-deliver")))
     if loc in ("market", "palace") and "take" in lo:
         out += _take(view, state, me, new_key, refusal, loc)
     if loc == "courtyard":
