@@ -87,6 +87,11 @@ def after_answer(job: Callable[[Store], None]) -> None:
     """Run ``job`` once this request's answer is sent (a snapshot: no tap waits for it), with a connection of the
     pool. The WSGI server closes the answer after its last byte; the jobs run then (``call_on_close``). A job that
     fails is logged and dropped: what it writes is disposable."""
+    if not has_request_context():  # a service kept past its request (none does): the job now, or none at all
+        app_ctx = _cv_app.get(None)
+        if app_ctx is not None:
+            _run_jobs(app_ctx.app, [job])
+        return
     jobs: list[Callable[[Store], None]] | None = g.get("after_answer")
     if jobs is None:
         jobs = g.after_answer = []

@@ -126,3 +126,16 @@ def test_a_snapshot_that_fails_after_the_answer_is_logged_and_the_game_goes_on(
     assert page.status_code == 200 and re.search(r'data-seq="(\d+)"', page.data.decode()).group(1) == str(
         SNAPSHOT_EVERY
     )  # type: ignore[union-attr]
+
+
+def test_a_job_given_outside_a_request_runs_at_once(tmp_path: Path) -> None:
+    """A service kept past its request (none is) still writes what it hands over: at once, with a pooled store."""
+    from companion.web.http.db import after_answer
+
+    app = _app(tmp_path)
+    ran: list[object] = []
+    with app.app_context():
+        after_answer(ran.append)
+    assert len(ran) == 1 and hasattr(ran[0], "save_snapshot")
+    after_answer(ran.append)  # no app at all: dropped, nothing raised
+    assert len(ran) == 1
