@@ -20,8 +20,9 @@ from markupsafe import Markup
 from companion.web.screens.florence_markup import florence_choices
 from companion.web.screens.form_markup import action_form, refusal_box
 from companion.web.screens.hell_markup import hell_choices
-from companion.web.screens.location_markup import location_choices, words
+from companion.web.screens.location_markup import location_choices
 from companion.web.words.bidi import bdi
+from companion.web.words.catalogue import text_words
 from companion.web.words.glossary import quarter_name
 
 __all__ = ["actions_part", "loan_part"]
@@ -50,7 +51,7 @@ def actions_part(context: dict[str, Any]) -> str | None:
     empty slot), or None for a screen the page's block draws."""
     if not _drawn_here(context):
         return None
-    _ = words()
+    _ = text_words()
     state, options, view, new_key = context["state"], context["options"], context["view"], context["new_key"]
     refusal = context.get("refusal")
     active, me = state.players[state.active], state.p[state.active]
@@ -99,7 +100,7 @@ def loan_part(context: dict[str, Any]) -> str:
     """The loan's part (``<div id="part-loan">``): the next loan, its Ship and its infamy, and its form, while the
     active player may take one (drawn again when the next loan or the player changes: an end of turn, a loan, a tap
     that borrowed). The page's block (``part_loan``) is its test's reference."""
-    _ = words()
+    _ = text_words()
     state, options = context["state"], context["options"]
     out = ["", '<div id="part-loan" data-part="loan">']
     shown = not context.get("seat_prompt") and context.get("waiting") is None and not state.ended

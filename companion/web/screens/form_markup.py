@@ -22,7 +22,7 @@ from markupsafe import Markup, escape
 from companion.web.http.urls import kept_url_for
 from companion.web.words.glossary import player_letter
 
-__all__ = ["action_form", "install", "marker", "refusal_box"]
+__all__ = ["action_form", "hidden_fields", "install", "marker", "refusal_box"]
 
 
 def _token() -> str:
@@ -50,12 +50,8 @@ def action_form(
     out = [
         f'<form id="{escape(form_id)}" method="post"' if form_id else '<form method="post"',
         f' action="{url}" hx-post="" hx-sync="this:drop">\n',
-        f'<input type="hidden" name="csrf_token" value="{escape(_token())}">',
-        f'<input type="hidden" name="seq" value="{escape(view.seq)}">',
-        f'<input type="hidden" name="key" value="{escape(key)}">',
+        hidden_fields(view, key, player),
     ]
-    if player is not None:
-        out.append(f'<input type="hidden" name="player" value="{escape(player)}">')
     for k, v in (extra or {}).items():
         out.append(f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">')
     out.append(f"\n  {caller() if caller else ''}\n  ")
@@ -63,6 +59,19 @@ def action_form(
         out.append(f'<button type="submit" class="{escape(cls)}">{escape(label)}</button>')
     out.append("\n</form>")
     return Markup("".join(out))
+
+
+def hidden_fields(view: Any, key: str, player: int | None = None) -> str:
+    """What every form of the game carries unseen: the CSRF token, the screen's seq, a fresh idempotency key and the
+    player it acts for (when it acts for one)."""
+    fields = (
+        f'<input type="hidden" name="csrf_token" value="{escape(_token())}">'
+        f'<input type="hidden" name="seq" value="{escape(view.seq)}">'
+        f'<input type="hidden" name="key" value="{escape(key)}">'
+    )
+    if player is None:
+        return fields
+    return f'{fields}<input type="hidden" name="player" value="{escape(player)}">'
 
 
 def refusal_box(refusal: Mapping[str, Any] | None, control: str) -> Markup:

@@ -19,34 +19,14 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from companion.web.http.urls import kept_url_for
-from companion.web.screens.form_markup import _token, action_form, refusal_box
+from companion.web.screens.form_markup import action_form, hidden_fields, refusal_box
 from companion.web.words.bidi import bdi
-from companion.web.words.catalogue import language, template_words
+from companion.web.words.catalogue import text_words
 from companion.web.words.glossary import colour_name, kind_name, location_action, location_name, sin_name
 
-__all__ = ["PICK_SLOT", "install", "location_choices", "words"]
+__all__ = ["PICK_SLOT", "install", "location_choices"]
 
 PICK_SLOT = '<div id="part-pick" data-part="pick"></div>'  # the guardians to choose: a part of their own, its slot
-
-
-def words() -> Callable[..., str]:
-    """The templates' ``_`` (the translation as escaped markup, its values escaped) as plain text to join with
-    markup written here: a literal added to ``Markup`` would be escaped."""
-    said = template_words(language())["_"]
-
-    def as_text(message: str, **values: Any) -> str:
-        return str(said(message, **values))
-
-    return as_text
-
-
-def _hidden(view: Any, key: str, player: int) -> str:
-    return (
-        f'<input type="hidden" name="csrf_token" value="{escape(_token())}">'
-        f'<input type="hidden" name="seq" value="{escape(view.seq)}">'
-        f'<input type="hidden" name="key" value="{escape(key)}">'
-        f'<input type="hidden" name="player" value="{escape(player)}">'
-    )
 
 
 def _form(view: Any, option: str, cls: str) -> str:
@@ -62,7 +42,7 @@ def _inline(
     select_id, name = field
     return [
         _form(view, option, "inline-form"),
-        _hidden(view, key, player),
+        hidden_fields(view, key, player),
         f'<label for="{select_id}">{label}</label>',
         f'<select id="{select_id}" name="{name}">{choices}</select>',
         f'<button type="submit" class="secondary small">{button}</button>',
@@ -92,7 +72,7 @@ def location_choices(
     ``pick``: the guardians to choose at the Bonfire (``screens/guardian_pick.html``, drawn by the page; left out,
     their part's empty slot: the actions part holds them apart, ``parts.NESTED``);
     ``fraud_inline``: the Wall's fraud card drawn in place (after a refusal about it, without script)."""
-    _ = words()
+    _ = text_words()
     loc, lo, player = state.action, options.location_options, state.active
     out = [f"<h2>{escape(location_name(loc))}</h2>", f'<p class="hint">{escape(location_action(loc))}</p>']
     if options.can_end_turn:
@@ -149,7 +129,7 @@ def _styx(
     open_for: str,
     chosen: Callable[..., bool],
 ) -> list[str]:
-    _ = words()
+    _ = text_words()
     tracks = state.edition.section("tracks")
     colours = "".join(
         f'<option value="{escape(c)}"{_selected(chosen, "colour", c)}>{escape(colour_name(c))} ({escape(n)})</option>'
@@ -175,7 +155,7 @@ def _styx(
         + _("Or cross the Styx (2 drachmas)")
         + "</summary>",
         _form(view, "styx", "stack"),
-        _hidden(view, new_key(), state.active),
+        hidden_fields(view, new_key(), state.active),
         '<input type="hidden" name="borrow" value="1">' if me.drachmas < 2 else "",
         '<p class="hint">'
         + _(
@@ -209,7 +189,7 @@ def _fraud(
     """The Wall's fraud card: its choices come in an answer of their own, right after this one (fetched again when a
     dropped connection returns); after a refusal about the card (htmx: fetched with the choices made in its
     address, ``card_choices``), or "Cancel" on its loan prompt, they come here with the choices made."""
-    _ = words()
+    _ = text_words()
     out = ["<details open><summary>" + _("Play a fraud card (2 drachmas)") + "</summary>"]
     if open_for == "location-fraud" and loan_confirm:
         out.append('<p class="hint">' + _("Take the loan above, or cancel it to change the card's choices.") + "</p>")
@@ -234,7 +214,7 @@ def _take(
     view: Any, state: Any, me: Any, new_key: Callable[[], str], refusal: Mapping[str, Any] | None, loc: str
 ) -> list[str]:
     """The Market's barrels or the Palace's guests to take into the tower."""
-    _ = words()
+    _ = text_words()
     what = "barrel" if loc == "market" else "guest"
     colours = me.market_barrels if loc == "market" else me.palace_guests
     out: list[str] = []
@@ -249,7 +229,7 @@ def _take(
         )
         out += [
             _form(view, what, "stack"),
-            _hidden(view, new_key(), state.active),
+            hidden_fields(view, new_key(), state.active),
             '<label for="take-c">' + (_("Barrel") if what == "barrel" else _("Guest")) + "</label>",
             f'<select id="take-c" name="colour">{choices}</select>',
             '<label for="take-f">' + _("Tower floor") + "</label>",
@@ -274,7 +254,7 @@ def _courtyard(
     home: bool,
 ) -> list[str]:
     """The Courtyard: members brought home from the tower (while it offers it), and the tower rearranged."""
-    _ = words()
+    _ = text_words()
     out: list[str] = []
     if home:
         members = [
@@ -292,7 +272,7 @@ def _courtyard(
             last = '<p class="hint">' + _("No family member is in your tower.") + "</p>"
         out += [
             _form(view, "home", "stack"),
-            _hidden(view, new_key(), state.active),
+            hidden_fields(view, new_key(), state.active),
             '<p class="field-label">' + _("Bring up to 2 family members home from your tower") + "</p>",
             *members,
             last,
@@ -317,7 +297,7 @@ def _courtyard(
         + _("Rearrange your tower")
         + "</summary>",
         _form(view, "rearrange", "stack"),
-        _hidden(view, new_key(), state.active),
+        hidden_fields(view, new_key(), state.active),
         '<label for="rr-piece">' + _("Piece") + "</label>",
         f'<select id="rr-piece" name="piece">{"".join(pieces)}</select>',
         '<label for="rr-to">' + _("To floor") + "</label>",

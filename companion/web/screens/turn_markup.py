@@ -16,9 +16,8 @@ from typing import Any
 from markupsafe import escape
 
 from companion.web.screens.form_markup import marker
-from companion.web.screens.location_markup import words
 from companion.web.words.bidi import bdi
-from companion.web.words.catalogue import language, template_words
+from companion.web.words.catalogue import language, template_words, text_words
 from companion.web.words.template_globals import phase_text
 
 __all__ = ["turn_part"]
@@ -29,7 +28,7 @@ def turn_part(context: dict[str, Any]) -> str | None:
     state, options = context["state"], context["options"]
     if state.ended or context.get("notice") or context.get("step"):
         return None
-    _ = words()
+    _ = text_words()
     active = state.players[state.active]
     whose = _("%(name)s's turn", name=bdi(active.name))
     if options.phase.value == "action" and not options.location_options:

@@ -36,6 +36,7 @@ __all__ = [
     "ngettext",
     "pgettext",
     "template_words",
+    "text_words",
     "words_for",
 ]
 
@@ -155,6 +156,17 @@ def install(babel: Babel, domain: str = "messages") -> None:
 
 
 _TEMPLATE_WORDS: dict[str, dict[str, Callable[..., str]]] = {}
+
+
+def text_words() -> Callable[..., str]:
+    """The templates' ``_`` for the request's language (the translation as escaped markup, its values escaped) as
+    plain text, to join with markup written in Python: a literal added to ``Markup`` would be escaped again."""
+    said = template_words(language())["_"]
+
+    def as_text(message: str, **values: Any) -> str:
+        return str(said(message, **values))
+
+    return as_text
 
 
 def template_words(language: str) -> dict[str, Callable[..., str]]:
