@@ -34,6 +34,7 @@ from companion.web.screens.parts import (
     fill,
     focus_target,
     out_of_band,
+    parts_to_send,
     remembered_entries,
     remembered_map,
     render_parts,
@@ -210,23 +211,25 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
     focus = _seat_focus(context) or focus_target(context)
     if not is_htmx():
         return compact(render_template("pages/game.html", **context, drawn=_drawn(parts, view.seq))), status
-    shown = client_parts()
+    raw = request.headers.get("HX-Game-Parts") or None  # what the phone holds (``client_parts``)
+    holds = raw is not None and ":" in raw  # it names a part
     live_refresh = request.headers.get("HX-Trigger") == "live-trigger"
-    focus = focus if shown and not live_refresh else ""
-    if shown and live_refresh and _turn_came_here(context, shown, parts):
+    focus = focus if holds and not live_refresh else ""
+    if holds and live_refresh and _turn_came_here(context, client_parts() or {}, parts):
         focus = "turn-title"  # another phone ended its turn: this phone's player is up, the title shows
     signal = {"game:update": {"seq": view.seq, "parts": context["part_digests"], "focus": focus}}
     headers = {"HX-Trigger-After-Settle": json.dumps(signal)}
     if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):
         headers["HX-Replace-Url"] = kept_url_for("play.game", game_id=view.game_id)
-    if shown is None or block != "game":
+    if raw is None or block != "game":
         drawn = _drawn(parts, view.seq, csrf=False)  # htmx sends the token in a header
         return compact(render_block("pages/game.html", block, **context, drawn=drawn)), status, headers
-    changed = [name for name, part in parts.items() if shown.get(name) != part.digest]
+    changed = parts_to_send(context["part_digests"], raw)
     pieces = assembled(parts, changed)
     budget = current_app.config.get("ANSWER_BUDGET", ANSWER_BUDGET)
     later = answer_later(pieces, context["state"].active, budget, view.seq)
     if later:  # a second answer brings these: the phone keeps their old digests, and asks at once (table.js)
+        shown = client_parts() or {}
         pieces = {name: html for name, html in pieces.items() if name not in later}
         held = " ".join(
             f"{name}:{shown.get(name, '') if name in later else part.digest}" for name, part in parts.items()

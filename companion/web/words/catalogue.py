@@ -15,6 +15,7 @@ lookups (``screens.parts.template_words``).
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +25,7 @@ from babel.support import Translations
 from flask import current_app, g
 from flask.globals import _cv_app
 from flask_babel import Babel, Domain, LazyString, get_locale
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 __all__ = [
     "RequestDomain",
@@ -184,12 +185,34 @@ def template_words(language: str) -> dict[str, Callable[..., str]]:
         plain, plural = words.plain, words.plural
 
         def template_gettext(__string: str, **variables: Any) -> str:
-            return Markup(plain(__string)) % variables
+            return _filled(plain(__string), variables)
 
         def template_ngettext(__singular: str, __plural: str, __num: int, **variables: Any) -> str:
             variables.setdefault("num", __num)
-            return Markup(plural(__singular, __plural, __num)) % variables
+            return _filled(plural(__singular, __plural, __num), variables)
 
         kept = {"_": template_gettext, "gettext": template_gettext, "ngettext": template_ngettext}
         _TEMPLATE_WORDS[language] = kept
     return kept
+
+
+_OTHER_CONVERSION = re.compile(r"%(?!\(\w+\)s|%)")
+"""A ``%`` in a message that is neither ``%(name)s`` nor ``%%``: a conversion only ``Markup``'s own ``%`` fills."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _plain_names(said: str) -> bool:
+    """Whether every conversion of ``said`` (a translation) is ``%(name)s`` or ``%%``."""
+    return _OTHER_CONVERSION.search(said) is None
+
+
+def _filled(said: str, variables: dict[str, Any]) -> Markup:
+    """``Markup(said) % variables``, as Jinja's newstyle gettext fills a translation in an autoescaped template, made
+    ~2 µs faster for a message said ~20 times an answer: a translation without ``%`` is the markup as it is, and one
+    whose conversions are all ``%(name)s`` is filled with the values escaped, as ``Markup``'s ``%`` escapes them.
+    ``tests/web/words/test_template_words.py`` holds the two equal."""
+    if not variables and "%" not in said:
+        return Markup(said)
+    if variables and _plain_names(said):
+        return Markup(said % {name: escape(value) for name, value in variables.items()})
+    return Markup(said) % variables

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.web.screens.parts import _HELD
+from companion.web.screens.parts import _HELD, parts_to_send
 
 _WORD = st.text(alphabet=st.sampled_from(["a", "-", "1", ":", "s", "é", "_"]), max_size=8)
 _SPACE = st.sampled_from([" ", "  ", "\t", "\n", " \r\n "])
@@ -35,3 +35,29 @@ def test_a_real_header_is_read_whole() -> None:
         "": "x",
         "a": "b:c",
     }
+
+
+_NAME = st.text(alphabet=st.sampled_from(["a", "-", "1", "s", "é", "_"]), min_size=1, max_size=6)
+_DIGEST = st.text(alphabet=st.sampled_from(["0", "1", "a", "f", ":"]), max_size=4)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    now=st.dictionaries(_NAME, _DIGEST, max_size=10),
+    held=st.dictionaries(_NAME, _DIGEST, max_size=10),
+    junk=st.lists(st.sampled_from(["odd", ":x", "q:", "", "a:b:c"]), max_size=3),
+    lead=_SPACE,
+)
+def test_the_parts_sent_are_those_the_phone_does_not_hold_as_they_are(
+    now: dict[str, str], held: dict[str, str], junk: list[str], lead: str
+) -> None:
+    """Compared as words, a part is sent exactly when the header read into a dict would say so, for any header that
+    names each part once (a phone's), whatever else it holds; in the answer's order."""
+    names = set(now) | set(held)
+    held_words = [f"{name}:{digest}" for name, digest in held.items()]
+    # a junk word never names a part of this answer a second time
+    kept_junk = [w for w in junk if w.partition(":")[0] not in names]
+    raw = lead + " ".join(held_words + kept_junk)
+    digests = " ".join(f"{name}:{digest}" for name, digest in now.items())
+    shown = dict(_HELD.findall(raw))
+    assert parts_to_send(digests, raw) == [name for name, digest in now.items() if shown.get(name) != digest]
