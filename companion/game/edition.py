@@ -204,9 +204,9 @@ class Edition:
                 return side
         raise EditionError(f"sides: no board side for {players} players", "no_side", ("sides",), {"players": players})
 
-    @property
+    @functools.cached_property
     def track_circles(self) -> tuple[int, ...]:
-        """The circles that have a sin track (2–9)."""
+        """The circles that have a sin track (2–9); worked out once per edition (the circles never change)."""
         return tuple(n for n, c in sorted(self.circles.items()) if c.track)
 
     @property

@@ -13,6 +13,7 @@ and the screen's seq are the context's marks while parts are drawn (``parts._mar
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -118,7 +119,7 @@ def player_tracks(pi: int, info: Any, p: Any, state: Any) -> Markup:
     _ = _words()
     circles = state.edition.track_circles
     label = _("Sin tracks of %(name)s", name=isolate(info.name))
-    heads = "".join(f"<th><i>{escape(sin_name(c))}</i></th>" for c in circles)
+    heads = _track_heads(language(), circles)
     diploma = _("diploma")
     star = f'<span class="diploma" title="{diploma}">★</span>'
     cells = "".join(f"<td>{escape(p.skull(c))}{star if c in p.diplomas else ''}</td>" for c in circles)
@@ -140,6 +141,13 @@ def player_tracks(pi: int, info: Any, p: Any, state: Any) -> Markup:
         f"<tr>{heads}</tr>\n<tr>{cells}</tr>\n</table>\n"
         f'<p class="hint">{hint}</p></div>'
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _track_heads(language: str, circles: tuple[int, ...]) -> str:
+    """The sin tracks' heads, one cell each, in ``language`` (the request's: ``sin_name`` reads it): the same for
+    every player of every game of an edition, drawn once per language."""
+    return "".join(f"<th><i>{escape(sin_name(c))}</i></th>" for c in circles)
 
 
 def florence_tiles(quarter: str, tiles: Any, state: Any) -> Markup:

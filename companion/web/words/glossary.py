@@ -10,7 +10,7 @@ from typing import Any
 from companion.game.any_log import AnyState
 from companion.game.state import GameState
 from companion.web.words.bidi import isolate
-from companion.web.words.catalogue import gettext, lazy_gettext, ngettext, pgettext
+from companion.web.words.catalogue import gettext, language, lazy_gettext, ngettext, pgettext
 from companion.web.words.rules_reference import link_citations
 
 __all__ = [
@@ -230,6 +230,24 @@ def reason_name(reason: str) -> str:
     return str(REASONS.get(reason, LEDGER.get(reason, reason)))
 
 
+_KEPT: dict[tuple[str, int, Any], str] = {}
+
+
+def _said(table: dict[Any, Any], key: Any, default: Any) -> str:
+    """``str(table.get(key, default))``: a name of ``table`` in the reader's language, worded once per process and
+    language (an answer says ~20 names, each a lookup of its language and its catalogue's entry). Only the names a
+    table holds are kept, so what is kept stays as small as the tables; ``test_glossary_kept`` holds it equal to
+    the name worded afresh, in both languages."""
+    found = table.get(key)
+    if found is None:
+        return str(default)
+    slot = (language(), id(table), key)
+    said = _KEPT.get(slot)
+    if said is None:
+        said = _KEPT[slot] = str(found)
+    return said
+
+
 def field_name(field: str) -> str:
     """A value's name in a refusal or a correction."""
     return str(FIELDS.get(field, field.replace("_", " ")))
@@ -237,17 +255,17 @@ def field_name(field: str) -> str:
 
 def location_name(loc: str) -> str:
     """A Florence location's name."""
-    return str(LOCATIONS.get(loc, loc))
+    return _said(LOCATIONS, loc, loc)
 
 
 def kind_name(kind: str) -> str:
     """'noble' or 'urchin' in the reader's language."""
-    return str(KINDS.get(kind, kind))
+    return _said(KINDS, kind, kind)
 
 
 def sin_name(circle: Any) -> str:
     """A circle's sin (a sin track's head): 'Lust'."""
-    return str(SINS.get(circle, circle))
+    return _said(SINS, circle, circle)
 
 
 def location_action(loc: str) -> str:
@@ -257,7 +275,7 @@ def location_action(loc: str) -> str:
 
 def guardian_name(guardian: str) -> str:
     """A guardian's name."""
-    return str(GUARDIANS.get(guardian, guardian))
+    return _said(GUARDIANS, guardian, guardian)
 
 
 def describe_reward(reward: Any) -> str:
@@ -299,12 +317,12 @@ def describe_endgame(half: Any) -> str:
 
 def colour_name(colour: int) -> str:
     """A soul colour's name, e.g. 'blue'."""
-    return str(COLOURS.get(colour, colour))
+    return _said(COLOURS, colour, colour)
 
 
 def quarter_name(quarter: str | None) -> str:
     """A Florence quarter's name."""
-    return str(QUARTERS.get(quarter or "", quarter or "—"))
+    return _said(QUARTERS, quarter or "", quarter or "—")
 
 
 def player_names(state: AnyState) -> tuple[str, ...]:
