@@ -25,7 +25,7 @@ from companion.translations import compile_catalogues
 from companion.web import process
 from companion.web.api import endpoints as api
 from companion.web.forms.fields import prepare_forms
-from companion.web.http import answers_compression, db, security, static_files, urls
+from companion.web.http import answers_compression, db, kept_sync, security, static_files, urls
 from companion.web.http.csrf import KeptCSRFProtect
 from companion.web.live import stream as live
 from companion.web.pages import (
@@ -127,6 +127,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     open_migrated_store(app.config["DATABASE"]).close()  # creates (a SQLite file's folder too) and migrates
 
     security.install(app)
+    kept_sync.install(app)  # whether a hook or a view is a coroutine function, asked once per function
     csrf = KeptCSRFProtect(app)  # Flask-WTF's check, its verdict on a token kept
     parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
     app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})

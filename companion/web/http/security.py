@@ -110,14 +110,19 @@ class SessionOverHttps(SecureCookieSessionInterface):
         s = self.get_signing_serializer(app)
         if s is None:
             return None
-        val = request.cookies.get(self.get_cookie_name(app))
-        if not val:
+        raw = request.environ.get("HTTP_COOKIE")
+        if not raw:
             return self.session_class()
-        slot = (id(s), val)
+        # kept by the whole Cookie header as sent: the same header holds the same session cookie, read without
+        # parsing the header again (a phone sends the same one on every request)
+        slot = (id(s), raw)
         now = time.monotonic()
         kept = self._opened.get(slot)
         if kept is not None and now - kept[0] < CHECKED_FOR:
             return self.session_class(copy.deepcopy(kept[1]))
+        val = request.cookies.get(self.get_cookie_name(app))
+        if not val:
+            return self.session_class()
         try:
             data = s.loads(val, max_age=int(app.permanent_session_lifetime.total_seconds()))
         except BadSignature:

@@ -7,6 +7,11 @@ import http.client
 import re
 
 import brotli
+from flask import Flask, request
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.web.http.answers_compression import takes_brotli
 
 # ``server`` (tests/web/conftest.py): the app on a real socket, as a phone reaches it
 
@@ -83,3 +88,22 @@ def test_a_taps_answer_goes_out_in_fast_brotli_and_a_whole_page_in_the_smaller_o
 
 def without_keys(html: bytes) -> bytes:
     return re.sub(rb'name="key" value="[^"]*"', b"", html)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    parts=st.lists(
+        st.tuples(
+            st.sampled_from(["br", "gzip", "deflate", "*", "BR", "identity", "zstd", "b r", ""]),
+            st.sampled_from(["", ";q=0", ";q=0.5", ";q=1", ";q=0.000", ";q=x", "; q=0.2"]),
+        ),
+        max_size=4,
+    ),
+    sep=st.sampled_from([",", ", ", " ,"]),
+)
+def test_brotli_is_taken_exactly_when_the_request_says_so(parts: list[tuple[str, str]], sep: str) -> None:
+    """``takes_brotli`` (kept per header) says what ``request.accept_encodings["br"] > 0`` says, for any header."""
+    header = sep.join(name + q for name, q in parts)
+    app = Flask(__name__)
+    with app.test_request_context("/", headers={"Accept-Encoding": header}):
+        assert takes_brotli(header) == (request.accept_encodings["br"] > 0)

@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from flask import Flask, session
+from flask import Flask, request, session
 
 from companion.web import create_app
 from companion.web.http import security
@@ -89,3 +89,22 @@ def test_a_kept_cookie_is_checked_again_after_its_hour(tmp_path: Any, monkeypatc
     now = security.time.monotonic()
     monkeypatch.setattr(security.time, "monotonic", lambda: now + security.CHECKED_FOR + 1)
     assert client.get("/_t/read").text == "None"  # checked again: too old, refused as Flask refuses it
+
+
+def test_the_session_is_found_in_any_cookie_header_that_holds_it(tmp_path: Any) -> None:
+    """Kept by the whole ``Cookie`` header: the session cookie beside others, in any order, reads the same; a header
+    without it, or with another cookie in its place, reads an empty session, each time."""
+    app = _app(tmp_path)
+    value = _cookie(app)
+    interface = app.session_interface
+    assert isinstance(interface, security.SessionOverHttps)
+    for header in (f"session={value}", f"theme=dark; session={value}", f"session={value}; theme=dark; x=1"):
+        for _ in range(2):
+            with app.test_request_context("/_t/read", headers={"Cookie": header}):
+                opened = interface.open_session(app, request)
+                assert opened is not None and dict(opened) == {"seats": {"game": 1}}
+    for header in ("theme=dark", f"sessionx={value}", "session=", f"other={value}; session=nope"):
+        for _ in range(2):
+            with app.test_request_context("/_t/read", headers={"Cookie": header}):
+                opened = interface.open_session(app, request)
+                assert opened is not None and dict(opened) == {}
