@@ -654,11 +654,31 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
         same = _same_cells(last, map_inputs)
         return {name: same[name] if name in same else part(name) for name in names if name.startswith("s-")}
 
+    # a player's four parts as a whole while the player is the same (``_inputs``: each reads only the player, its
+    # seat and whether the game has the expansion), and the quarters' titles and tiles while Florence is the same
+    # (the board, the turn's quarter, the seats): ~20 parts an answer found in 5 looks, each kept three deep like
+    # its parts (an undo and a redo bring back the two before); one that changed asks its parts one by one
+    state: GameState = context["state"]
+    edition = state.edition.content_hash
+
+    def together(slot: str, inputs: tuple[Any, ...], members: tuple[str, ...]) -> dict[str, Part]:
+        made: dict[str, Part] = slots.get_or_make(
+            (game_id, language, slot), inputs, lambda: {name: part(name) for name in members}, 3
+        )
+        return made
+
     g.marking_parts = True
     try:
         drawn_shields: dict[str, Part] = slots.get_or_make(group, map_inputs, shields)
+        found: dict[str, Part] = {}
+        for i, info in enumerate(state.players):
+            members = tuple(f"{kind}{i}" for kind in PLAYER_PARTS)
+            found.update(together(f"player-parts{i}", (edition, info, state.expansion, state.p[i]), members))
+        quarters = tuple(name for name in names if name.startswith(("qn-", "q-")))
+        board = (edition, state.quarter, context["florence_board"], state.players)
+        found.update(together("quarters", board, quarters))
         for name in names:
-            parts[name] = drawn_shields[name] if name.startswith("s-") else part(name)
+            parts[name] = drawn_shields[name] if name.startswith("s-") else found.get(name) or part(name)
     finally:
         g.marking_parts = False
     return parts
