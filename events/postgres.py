@@ -312,10 +312,20 @@ class PostgresStore(SqlStore):
 
     # ----------------------------------------------------------------- the log
 
+    def settle(self) -> None:
+        """Nothing to wait for: an append here commits before it returns."""
+
     def _append(
-        self, game_id: str, expected_seq: int, idempotency_key: str, command: dict[str, Any] | None, write: Write
+        self,
+        game_id: str,
+        expected_seq: int,
+        idempotency_key: str,
+        command: dict[str, Any] | None,
+        write: Write,
+        beside: bool = False,
     ) -> AppendResult:
-        """The game's row locked, then one query for where the log stands and what the key recorded."""
+        """The game's row locked, then one query for where the log stands and what the key recorded (committed
+        before it returns, ``beside`` or not)."""
         try:
             with self.conn.transaction():
                 self.conn.execute("SELECT 1 FROM games WHERE game_id = %s FOR UPDATE", (game_id,))

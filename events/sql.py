@@ -190,10 +190,17 @@ class SqlStore(ABC):
 
     @abstractmethod
     def _append(
-        self, game_id: str, expected_seq: int, idempotency_key: str, command: dict[str, Any] | None, write: Write
+        self,
+        game_id: str,
+        expected_seq: int,
+        idempotency_key: str,
+        command: dict[str, Any] | None,
+        write: Write,
+        beside: bool = False,
     ) -> AppendResult:
         """Under the engine's lock: the result of the action ``idempotency_key`` already recorded (or
-        ``KeyReused`` if it recorded another ``command``), else ``write`` called with the log's last seq."""
+        ``KeyReused`` if it recorded another ``command``), else ``write`` called with the log's last seq
+        (``beside``: see ``append``; an engine may commit before returning all the same)."""
 
     # ----------------------------------------------------------------- editions
 
@@ -332,11 +339,16 @@ class SqlStore(ABC):
         idempotency_key: str,
         command: dict[str, Any] | None = None,
         actor: str | None = None,
+        beside: bool = False,
     ) -> AppendResult:
         """Append ``events`` as one action if the log is still at ``expected_seq``.
 
         A repeated ``idempotency_key`` with the same ``command`` returns the first append's result
         and stores nothing; with another command it raises ``KeyReused``.
+
+        ``beside``: an engine that can (SQLite) returns once the rows are written and its COMMIT has begun in a
+        thread of its own; the result's ``settle`` waits until they are durable. Until then the store's other
+        calls wait for it too, and the engine's writers queue behind it.
         """
         if not events:
             raise ValueError("an action needs at least one event")
@@ -352,7 +364,7 @@ class SqlStore(ABC):
             self._insert_events(action_rows(game_id, first, events, recorded_at, idempotency_key, command, actor))
             return AppendResult(first, first + len(events) - 1, duplicate=False, recorded_at=recorded_at)
 
-        return self._append(game_id, expected_seq, idempotency_key, command, write)
+        return self._append(game_id, expected_seq, idempotency_key, command, write, beside)
 
     def read(self, game_id: str, after: int = 0) -> list[StoredEvent]:
         """Every event of ``game_id`` with seq greater than ``after``, in order."""

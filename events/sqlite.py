@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import sqlite_utils
 from sqlite_utils import Migrations
 
+from events.beside import beside as in_a_thread
 from events.sql import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, OWNED_NAMES, TABLES, SqlStore, Write
 from events.store import EVENT_COLUMNS, AppendResult, EventRow, KeyReused, Store
 
@@ -141,6 +143,7 @@ class SqliteStore(SqlStore):
         self.conn = conn
         self.db = sqlite_utils.Database(conn)
         self._writer = _writer_lock(conn)
+        self._pending: Callable[[], None] | None = None  # an append's COMMIT running beside (``settle``)
 
     @classmethod
     def open(cls, path: str | Path) -> SqliteStore:
@@ -154,22 +157,34 @@ class SqliteStore(SqlStore):
         migrations.apply(self.db)
 
     def close(self) -> None:
-        """Close the connection."""
-        self.conn.close()
+        """Close the connection (once an append's COMMIT running beside is over)."""
+        try:
+            self.settle()
+        finally:
+            self.conn.close()
+
+    def settle(self) -> None:
+        """Wait until the COMMIT of an append made ``beside`` is over (raising if it failed); at once without one."""
+        if self._pending is not None:
+            self._pending()
 
     # ----------------------------------------------------------------- the hooks of SqlStore
 
     def _execute(self, query: str, params: Sequence[Any] = ()) -> None:
+        self.settle()
         self.conn.execute(query, params)
 
     def _one(self, query: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        self.settle()
         row: tuple[Any, ...] | None = self.conn.execute(query, params).fetchone()
         return row
 
     def _all(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        self.settle()
         return self.conn.execute(query, params).fetchall()
 
     def _insert_events(self, rows: Sequence[EventRow]) -> None:
+        self.settle()
         self.conn.executemany(INSERT_EVENTS, rows)
 
     def _transaction(self) -> AbstractContextManager[object]:
@@ -180,6 +195,7 @@ class SqliteStore(SqlStore):
 
     @contextmanager
     def _immediate(self) -> Iterator[None]:
+        self.settle()
         if self.conn.in_transaction:  # nested: the outer BEGIN IMMEDIATE already holds the lock
             yield
             return
@@ -196,20 +212,78 @@ class SqliteStore(SqlStore):
     # ----------------------------------------------------------------- the log
 
     def _append(
-        self, game_id: str, expected_seq: int, idempotency_key: str, command: dict[str, Any] | None, write: Write
+        self,
+        game_id: str,
+        expected_seq: int,
+        idempotency_key: str,
+        command: dict[str, Any] | None,
+        write: Write,
+        beside: bool = False,
     ) -> AppendResult:
-        """One ``BEGIN IMMEDIATE`` transaction: the key looked up, then where the log stands, then the rows."""
-        with self._immediate():
-            found = self.recorded_under_key(game_id, idempotency_key)
-            if found is not None:
-                first, stored = found
-                if stored != command:
-                    raise KeyReused()
-                last = self.conn.execute(
-                    "SELECT MAX(seq) FROM events WHERE game_id = ? AND action = ?", (game_id, first)
-                ).fetchone()[0]
-                return AppendResult(first, int(last), duplicate=True)
-            return write(self.last_seq(game_id))
+        """One ``BEGIN IMMEDIATE`` transaction: the key looked up, then where the log stands, then the rows.
+
+        ``beside``: the rows written, the COMMIT runs in a thread of its own (``events.beside``) while the caller
+        goes on (the web app draws its answer meanwhile: the ``fsync`` of a durable COMMIT is most of an append),
+        the lock of this file's writers held until it is over; the result's ``settle`` waits for it. A COMMIT
+        that fails is rolled back and ``settle`` raises its error: nothing was stored."""
+        self.settle()
+        if not beside or self.conn.in_transaction:
+            with self._immediate():
+                return self._write(game_id, idempotency_key, command, write)
+        self._writer.acquire()
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = self._write(game_id, idempotency_key, command, write)
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+            if result.duplicate:  # nothing written: nothing to wait for
+                self.conn.execute("COMMIT")
+                self._writer.release()
+                return result
+        except BaseException:
+            self._writer.release()
+            raise
+        wait = in_a_thread(self._commit)
+        outcome: list[BaseException | None] = []
+
+        def settle() -> None:
+            if not outcome:
+                try:
+                    wait()
+                    outcome.append(None)
+                except BaseException as exc:
+                    outcome.append(exc)
+                finally:
+                    self._pending = None
+                    self._writer.release()
+            if outcome[0] is not None:
+                raise outcome[0]
+
+        self._pending = settle
+        return replace(result, settle=settle)
+
+    def _write(self, game_id: str, idempotency_key: str, command: dict[str, Any] | None, write: Write) -> AppendResult:
+        found = self.recorded_under_key(game_id, idempotency_key)
+        if found is not None:
+            first, stored = found
+            if stored != command:
+                raise KeyReused()
+            last = self.conn.execute(
+                "SELECT MAX(seq) FROM events WHERE game_id = ? AND action = ?", (game_id, first)
+            ).fetchone()[0]
+            return AppendResult(first, int(last), duplicate=True)
+        return write(self.last_seq(game_id))
+
+    def _commit(self) -> None:
+        """The COMMIT of an append made ``beside`` (in its own thread); rolled back if it fails."""
+        try:
+            self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
 
     # ----------------------------------------------------------------- presence (not game state)
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 __all__ = [
@@ -140,6 +140,9 @@ class AppendResult:
     last_seq: int
     duplicate: bool
     recorded_at: str = ""  # when a new append stored its rows (empty for a duplicate)
+    # an append asked to commit ``beside``: wait until its rows are durable (raising if the commit failed and
+    # nothing was stored); None when they were durable before ``append`` returned
+    settle: Callable[[], None] | None = field(default=None, compare=False, repr=False)
 
 
 class Store(Protocol):
@@ -201,7 +204,10 @@ class Store(Protocol):
         idempotency_key: str,
         command: dict[str, Any] | None = None,
         actor: str | None = None,
+        beside: bool = False,
     ) -> AppendResult: ...
+
+    def settle(self) -> None: ...
 
     def read(self, game_id: str, after: int = 0) -> list[StoredEvent]: ...
 

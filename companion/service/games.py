@@ -17,7 +17,7 @@ import random
 import secrets
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.formats.commands import command_from_json, command_to_json, to_new_events
@@ -86,13 +86,22 @@ def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(10))
 
 
+def _durable() -> None:
+    """An outcome's ``settle`` when its events were durable before it was returned."""
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """What a command did: the fresh view, the events it appended, and if it was a repeat."""
+    """What a command did: the fresh view, the events it appended, and if it was a repeat.
+
+    ``settle``: for an entry recorded ``beside`` (``GameService.execute``), waits until its events are durable and
+    only then keeps the fresh view for every request (raising, the view kept for no one, when they could not be
+    stored); call it before anything is said of the entry. At once for any other."""
 
     view: AnyView
     events: tuple[Event, ...]
     duplicate: bool
+    settle: Callable[[], None] = field(default=_durable, compare=False, repr=False)
 
 
 class Conflict(Exception):
@@ -125,6 +134,9 @@ class GameService:
         # its later reads take that view while the shared cache still holds it (no write came through
         # this process since). Only the append's own transaction must see the log as it is, and does.
         self._seen: dict[str, AnyView] | None = {} if read_once else None
+        # an entry recorded ``beside`` whose COMMIT is still running: this service's own view of its game, kept for
+        # every request only once it is durable (``Outcome.settle``)
+        self._unsettled: dict[str, AnyView] = {}
         # ``later``: where a snapshot is written when something is to wait for none (a page's answer: after it is
         # sent, ``web.http.db``); a job given it is run with a store of its own. None: written at once, here.
         self.later: Callable[[Callable[[Store], None]], None] | None = None
@@ -170,6 +182,8 @@ class GameService:
         indexed read), brought forward from the new rows when it has, and rebuilt when it is gone.
         A service of one request (``read_once``) reads the log once per game unless asked ``fresh``.
         """
+        if not fresh and game_id in self._unsettled:
+            return self._unsettled[game_id]
         cached = self.cache.get(game_id)
         seen = self._seen
         if seen is not None and not fresh and cached is not None and seen.get(game_id) is cached:
@@ -341,6 +355,7 @@ class GameService:
         produce: Callable[[AnyView], list[Event]],
         command: dict[str, Any] | None,
         actor: str | None,
+        beside: bool = False,
     ) -> Outcome:
         view = self.view(game_id)
         if expected_seq != view.seq:
@@ -367,13 +382,35 @@ class GameService:
         new_events = to_new_events(events)
         who = actor or self.default_actor
         try:
-            result = self.store.append(game_id, expected_seq, new_events, key, command, who)
+            result = self.store.append(game_id, expected_seq, new_events, key, command, who, beside=beside)
         except StaleSequence as exc:
             raise Conflict(self.view(game_id, fresh=True), expected_seq) from exc
         if result.duplicate:  # a twin request recorded this key in between: its events, not ours, are in the log
             return Outcome(self.view(game_id, fresh=True), (), True)
-        rows = _rows_as_stored(result.first_seq, new_events, result.recorded_at, key, command, who)
-        fresh = self._extend(view, rows, events)
+        try:
+            rows = _rows_as_stored(result.first_seq, new_events, result.recorded_at, key, command, who)
+            fresh = self._extend(view, rows, events)
+        except BaseException:
+            if result.settle is not None:
+                result.settle()
+            raise
+        if result.settle is None:
+            return self._keep(game_id, view, fresh, events)
+        committing = result.settle
+        self._unsettled[game_id] = fresh
+
+        def settle() -> None:
+            try:
+                committing()  # raises when the COMMIT failed: nothing stored, the view kept for no one
+            finally:
+                self._unsettled.pop(game_id, None)
+            self._keep(game_id, view, fresh, events)
+
+        return Outcome(fresh, tuple(events), False, settle=functools.cache(settle))
+
+    def _keep(self, game_id: str, view: AnyView, fresh: AnyView, events: list[Event]) -> Outcome:
+        """``fresh`` (``view`` brought forward by durable ``events``) kept for every request, a snapshot made soon when
+        it crossed a multiple of ``SNAPSHOT_EVERY``."""
         if fresh.seq // SNAPSHOT_EVERY > view.seq // SNAPSHOT_EVERY:
             self._snapshot_soon(fresh)
         kept = self.cache.put(game_id, fresh)
@@ -389,13 +426,16 @@ class GameService:
         idempotency_key: str,
         actor: str | None = None,
         judged: tuple[AnyView, list[Event]] | None = None,
+        beside: bool = False,
     ) -> Outcome:
         """Judge ``command`` against the game drawn at ``expected_seq`` and record it.
 
         Raises ``Conflict`` when the log moved on, ``RuleViolation`` when illegal. A repeated
         ``idempotency_key`` records nothing and reports ``duplicate``; the key reused for another
         command raises ``KeyReused``. ``judged``: the events ``command`` was already judged to make on
-        a view, taken as they are when that very view is the one it is recorded on.
+        a view, taken as they are when that very view is the one it is recorded on. ``beside``: the store's
+        COMMIT may still be running when this returns (the caller draws its answer meanwhile); the outcome's
+        ``settle`` must be called before anything is said of it.
         """
 
         def produce(view: AnyView) -> list[Event]:
@@ -403,7 +443,9 @@ class GameService:
                 return judged[1]
             return decide_any(view.state, command)
 
-        return self._append(game_id, expected_seq, idempotency_key, produce, command_to_json(command), actor)
+        return self._append(
+            game_id, expected_seq, idempotency_key, produce, command_to_json(command), actor, beside=beside
+        )
 
     def undo(
         self,
@@ -412,8 +454,9 @@ class GameService:
         idempotency_key: str,
         to_action: int | None = None,
         actor: str | None = None,
+        beside: bool = False,
     ) -> Outcome:
-        """Take back the latest action, or every action from ``to_action`` on."""
+        """Take back the latest action, or every action from ``to_action`` on (``beside``: as ``execute``)."""
         return self._append(
             game_id,
             expected_seq,
@@ -421,10 +464,13 @@ class GameService:
             lambda view: list(decide_undo(view.timeline, to_action)),
             command_to_json(Undo(to_action)),
             actor,
+            beside=beside,
         )
 
-    def redo(self, game_id: str, expected_seq: int, idempotency_key: str, actor: str | None = None) -> Outcome:
-        """Put back the most recently undone action."""
+    def redo(
+        self, game_id: str, expected_seq: int, idempotency_key: str, actor: str | None = None, beside: bool = False
+    ) -> Outcome:
+        """Put back the most recently undone action (``beside``: as ``execute``)."""
         return self._append(
             game_id,
             expected_seq,
@@ -432,6 +478,7 @@ class GameService:
             lambda view: [decide_redo(view.timeline)],
             command_to_json(Redo()),
             actor,
+            beside=beside,
         )
 
     def commands(self, view: AnyView) -> dict[int, Any]:

@@ -9,6 +9,7 @@ by every request that happened to be alone.
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 from collections.abc import Callable
 
@@ -23,6 +24,8 @@ from events.sqlite import SqliteStore
 from events.store import Store
 
 __all__ = ["StorePool", "check_address", "close_store", "recorded", "recorded_tally", "service"]
+
+logger = logging.getLogger(__name__)
 
 POOL_KEPT = 8  # idle connections kept per app; more requests at once open (and later close) their own
 
@@ -124,6 +127,10 @@ def close_store(_exc: BaseException | None = None) -> None:
     g.pop("service", None)
     store = g.pop("store", None)
     if store is not None:
+        try:
+            store.settle()  # an append's COMMIT running beside is over before another request takes the connection
+        except Exception:  # already said by the request that recorded it (its answer was the error page)
+            logger.warning("an entry's COMMIT failed", exc_info=True)
         process().stores.give(store)
 
 

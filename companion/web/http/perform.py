@@ -63,13 +63,13 @@ def record(game_id: str, data: dict[str, Any], command: Any) -> Outcome:
     # tap was recorded, or a stale screen), and so does one refused here: the service says whether its
     # key was used before, which says more than the rule.
     if current.seq != data["seq"]:
-        return svc.execute(game_id, data["seq"], command, data["key"])
+        return svc.execute(game_id, data["seq"], command, data["key"], beside=True)
     try:
         command, events = check_loans(current.state, command, bool(data.get("confirm_loan")))
     except RuleViolation:
-        return svc.execute(game_id, data["seq"], command, data["key"])
+        return svc.execute(game_id, data["seq"], command, data["key"], beside=True)
     judged = (current, events) if events is not None else None
-    return svc.execute(game_id, data["seq"], command, data["key"], judged=judged)
+    return svc.execute(game_id, data["seq"], command, data["key"], judged=judged, beside=True)
 
 
 def _kept_choices(render: Renderer) -> dict[str, Any]:
@@ -98,6 +98,9 @@ def perform(
     acts_for_player: bool = True,
 ) -> Answer:
     """Parse a form, record its command through ``run``, and answer with the fresh page.
+
+    ``run`` may record ``beside`` (``GameService.execute``): the answer is drawn while the store's COMMIT runs, and
+    returned once the outcome is settled (durable).
 
     ``render(view, status, **extra)`` draws the page (the game by default); ``after`` is the
     endpoint a plain browser is sent to after a success. In seats mode the phone must sit for
@@ -151,10 +154,19 @@ def perform(
         }
         extra = _kept_choices(draw)
         return draw(view, 422, refusal=refusal, **extra)
-    if not is_htmx():
-        return redirect(url_for(after, game_id=game_id), 303)
-    done = gettext("Already recorded.") if outcome.duplicate else None
-    return draw(outcome.view, 200, notice=done, notice_kind="info")
+    # an entry recorded ``beside`` is drawn while its COMMIT runs (the disk's sync is most of a write), and said
+    # only once it is durable: ``settle`` raises when it could not be stored (the error page; nothing recorded)
+    try:
+        if not is_htmx():
+            answer: Answer = redirect(url_for(after, game_id=game_id), 303)
+        else:
+            done = gettext("Already recorded.") if outcome.duplicate else None
+            answer = draw(outcome.view, 200, notice=done, notice_kind="info")
+    except BaseException:
+        outcome.settle()
+        raise
+    outcome.settle()
+    return answer
 
 
 def perform_command(
@@ -173,7 +185,7 @@ def perform_command(
     def run(d: dict[str, Any]) -> Outcome:
         if loans:
             return record(game_id, d, command_of(d))
-        return service().execute(game_id, d["seq"], command_of(d), d["key"])
+        return service().execute(game_id, d["seq"], command_of(d), d["key"], beside=True)
 
     return perform(game_id, schema, run, control, **answer)
 
@@ -182,11 +194,13 @@ def perform_undo(game_id: str, render: Renderer | None = None, after: str = "pla
     """Undo the latest entry, or (with ``to``) every entry from that one on."""
 
     def run(d: dict[str, Any]) -> Outcome:
-        return service().undo(game_id, d["seq"], d["key"], d.get("to"))
+        return service().undo(game_id, d["seq"], d["key"], d.get("to"), beside=True)
 
     return perform(game_id, UndoForm, run, "undo", render, after)
 
 
 def perform_redo(game_id: str, render: Renderer | None = None, after: str = "play.game") -> Answer:
     """Redo the most recently undone entry."""
-    return perform(game_id, ActionForm, lambda d: service().redo(game_id, d["seq"], d["key"]), "undo", render, after)
+    return perform(
+        game_id, ActionForm, lambda d: service().redo(game_id, d["seq"], d["key"], beside=True), "undo", render, after
+    )

@@ -1,0 +1,92 @@
+"""A tap's entry is written, its COMMIT runs beside while the answer is drawn, and the answer is sent only once the
+entry is durable (``perform``: ``Outcome.settle``). A COMMIT that fails answers the outage page, records nothing, and
+the table's next tap at the same screen is recorded as if it never was."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from events.factory import open_store
+from events.sqlite import SqliteStore
+from tests.web.conftest import Phone
+
+SLOW = 0.3
+
+
+def _app(tmp_path: Path) -> Flask:
+    from companion.web import create_app
+
+    return create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
+    )
+
+
+def _logged(tmp_path: Path, game_id: str) -> int:
+    store = open_store(str(tmp_path / "t.sqlite3"))
+    try:
+        return store.last_seq(game_id)
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("action", ["loan", "undo"])
+def test_the_answer_waits_for_the_entry_to_be_durable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, action: str
+) -> None:
+    app = _app(tmp_path)
+    phone = Phone(app.test_client())
+    phone.create(plague=("9", "3", "2"))
+    game_id = phone.url.rsplit("/", 1)[-1]
+    if action == "undo":
+        assert phone.post("loan", {"player": 0}).status_code == 200
+    before = phone.seq
+    real = SqliteStore._commit
+    committed: list[float] = []
+
+    def slow(self: SqliteStore) -> None:
+        time.sleep(SLOW)
+        real(self)
+        committed.append(time.perf_counter())
+
+    monkeypatch.setattr(SqliteStore, "_commit", slow)
+    answer = phone.post(action, {"player": 0} if action == "loan" else {})
+    answered = time.perf_counter()
+    assert answer.status_code == 200
+    assert committed and committed[0] <= answered  # said only once durable
+    assert phone.seq > before
+    assert _logged(tmp_path, game_id) == phone.seq
+
+
+def test_a_commit_that_fails_answers_the_error_page_and_records_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = _app(tmp_path)
+    phone = Phone(app.test_client())
+    phone.create(plague=("9", "3", "2"))
+    game_id = phone.url.rsplit("/", 1)[-1]
+    before = phone.seq
+    real = SqliteStore._commit
+
+    def failing(self: SqliteStore) -> None:
+        self.conn.execute("ROLLBACK")
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(SqliteStore, "_commit", failing)
+    failed = phone.post("loan", {"player": 0}, key="loan-key-0001", seq=before)
+    assert failed.status_code == 503  # the outage page: try again, nothing is recorded twice
+    text = failed.data.decode()
+    assert "try again" in text and "Traceback" not in text and "disk I/O" not in text
+    assert _logged(tmp_path, game_id) == before
+    monkeypatch.setattr(SqliteStore, "_commit", real)
+    page = phone.client.get(phone.url).data.decode()
+    assert int(re.search(r'data-seq="(\d+)"', page).group(1)) == before  # every page: the game as it was
+    again = phone.post("loan", {"player": 0}, key="loan-key-0001", seq=before)  # the same tap, tried again
+    assert again.status_code == 200
+    assert phone.seq > before
+    assert _logged(tmp_path, game_id) == phone.seq
