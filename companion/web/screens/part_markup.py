@@ -70,20 +70,28 @@ def player_purse(pi: int, info: Any, p: Any, state: Any) -> Markup:
 
 def player_family(pi: int, p: Any) -> Markup:
     """Where a player's family is: at home, in reserve, in Florence (``game.html``: ``player_family``)."""
-    words = template_words(language())
-    _, ngettext = words["_"], words["ngettext"]
-    nobles = ngettext("%(num)s noble", "%(num)s nobles", p.home_nobles)
-    urchins = ngettext("%(num)s urchin", "%(num)s urchins", p.home_urchins)
-    reserve = ngettext("%(num)s urchin", "%(num)s urchins", p.reserve_urchins)
-    home = _(
-        "At home: %(nobles)s, %(urchins)s; in reserve: %(reserve)s.", nobles=nobles, urchins=urchins, reserve=reserve
-    )
+    said = language()
+    _ = template_words(said)["_"]
+    home = _family_home(said, p.home_nobles, p.home_urchins, p.reserve_urchins)
     placed = ""
     if p.placed:
         where = ", ".join(f"{escape(kind_name(k))} ({escape(location_name(loc))})" for loc, k in p.placed)
         in_florence = _("In Florence:")
         placed = f"{in_florence} {where}."
     return Markup(f'<div id="part-family{pi}" data-part="family{pi}">\n<p>{home}\n{placed}</p></div>')
+
+
+@functools.lru_cache(maxsize=1024)
+def _family_home(language: str, nobles: int, urchins: int, reserve: int) -> str:
+    """ "At home: 2 nobles, 3 urchins; in reserve: 1 urchin." in ``language``, said once per language and counts."""
+    words = template_words(language)
+    _, ngettext = words["_"], words["ngettext"]
+    return _(
+        "At home: %(nobles)s, %(urchins)s; in reserve: %(reserve)s.",
+        nobles=ngettext("%(num)s noble", "%(num)s nobles", nobles),
+        urchins=ngettext("%(num)s urchin", "%(num)s urchins", urchins),
+        reserve=ngettext("%(num)s urchin", "%(num)s urchins", reserve),
+    )
 
 
 def player_tower(pi: int, info: Any, p: Any, state: Any) -> Markup:

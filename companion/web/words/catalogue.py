@@ -77,18 +77,19 @@ def _request_words() -> tuple[str, Words] | None:
     if app_ctx is None:
         return None
     babel_ctx = app_ctx.g.__dict__.get("_flask_babel")
+    if babel_ctx is not None:  # ~40 asks an answer: the kept pair, while the locale is the one it was found for
+        found = babel_ctx.__dict__
+        kept = found.get("companion_words")
+        if kept is not None and kept[0] is found.get("babel_locale"):
+            return kept[1]  # type: ignore[no-any-return]
     locale = getattr(babel_ctx, "babel_locale", None) or get_locale()
     if locale is None:
         return None
     babel_ctx = app_ctx.g.__dict__.get("_flask_babel")  # made by get_locale when it was missing
-    kept = getattr(babel_ctx, "companion_words", None)
-    if kept is not None and kept[0] is locale:
-        return kept[1], kept[2]
-    language = str(locale)
-    words = words_for(language)
+    pair = (str(locale), words_for(str(locale)))
     if babel_ctx is not None:
-        babel_ctx.companion_words = (locale, language, words)
-    return language, words
+        babel_ctx.companion_words = (locale, pair)
+    return pair
 
 
 def language() -> str:
