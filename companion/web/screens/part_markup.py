@@ -49,23 +49,28 @@ def _words() -> Callable[..., str]:
 
 def player_purse(pi: int, info: Any, p: Any, state: Any) -> Markup:
     """A player's purse: marker, name and what they hold, one definition list (``game.html``: ``player_card``)."""
-    _ = _words()
-    stats = [
-        ("infamy", _("Infamy"), p.infamy),
-        ("florins", _("Florins"), p.florins),
-        ("drachmas", _("Drachmas"), p.drachmas),
-        ("ship", _("Ship"), p.ship),
-    ]
-    if state.expansion:
-        stats.append(("bells", _("Bells"), p.bells))
-    playing = _("playing")
-    values = "".join(f'<div><dt>{n}</dt><dd data-stat="{stat}">{escape(value)}</dd></div>' for stat, n, value in stats)
+    names, playing = _purse_words(language(), bool(state.expansion))
+    held = (p.infamy, p.florins, p.drachmas, p.ship, p.bells)
+    values = "".join(
+        f'<div><dt>{n}</dt><dd data-stat="{stat}">{escape(value)}</dd></div>'
+        for (stat, n), value in zip(names, held, strict=False)
+    )
     return Markup(
         f'<div class="player-card" id="part-player{pi}" data-part="player{pi}">\n'
         f'<div class="who">{marker(info, state.edition)} <strong>{bdi(info.name)}</strong> '
         f'<span class="badge playing">{playing}</span></div>\n'
         f'<dl class="stats">\n{values}\n</dl>\n</div>'
     )
+
+
+@functools.lru_cache(maxsize=8)
+def _purse_words(language: str, expansion: bool) -> tuple[tuple[tuple[str, str], ...], str]:
+    """The purse's stats, each with its name, and the "playing" badge, in ``language`` (the request's)."""
+    _ = template_words(language)["_"]
+    names = [("infamy", _("Infamy")), ("florins", _("Florins")), ("drachmas", _("Drachmas")), ("ship", _("Ship"))]
+    if expansion:
+        names.append(("bells", _("Bells")))
+    return tuple(names), _("playing")
 
 
 def player_family(pi: int, p: Any) -> Markup:
@@ -161,22 +166,31 @@ def _track_heads(language: str, circles: tuple[int, ...]) -> str:
 def florence_tiles(quarter: str, tiles: Any, state: Any) -> Markup:
     """A quarter of Florence's location tiles and who stands on each (``game.html``: ``florence_quarter``; its title is
     a part of its own). A piece shows its player's letter and says "name (kind)" (app.css)."""
-    _ = template_words(language())["_"]
+    said = language()
     out = [f'<div id="part-q-{escape(quarter)}" data-part="q-{escape(quarter)}">']
     for t in tiles:
-        out.append(f'<div class="tile sc{escape(t.circle)}{" special" if t.special else ""}">')
-        special = _("special") if t.special else ""
-        badge = f' <span class="badge">{special}</span>' if t.special else ""
-        out.append(f"<p>{escape(location_name(t.id))}{badge}</p>")
+        out.append(_tile_head(said, t.id, t.circle, t.special))
         if t.pieces:
-            pieces = []
-            for pi, kind in t.pieces:
-                who = f"{bdi(state.players[pi].name)} ({escape(kind_name(kind))})"
-                pieces.append(f'<b class="piece {escape(kind)} pc{pi}"><i>{who}</i></b>')
-            out.append(f"<p>{''.join(pieces)}</p>")
+            pieces = "".join(_tile_piece(said, pi, state.players[pi].name, kind) for pi, kind in t.pieces)
+            out.append(f"<p>{pieces}</p>")
         out.append("</div>")
     out.append("</div>")
     return Markup("\n".join(out))
+
+
+@functools.lru_cache(maxsize=512)
+def _tile_head(language: str, loc: str, circle: int, special: bool) -> str:
+    """A location tile's opening and its name (with the "special" badge), in ``language`` (the request's)."""
+    badge = f' <span class="badge">{template_words(language)["_"]("special")}</span>' if special else ""
+    opening = f'<div class="tile sc{escape(circle)}{" special" if special else ""}">'
+    return f"{opening}\n<p>{escape(location_name(loc))}{badge}</p>"
+
+
+@functools.lru_cache(maxsize=2048)
+def _tile_piece(language: str, seat: int, name: str, kind: str) -> str:
+    """A family member on a tile: the player's name and the member's kind, in ``language`` (the request's)."""
+    who = f"{bdi(name)} ({escape(kind_name(kind))})"
+    return f'<b class="piece {escape(kind)} pc{seat}"><i>{who}</i></b>'
 
 
 def cemetery(state: Any) -> Markup:
