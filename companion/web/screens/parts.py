@@ -179,11 +179,16 @@ def part_slots(games: int) -> Slots[tuple[str, ...], Any]:
 
 def part_names(state: GameState) -> tuple[str, ...]:
     """Every part of this game's page: the fixed ones, then one per quarter and shield, four per player."""
-    shields = tuple(f"s-{shield}" for shield in state.side.shields)
-    players = range(len(state.players))
-    quarters = tuple(f"{part}{quarter}" for part in ("qn-", "q-") for quarter in state.edition.quarters)
-    mine = tuple(f"{part}{i}" for part in PLAYER_PARTS for i in players)
-    return PARTS + quarters + shields + mine
+    return _part_names(tuple(state.side.shields), len(state.players), state.edition.quarters)
+
+
+@functools.lru_cache(maxsize=256)
+def _part_names(shields: tuple[str, ...], players: int, quarters: tuple[str, ...]) -> tuple[str, ...]:
+    """``part_names`` for a board side's shields, a number of players and the edition's quarters (~100 names: made
+    once per layout, not for every answer)."""
+    quartered = tuple(f"{part}{quarter}" for part in ("qn-", "q-") for quarter in quarters)
+    mine = tuple(f"{part}{i}" for part in PLAYER_PARTS for i in range(players))
+    return PARTS + quartered + tuple(f"s-{shield}" for shield in shields) + mine
 
 
 def compact(html: str) -> str:
