@@ -7,9 +7,11 @@ is legal now is the rules' business (``RuleViolation``), never this module's.
 
 from __future__ import annotations
 
+import base64
 import importlib
+import os
 import pkgutil
-import secrets
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -37,8 +39,38 @@ __all__ = [
 
 
 def new_key() -> str:
-    """A fresh idempotency key for one form on one rendered screen: 128 random bits, a secret."""
-    return secrets.token_urlsafe(16)
+    """A fresh idempotency key for one form on one rendered screen: 128 random bits, a secret, written as
+    ``secrets.token_urlsafe(16)`` writes them (22 characters). The bits are the operating system's, read 4 KB at a
+    time (``_random_bytes``): an answer fills ~3 keys, each of its own ``urandom`` call before (~5 µs each here)."""
+    return base64.urlsafe_b64encode(_random_bytes(KEY_BYTES)).rstrip(b"=").decode("ascii")
+
+
+KEY_BYTES = 16
+_RANDOM_READ = 4096
+_random = bytearray()
+_random_lock = threading.Lock()
+
+
+def _random_bytes(count: int) -> bytes:
+    """``count`` bytes of ``os.urandom``, handed out from a buffer read ``_RANDOM_READ`` bytes at a time; never the
+    same bytes twice (each taken out under a lock), and a forked child reads its own (``os.register_at_fork``)."""
+    with _random_lock:
+        if len(_random) < count:
+            _random.extend(os.urandom(_RANDOM_READ))
+        taken = bytes(_random[:count])
+        del _random[:count]
+    return taken
+
+
+def _forget_random() -> None:
+    """In a forked child: the parent's unused random bytes are the parent's (a gunicorn worker after its master), and
+    its lock a fresh one."""
+    global _random_lock
+    _random.clear()
+    _random_lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_random)
 
 
 def field_messages() -> dict[str, Any]:
