@@ -17,12 +17,16 @@ Two things make this work in the app's server:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
 __all__ = ["beside"]
 
 IDLE_KEPT = 8
+SHORT_SWITCH = 0.001
+"""A switch interval (``sys.setswitchinterval``) at most this short lets a job begin soon enough by itself: the
+caller does not wait for it to begin (``companion.cli.serve`` sets one; a process with the default 5 ms waits)."""
 """Threads kept waiting for a next job at most; one more than that ends after its job."""
 
 
@@ -49,6 +53,7 @@ class _Thread:
             held.acquire()
         self.job: Callable[[], Any] | None = None
         self.error: BaseException | None = None
+        self.handshake = True
         start(self._run, ())
 
     def _run(self) -> None:
@@ -57,7 +62,8 @@ class _Thread:
             job = self.job
             if job is None:  # told to end
                 return
-            self.begun.release()
+            if self.handshake:
+                self.begun.release()
             try:
                 job()
                 self.error = None
@@ -85,8 +91,10 @@ def beside(job: Callable[[], Any]) -> Callable[[], None]:
     if thread is None:
         thread = _Thread()
     thread.job = job
+    thread.handshake = sys.getswitchinterval() > SHORT_SWITCH
     thread.go.release()
-    thread.begun.acquire()  # the GIL given up until the job runs (see above)
+    if thread.handshake:
+        thread.begun.acquire()  # the GIL given up until the job runs (see above)
     waited: list[bool] = []
 
     def wait() -> None:

@@ -152,6 +152,7 @@ GEVENT_SCRIPT = """
 from gevent import monkey
 monkey.patch_all()
 import sys, time
+sys.setswitchinterval({interval})
 sys.path.insert(0, {root!r})
 from events.sqlite import SqliteStore
 from events.store import NewEvent
@@ -175,10 +176,11 @@ print(s.last_seq("g"))
 """
 
 
-def test_in_a_gevent_process_the_commit_runs_in_a_thread_of_its_own(path: Path) -> None:
+@pytest.mark.parametrize("interval", [0.005, 0.0002])  # Python's default, and the app's gevent worker's
+def test_in_a_gevent_process_the_commit_runs_in_a_thread_of_its_own(path: Path, interval: float) -> None:
     """gevent's ``patch_all`` makes ``threading`` greenlets: the COMMIT must still run beside, in a real thread."""
     root = str(Path(__file__).resolve().parents[2])
-    script = GEVENT_SCRIPT.format(root=root, path=str(path))
+    script = GEVENT_SCRIPT.format(root=root, path=str(path), interval=interval)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
     lines = done.stdout.split()
     *pairs, last = lines

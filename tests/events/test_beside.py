@@ -1,0 +1,86 @@
+"""``events.beside``: a job in an operating-system thread of its own while its caller goes on.
+
+With Python's switch interval (5 ms) the caller waits until the job has begun (it would otherwise begin only when the
+caller next gives up the GIL); with a short one (``companion.cli.serve``: 0.2 ms in a gevent worker) the caller does
+not wait, and the job begins by itself while the caller is still busy. Either way ``wait`` returns once it is done,
+raising what it raised, and at once the second time."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from events import beside as module
+from events.beside import beside
+
+
+@pytest.fixture
+def short_switches() -> Iterator[None]:
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(0.0002)
+    yield
+    sys.setswitchinterval(before)
+
+
+def _busy(seconds: float) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+
+
+def test_with_the_default_switch_interval_the_job_has_begun_when_beside_returns() -> None:
+    assert sys.getswitchinterval() > module.SHORT_SWITCH
+    began: list[float] = []
+    wait = beside(lambda: began.append(time.perf_counter()))
+    returned = time.perf_counter()
+    _busy(0.02)  # the caller holds the GIL: a job not begun yet could not begin now
+    assert began and began[0] <= returned
+    wait()
+
+
+@pytest.mark.usefixtures("short_switches")
+def test_with_a_short_switch_interval_the_job_begins_by_itself_while_the_caller_is_busy() -> None:
+    began: list[float] = []
+    started = time.perf_counter()
+    wait = beside(lambda: began.append(time.perf_counter()))
+    _busy(0.03)
+    assert began and began[0] - started < 0.005  # long before the caller waits for it
+    wait()
+
+
+@pytest.mark.parametrize("short", [False, True])
+def test_wait_returns_once_done_and_says_what_failed(short: bool, request: pytest.FixtureRequest) -> None:
+    if short:
+        request.getfixturevalue("short_switches")
+    started = time.perf_counter()
+    wait = beside(lambda: time.sleep(0.1))
+    assert time.perf_counter() - started < 0.05
+    wait()
+    assert time.perf_counter() - started >= 0.1
+
+    def failing() -> None:
+        raise ValueError("no room on the disk")
+
+    wait = beside(failing)
+    with pytest.raises(ValueError, match="no room"):
+        wait()
+    wait()  # at once, the second time
+
+
+def test_threads_are_kept_for_the_next_jobs_and_bounded() -> None:
+    waits = [beside(lambda: time.sleep(0.05)) for _ in range(module.IDLE_KEPT + 3)]  # all at once: one thread each
+    for wait in waits:
+        wait()
+    assert len(module._IDLE) <= module.IDLE_KEPT
+    kept = list(module._IDLE)
+    beside(lambda: None)()
+    assert set(map(id, module._IDLE)) <= set(map(id, kept))  # the next job ran on a kept thread
+
+
+def test_the_app_servers_gevent_worker_lets_a_commit_begin_by_itself() -> None:
+    from companion.cli import serve
+
+    assert serve.SWITCH_INTERVAL <= module.SHORT_SWITCH
