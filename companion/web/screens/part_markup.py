@@ -181,7 +181,9 @@ def florence_tiles(quarter: str, tiles: Any, state: Any) -> Markup:
 @functools.lru_cache(maxsize=512)
 def _tile_head(language: str, loc: str, circle: int, special: bool) -> str:
     """A location tile's opening and its name (with the "special" badge), in ``language`` (the request's)."""
-    badge = f' <span class="badge">{template_words(language)["_"]("special")}</span>' if special else ""
+    _ = template_words(language)["_"]
+    said = _("special")
+    badge = f' <span class="badge">{said}</span>' if special else ""
     opening = f'<div class="tile sc{escape(circle)}{" special" if special else ""}">'
     return f"{opening}\n<p>{escape(location_name(loc))}{badge}</p>"
 
