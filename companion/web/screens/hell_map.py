@@ -17,6 +17,7 @@ from companion.game.edition import Side
 from companion.game.legal import TurnOptions
 from companion.game.rules.hell import HellMove
 from companion.game.state import GameState, Phase, Soul
+from companion.service.caches import Lru
 from companion.web.words.catalogue import gettext as _gettext
 from companion.web.words.catalogue import language
 from companion.web.words.glossary import colour_name, guardian_name, player_letter, quarter_name
@@ -322,7 +323,13 @@ def build_map(
         kept_cells and not (interactive and using is not None and not in_hell) and not (in_hell and ferry is not None)
     )
     touched = {selected, *landing_moves} if selected else set()  # the soul chosen and where it may land
-    for shield, (x, y, width) in pos.items():
+    if plain and not touched and not (in_hell and bring_colour is not None and not steady_guard):
+        # every shield its steady cell: the whole row of them found again while Hell is the same (``_steady_cells``)
+        cells = list(_steady_cells(state, interactive, glyphs, words, guardian_at))
+        if in_hell and bring_colour is not None:  # a phone with script: the map's values say where it may land
+            bring_to = [sh for sh in pos if state.side.shields[sh].circle == 1 and not state.occupied(sh)]
+    one_by_one = {} if cells else pos  # the shields still to work out one by one (none when the row was found)
+    for shield, (x, y, width) in one_by_one.items():
         info = state.side.shields[shield]
         soul = state.hell.get(shield)
         guardian = guardian_at.get(shield)
@@ -433,6 +440,45 @@ def _steady_tap(soul: Soul | None, guardian: str | None) -> str:
     if soul is not None and not soul.laid:
         return "select"
     return "why" if soul is not None or guardian is not None else "try"
+
+
+_ROWS: Lru[tuple[object, ...], tuple[object, object, object, object, tuple[Cell, ...]]] = Lru(256)
+"""The steady cells of every shield of a map (``_steady_cells``), by the objects they were made from."""
+
+
+def _steady_cells(
+    state: GameState, interactive: bool, glyphs: dict[str, str], words: str, guardian_at: dict[str, str]
+) -> tuple[Cell, ...]:
+    """Every shield's steady cell (``_steady_cell``), in the map's order, found again while the side, the souls in Hell
+    and the guardians are the very objects they were made from (a state is never changed once made: a tap that leaves
+    Hell as it was, a loan, a send, an accusation, shares them), and the phone may act or not as then, in the same
+    language. ``tests/web/screens/test_part_cache.py`` compares every map with the map worked out afresh."""
+    key = (id(state.edition), id(state.side), id(state.hell), id(state.guardians), interactive, words)
+    kept = _ROWS.get(key)
+    if (
+        kept is not None
+        and kept[0] is state.edition
+        and kept[1] is state.side
+        and kept[2] is state.hell
+        and kept[3] is state.guardians
+    ):
+        return kept[4]
+    (pos, _), _ = _side_kept(state.side)
+    infos = state.side.shields
+    row = tuple(
+        _steady_cell(
+            state,
+            shield,
+            state.hell.get(shield),
+            guardian_at.get(shield),
+            interactive,
+            glyphs[infos[shield].quarter],
+            words,
+        )
+        for shield in pos
+    )
+    _ROWS.put(key, (state.edition, state.side, state.hell, state.guardians, row))
+    return row
 
 
 def _steady_cell(
