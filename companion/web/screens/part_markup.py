@@ -55,12 +55,31 @@ def player_purse(pi: int, info: Any, p: Any, state: Any) -> Markup:
         f'<div><dt>{n}</dt><dd data-stat="{stat}">{escape(value)}</dd></div>'
         for (stat, n), value in zip(names, held, strict=False)
     )
+    who = _who(state.edition, info, playing)
     return Markup(
         f'<div class="player-card" id="part-player{pi}" data-part="player{pi}">\n'
-        f'<div class="who">{marker(info, state.edition)} <strong>{bdi(info.name)}</strong> '
-        f'<span class="badge playing">{playing}</span></div>\n'
+        f"{who}\n"
         f'<dl class="stats">\n{values}\n</dl>\n</div>'
     )
+
+
+_WHO: dict[tuple[str, Any, str], str] = {}
+WHO_KEPT = 4096
+
+
+def _who(edition: Any, info: Any, playing: str) -> str:
+    """A purse's first line: the player's marker, name and "playing" badge, drawn once per edition, seat and word."""
+    key = (edition.content_hash, info, playing)
+    found = _WHO.get(key)
+    if found is None:
+        found = (
+            f'<div class="who">{marker(info, edition)} <strong>{bdi(info.name)}</strong> '
+            f'<span class="badge playing">{playing}</span></div>'
+        )
+        if len(_WHO) >= WHO_KEPT:
+            _WHO.clear()
+        _WHO[key] = found
+    return found
 
 
 @functools.lru_cache(maxsize=8)
@@ -101,29 +120,41 @@ def _family_home(language: str, nobles: int, urchins: int, reserve: int) -> str:
 
 def player_tower(pi: int, info: Any, p: Any, state: Any) -> Markup:
     """A player's tower, top floor first; an empty space a bare ``<i>`` (``game.html``: ``player_tower``)."""
-    _ = _words()
+    said = language()
     spaces = state.edition.section("tower")["spaces_per_floor"]
-    label = _("Tower of %(name)s", name=isolate(info.name))
+    label = _tower_label(said, info.name)
     out = [f'<div id="part-tower{pi}" data-part="tower{pi}">', f'<ol class="tower" reversed aria-label="{label}">']
-    for fl in reversed(p.tower):
-        height = _("height %(h)s", h=fl.height)
-        out.append(f'<li><span class="floor-h">{height}</span>')
-        pieces = []
-        for piece in fl.pieces:
-            colour = f" sc{escape(piece.colour)}" if piece.colour else ""
-            said: str
-            if piece.kind in ("noble", "urchin"):
-                said = escape(kind_name(piece.kind))
-            elif piece.kind == "guest":
-                said = _("%(colour)s guest", colour=colour_name(piece.colour))
-            else:
-                said = _("%(colour)s barrel", colour=colour_name(piece.colour))
-            pieces.append(f'<span class="tower-piece {escape(piece.kind)}{colour}">{said}</span>')
-        out.append("".join(pieces))
-        out.append('<i aria-hidden="true">·</i>' * (spaces - len(fl.pieces)))
-        out.append("</li>")
+    out.extend(_tower_floor(said, fl, spaces) for fl in reversed(p.tower))
     out.append("</ol></div>")
     return Markup("\n".join(out))
+
+
+@functools.lru_cache(maxsize=1024)
+def _tower_label(language: str, name: str) -> str:
+    """ "Tower of Ana" in ``language`` (the request's)."""
+    _ = template_words(language)["_"]
+    return _("Tower of %(name)s", name=isolate(name))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tower_floor(language: str, fl: Any, spaces: int) -> str:
+    """One floor of a tower, its height and what stands on it, in ``language`` (the request's): the same floor looks
+    the same in every tower and game."""
+    _ = template_words(language)["_"]
+    height = _("height %(h)s", h=fl.height)
+    pieces = []
+    for piece in fl.pieces:
+        colour = f" sc{escape(piece.colour)}" if piece.colour else ""
+        said: str
+        if piece.kind in ("noble", "urchin"):
+            said = escape(kind_name(piece.kind))
+        elif piece.kind == "guest":
+            said = _("%(colour)s guest", colour=colour_name(piece.colour))
+        else:
+            said = _("%(colour)s barrel", colour=colour_name(piece.colour))
+        pieces.append(f'<span class="tower-piece {escape(piece.kind)}{colour}">{said}</span>')
+    empty = '<i aria-hidden="true">·</i>' * (spaces - len(fl.pieces))
+    return f'<li><span class="floor-h">{height}</span>\n{"".join(pieces)}\n{empty}\n</li>'
 
 
 def player_tracks(pi: int, info: Any, p: Any, state: Any) -> Markup:
@@ -131,7 +162,7 @@ def player_tracks(pi: int, info: Any, p: Any, state: Any) -> Markup:
     ``player_tracks``)."""
     _ = _words()
     circles = state.edition.track_circles
-    label = _("Sin tracks of %(name)s", name=isolate(info.name))
+    label = _tracks_label(language(), info.name)
     heads = _track_heads(language(), circles)
     diploma = _("diploma")
     star = f'<span class="diploma" title="{diploma}">★</span>'
@@ -154,6 +185,13 @@ def player_tracks(pi: int, info: Any, p: Any, state: Any) -> Markup:
         f"<tr>{heads}</tr>\n<tr>{cells}</tr>\n</table>\n"
         f'<p class="hint">{hint}</p></div>'
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _tracks_label(language: str, name: str) -> str:
+    """ "Sin tracks of Ana" in ``language`` (the request's)."""
+    _ = template_words(language)["_"]
+    return _("Sin tracks of %(name)s", name=isolate(name))
 
 
 @functools.lru_cache(maxsize=64)
