@@ -73,6 +73,9 @@ def add_headers(response: Response) -> Response:
 
 
 OPENED_COOKIES = 4096
+KEPT_HEADER_CHARS = 2048
+"""A ``Cookie`` header this long at most is kept whole beside the session it holds (the app's own cookie is well
+under it); a longer one is kept by its session cookie alone."""
 """Session cookies whose signature was checked, kept with what they hold (a phone sends the same cookie on every
 request until its seat, games or language change)."""
 CHECKED_FOR = 3600.0
@@ -114,15 +117,23 @@ class SessionOverHttps(SecureCookieSessionInterface):
         if not raw:
             return self.session_class()
         # kept by the whole Cookie header as sent: the same header holds the same session cookie, read without
-        # parsing the header again (a phone sends the same one on every request)
-        slot = (id(s), raw)
+        # parsing the header again (a phone sends the same one on every request); a header past
+        # ``KEPT_HEADER_CHARS`` (other cookies beside ours) is kept by the session cookie alone, so what is kept
+        # stays as small as the cookies this app writes
+        short = len(raw) <= KEPT_HEADER_CHARS
         now = time.monotonic()
-        kept = self._opened.get(slot)
-        if kept is not None and now - kept[0] < CHECKED_FOR:
-            return self.session_class(copy.deepcopy(kept[1]))
+        if short:
+            kept = self._opened.get((id(s), raw))
+            if kept is not None and now - kept[0] < CHECKED_FOR:
+                return self.session_class(copy.deepcopy(kept[1]))
         val = request.cookies.get(self.get_cookie_name(app))
         if not val:
             return self.session_class()
+        slot = (id(s), raw if short else val)
+        if not short:
+            kept = self._opened.get(slot)
+            if kept is not None and now - kept[0] < CHECKED_FOR:
+                return self.session_class(copy.deepcopy(kept[1]))
         try:
             data = s.loads(val, max_age=int(app.permanent_session_lifetime.total_seconds()))
         except BadSignature:

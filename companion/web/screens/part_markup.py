@@ -63,13 +63,14 @@ def player_purse(pi: int, info: Any, p: Any, state: Any) -> Markup:
     )
 
 
-_WHO: dict[tuple[str, Any, str], str] = {}
+_WHO: dict[tuple[str, str, Any, str], str] = {}
 WHO_KEPT = 4096
 
 
 def _who(edition: Any, info: Any, playing: str) -> str:
-    """A purse's first line: the player's marker, name and "playing" badge, drawn once per edition, seat and word."""
-    key = (edition.content_hash, info, playing)
+    """A purse's first line: the player's marker (its letter is said in the reader's language), name and "playing"
+    badge, drawn once per language, edition and seat."""
+    key = (language(), edition.content_hash, info, playing)
     found = _WHO.get(key)
     if found is None:
         found = (

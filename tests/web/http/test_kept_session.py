@@ -108,3 +108,20 @@ def test_the_session_is_found_in_any_cookie_header_that_holds_it(tmp_path: Any) 
             with app.test_request_context("/_t/read", headers={"Cookie": header}):
                 opened = interface.open_session(app, request)
                 assert opened is not None and dict(opened) == {}
+
+
+def test_a_long_cookie_header_is_kept_by_its_session_cookie_alone(tmp_path: Any) -> None:
+    """A header past ``KEPT_HEADER_CHARS`` (someone else's cookies beside ours, varied on every request) reads the
+    same session, and each variation keeps nothing more: what is kept stays as small as the app's own cookies."""
+    app = _app(tmp_path)
+    value = _cookie(app)
+    interface = app.session_interface
+    assert isinstance(interface, security.SessionOverHttps)
+    before = len(interface._opened)
+    for n in range(20):
+        junk = "x" * security.KEPT_HEADER_CHARS
+        header = f"junk{n}={junk}; session={value}"
+        with app.test_request_context("/_t/read", headers={"Cookie": header}):
+            opened = interface.open_session(app, request)
+            assert opened is not None and dict(opened) == {"seats": {"game": 1}}
+    assert len(interface._opened) - before <= 1
