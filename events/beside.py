@@ -17,6 +17,7 @@ Two things make this work in the app's server:
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -82,9 +83,19 @@ def _guard() -> Any:
     return _GUARD[0]
 
 
+def _forget_threads() -> None:
+    """In a forked child: the parent's kept threads are not the child's (only the forking thread goes on in it)."""
+    _IDLE.clear()
+    _GUARD.clear()
+
+
+os.register_at_fork(after_in_child=_forget_threads)
+
+
 def beside(job: Callable[[], Any]) -> Callable[[], None]:
     """Start ``job`` in a thread of its own and return ``wait``: it returns once ``job`` is done (at once the second
-    time), raising what ``job`` raised. Returns when ``job`` has begun."""
+    time), raising what ``job`` raised. Returns when ``job`` has begun, unless the switch interval is short enough
+    for it to begin by itself (``SHORT_SWITCH``)."""
     guard = _guard()
     with guard:
         thread = _IDLE.pop() if _IDLE else None

@@ -7,6 +7,8 @@ raising what it raised, and at once the second time."""
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -84,3 +86,24 @@ def test_the_app_servers_gevent_worker_lets_a_commit_begin_by_itself() -> None:
     from companion.cli import serve
 
     assert serve.SWITCH_INTERVAL <= module.SHORT_SWITCH
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+def test_a_forked_child_runs_its_jobs_on_threads_of_its_own() -> None:
+    """The parent's kept threads do not exist in a forked child: a job there gets a thread of the child's."""
+    beside(lambda: None)()  # the parent keeps a thread
+    assert module._IDLE
+    reading, writing = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(reading)
+        signal.alarm(5)  # a child that would wait for ever ends instead: the parent then reads nothing
+        done: list[int] = []
+        beside(lambda: done.append(1))()  # with the parent's thread, this would wait for ever
+        os.write(writing, str(len(done)).encode())
+        os._exit(0)
+    os.close(writing)
+    got = os.read(reading, 8).decode()
+    os.waitpid(pid, 0)
+    os.close(reading)
+    assert got == "1"
