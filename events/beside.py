@@ -13,21 +13,23 @@ Two things make this work in the app's server:
 - CPython lets a thread waiting for the GIL in only after the holder gives it up, at most every 5 ms
   (``sys.getswitchinterval``): a job started while the caller draws for 1 ms would begin only when the caller waits
   for it. So ``beside`` gives the GIL up until the job has begun (the job's first step, SQLite's, runs without it).
+
+What a handover costs, measured in the app's server (``bench/README.md``, tenth stop): a thread woken on the other
+core of this 2-core machine takes ~30-80 µs to run. Waiting for the job to begin costs the caller ~0.09 ms; once the
+job's ``fsync`` is over, it waits for the GIL until the caller waits for it (~0.15 ms more to hand over twice). A
+short switch interval instead (0.2 ms, tried at the ninth stop) let the job begin by itself, but ~0.5 ms late, and
+its forced handovers in the middle of drawing the answer cost each tap ~0.1 ms more than the wait here.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable
 from typing import Any
 
 __all__ = ["beside"]
 
 IDLE_KEPT = 8
-SHORT_SWITCH = 0.001
-"""A switch interval (``sys.setswitchinterval``) at most this short lets a job begin soon enough by itself: the
-caller does not wait for it to begin (``companion.cli.serve`` sets one; a process with the default 5 ms waits)."""
 """Threads kept waiting for a next job at most; one more than that ends after its job."""
 
 
@@ -54,7 +56,6 @@ class _Thread:
             held.acquire()
         self.job: Callable[[], Any] | None = None
         self.error: BaseException | None = None
-        self.handshake = True
         start(self._run, ())
 
     def _run(self) -> None:
@@ -63,8 +64,7 @@ class _Thread:
             job = self.job
             if job is None:  # told to end
                 return
-            if self.handshake:
-                self.begun.release()
+            self.begun.release()
             try:
                 job()
                 self.error = None
@@ -94,18 +94,15 @@ os.register_at_fork(after_in_child=_forget_threads)
 
 def beside(job: Callable[[], Any]) -> Callable[[], None]:
     """Start ``job`` in a thread of its own and return ``wait``: it returns once ``job`` is done (at once the second
-    time), raising what ``job`` raised. Returns when ``job`` has begun, unless the switch interval is short enough
-    for it to begin by itself (``SHORT_SWITCH``)."""
+    time), raising what ``job`` raised. Returns once ``job`` has begun."""
     guard = _guard()
     with guard:
         thread = _IDLE.pop() if _IDLE else None
     if thread is None:
         thread = _Thread()
     thread.job = job
-    thread.handshake = sys.getswitchinterval() > SHORT_SWITCH
     thread.go.release()
-    if thread.handshake:
-        thread.begun.acquire()  # the GIL given up until the job runs (see above)
+    thread.begun.acquire()  # the GIL given up until the job runs (see above)
     waited: list[bool] = []
 
     def wait() -> None:

@@ -43,13 +43,6 @@ COLLECTOR_THRESHOLDS = (10_000, 20, 100)
 (Python's default: 700), an older one every 20 young ones, a full one after 100 older ones at most."""
 
 
-SWITCH_INTERVAL = 0.0002
-"""The interpreter's switch interval in a gevent worker (Python's default: 5 ms). The worker's requests share one
-thread; the only other thread that runs is an entry's COMMIT beside its answer (``events.beside``), which wants the
-GIL for a few µs before its ``fsync`` and after it. With 0.2 ms it gets it that soon by itself, so the request goes
-on drawing without waiting for the COMMIT to begin (~0.09 ms a tap here); with one thread running nothing switches."""
-
-
 def settle_collector() -> bool:
     """In a server process once its app is made: the objects alive now (modules, compiled templates,
     catalogues, editions) are moved out of the collector's sight (``gc.freeze``), and collections are made
@@ -160,7 +153,6 @@ def serve_gunicorn(
         def load(self) -> Any:
             app = make_app()
             settle_collector()
-            sys.setswitchinterval(SWITCH_INTERVAL)
             return app
 
     CompanionServer().run()

@@ -1,9 +1,8 @@
 """``events.beside``: a job in an operating-system thread of its own while its caller goes on.
 
-With Python's switch interval (5 ms) the caller waits until the job has begun (it would otherwise begin only when the
-caller next gives up the GIL); with a short one (``companion.cli.serve``: 0.2 ms in a gevent worker) the caller does
-not wait, and the job begins by itself while the caller is still busy. Either way ``wait`` returns once it is done,
-raising what it raised, and at once the second time."""
+The caller waits until the job has begun, whatever the switch interval (with Python's 5 ms it would otherwise begin
+only when the caller next gives up the GIL); ``wait`` returns once it is done, raising what it raised, and at once the
+second time."""
 
 from __future__ import annotations
 
@@ -33,24 +32,23 @@ def _busy(seconds: float) -> None:
         pass
 
 
-def test_with_the_default_switch_interval_the_job_has_begun_when_beside_returns() -> None:
-    assert sys.getswitchinterval() > module.SHORT_SWITCH
-    began: list[float] = []
-    wait = beside(lambda: began.append(time.perf_counter()))
-    returned = time.perf_counter()
-    _busy(0.02)  # the caller holds the GIL: a job not begun yet could not begin now
-    assert began and began[0] <= returned
-    wait()
+@pytest.mark.parametrize("short", [False, True])
+def test_the_job_has_begun_when_beside_returns(short: bool, request: pytest.FixtureRequest) -> None:
+    if short:
+        request.getfixturevalue("short_switches")
+    else:
+        assert sys.getswitchinterval() == pytest.approx(0.005)  # Python's, kept by the app's server
+    for _ in range(20):  # and a kept thread's next job too
+        began: list[float] = []
 
+        def job(began: list[float] = began) -> None:
+            began.append(time.perf_counter())
 
-@pytest.mark.usefixtures("short_switches")
-def test_with_a_short_switch_interval_the_job_begins_by_itself_while_the_caller_is_busy() -> None:
-    began: list[float] = []
-    wait = beside(lambda: began.append(time.perf_counter()))
-    _busy(0.1)
-    busy_until = time.perf_counter()
-    assert began and began[0] < busy_until  # while the caller held the GIL, before it waits for the job
-    wait()
+        wait = beside(job)
+        returned = time.perf_counter()
+        _busy(0.002)  # the caller holds the GIL: a job not begun yet could not begin now (with 5 ms)
+        assert began and began[0] <= returned
+        wait()
 
 
 @pytest.mark.parametrize("short", [False, True])
@@ -80,12 +78,6 @@ def test_threads_are_kept_for_the_next_jobs_and_bounded() -> None:
     kept = list(module._IDLE)
     beside(lambda: None)()
     assert set(map(id, module._IDLE)) <= set(map(id, kept))  # the next job ran on a kept thread
-
-
-def test_the_app_servers_gevent_worker_lets_a_commit_begin_by_itself() -> None:
-    from companion.cli import serve
-
-    assert serve.SWITCH_INTERVAL <= module.SHORT_SWITCH
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")

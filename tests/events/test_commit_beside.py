@@ -176,7 +176,7 @@ print(s.last_seq("g"))
 """
 
 
-@pytest.mark.parametrize("interval", [0.005, 0.0002])  # Python's default, and the app's gevent worker's
+@pytest.mark.parametrize("interval", [0.005, 0.0002])  # Python's default (the app's server keeps it), and a short one
 def test_in_a_gevent_process_the_commit_runs_in_a_thread_of_its_own(path: Path, interval: float) -> None:
     """gevent's ``patch_all`` makes ``threading`` greenlets: the COMMIT must still run beside, in a real thread."""
     root = str(Path(__file__).resolve().parents[2])
