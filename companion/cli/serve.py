@@ -106,9 +106,13 @@ def _bind(host: str, port: int) -> str:
 
 
 def _companion_app() -> Any:
+    """The app a server serves, with room made in its log's WAL file (``make_log_room``)."""
     from companion.web import create_app
+    from companion.web.http.db import make_log_room
 
-    return create_app()
+    app = create_app()
+    make_log_room(app)
+    return app
 
 
 def gunicorn_settings(host: str, port: int, workers: int, name: str = "inferno-companion") -> dict[str, Any]:
@@ -162,9 +166,7 @@ def serve_waitress(host: str, port: int, threads: int) -> None:
     """The fallback where gunicorn cannot run: each open live page holds one of ``threads``."""
     from waitress import serve as waitress_serve
 
-    from companion.web import create_app
-
-    app = create_app()
+    app = _companion_app()
     settle_collector()
     waitress_serve(app, host=host, port=port, threads=threads, channel_timeout=120)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import sqlite3
 import threading
 from collections.abc import Callable
 
@@ -20,10 +21,10 @@ from werkzeug.wrappers import Response
 from companion.service import AnyView, GameService, GameView, TallyView, UnknownGame, is_game, is_tally
 from companion.web.process import process
 from events.factory import connect_store
-from events.sqlite import SqliteStore
+from events.sqlite import SqliteStore, make_wal_room
 from events.store import Store
 
-__all__ = ["StorePool", "check_address", "close_store", "recorded", "recorded_tally", "service"]
+__all__ = ["StorePool", "check_address", "close_store", "make_log_room", "recorded", "recorded_tally", "service"]
 
 logger = logging.getLogger(__name__)
 
@@ -59,6 +60,21 @@ class StorePool:
                 self._idle.append(store)
                 return
         store.close()
+
+
+def make_log_room(app: Flask) -> int:
+    """When a server starts: room made in the log's WAL file with a connection the pool keeps open
+    (``events.sqlite.make_wal_room``), so no COMMIT waits for the file to grow; returns its length (0 on PostgreSQL).
+    A server that cannot make it serves all the same."""
+    pool = process(app).stores
+    store = pool.take()
+    try:
+        return make_wal_room(store.conn) if isinstance(store, SqliteStore) else 0
+    except sqlite3.Error:
+        logger.warning("no room made in the log's WAL file", exc_info=True)
+        return 0
+    finally:
+        pool.give(store)
 
 
 def service() -> GameService:

@@ -1,6 +1,7 @@
-"""A tap's entry is written, its COMMIT runs beside while the answer is drawn, and the answer is sent only once the
-entry is durable (``perform``: ``Outcome.settle``). A COMMIT that fails answers the outage page, records nothing, and
-the table's next tap at the same screen is recorded as if it never was."""
+"""With ``COMMIT_BESIDE`` on, a tap's entry is written, its COMMIT runs beside while the answer is drawn, and the
+answer is sent only once the entry is durable (``perform``: ``Outcome.settle``). A COMMIT that fails answers the outage
+page, records nothing, and the table's next tap at the same screen is recorded as if it never was. Off (the default),
+the COMMIT runs in line, before the answer is drawn."""
 
 from __future__ import annotations
 
@@ -19,11 +20,17 @@ from tests.web.conftest import Phone
 SLOW = 0.3
 
 
-def _app(tmp_path: Path) -> Flask:
+def _app(tmp_path: Path, beside: bool = True) -> Flask:
     from companion.web import create_app
 
     return create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "t.sqlite3"),
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "COMMIT_BESIDE": beside,
+        }
     )
 
 
@@ -90,3 +97,49 @@ def test_a_commit_that_fails_answers_the_error_page_and_records_nothing(
     assert again.status_code == 200
     assert phone.seq > before
     assert _logged(tmp_path, game_id) == phone.seq
+
+
+@pytest.mark.parametrize("action", ["loan", "undo", "redo"])
+def test_by_default_a_taps_commit_runs_in_line_before_its_answer_is_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, action: str
+) -> None:
+    import events.sqlite
+
+    app = create_default_app(tmp_path)
+    phone = Phone(app.test_client())
+    phone.create(plague=("9", "3", "2"))
+    game_id = phone.url.rsplit("/", 1)[-1]
+    if action in ("undo", "redo"):
+        assert phone.post("loan", {"player": 0}).status_code == 200
+    if action == "redo":
+        assert phone.post("undo", {}).status_code == 200
+
+    def no_thread(job: object) -> None:
+        raise AssertionError("a COMMIT handed to a thread")
+
+    monkeypatch.setattr(events.sqlite, "in_a_thread", no_thread)
+    drawn_after: list[int] = []
+    import companion.web.http.perform as perform
+
+    real_render = perform.render_game
+
+    def render(view: object, *args: object, **kwargs: object) -> object:
+        drawn_after.append(_logged(tmp_path, game_id))  # what another connection sees as the answer is drawn
+        return real_render(view, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(perform, "render_game", render)
+    before = phone.seq
+    form = {"player": 0} if action == "loan" else {}
+    answer = phone.post(action, form)
+    assert answer.status_code == 200, answer.data.decode()[:300]
+    assert phone.seq > before
+    assert drawn_after == [phone.seq]  # durable before the answer was drawn
+    assert _logged(tmp_path, game_id) == phone.seq
+
+
+def create_default_app(tmp_path: Path) -> Flask:
+    from companion.web import create_app
+
+    return create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
+    )
