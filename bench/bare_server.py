@@ -18,12 +18,14 @@ from flask import Flask, g, request
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for companion.cli.serve
 from companion.cli import serve as companion_server
+from events.sqlite import make_wal_room
 
 
 def bare_app(path: Path) -> Flask:
     """One durable SQLite insert per POST (WAL, synchronous=FULL) on a connection the process keeps,
     as the app keeps its connections in a pool (closing one per request would checkpoint the WAL
-    each time and make the peer slower than the app's own write)."""
+    each time and make the peer slower than the app's own write), with room made in its WAL file when it starts as
+    the app's server makes it (``events.sqlite.make_wal_room``: no insert waits for the file to grow)."""
     setup = sqlite3.connect(path)
     setup.execute("PRAGMA journal_mode = WAL")
     setup.execute("CREATE TABLE IF NOT EXISTS hits (id INTEGER PRIMARY KEY, key TEXT NOT NULL, at REAL NOT NULL)")
@@ -31,18 +33,22 @@ def bare_app(path: Path) -> Flask:
     setup.close()
     app = Flask("bench_bare")
 
-    kept: list[sqlite3.Connection] = []  # idle connections, lent to one request at a time
+    def opened() -> sqlite3.Connection:
+        conn = sqlite3.connect(path, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        return conn
+
+    first = opened()
+    make_wal_room(first)
+    kept: list[sqlite3.Connection] = [first]  # idle connections, lent to one request at a time
     lock = threading.Lock()
 
     def connection() -> sqlite3.Connection:
         if "conn" not in g:
             with lock:
                 conn = kept.pop() if kept else None
-            if conn is None:
-                conn = sqlite3.connect(path, check_same_thread=False)
-                conn.execute("PRAGMA journal_mode = WAL")
-                conn.execute("PRAGMA synchronous = FULL")
-            g.conn = conn
+            g.conn = conn if conn is not None else opened()
         return g.conn  # type: ignore[no-any-return]
 
     @app.teardown_appcontext

@@ -65,3 +65,23 @@ def _cmdline(proc: Path) -> bytes:
         return (proc / "cmdline").read_bytes()
     except OSError:
         return b""
+
+
+@pytest.mark.parametrize("kind", ["gunicorn", "waitress"])
+def test_the_app_and_its_bare_peer_both_start_with_room_in_their_wal(tmp_path: Path, kind: str) -> None:
+    """``companion serve`` makes room in its log's WAL file when it starts, and the bare peer as well: each COMMIT of
+    either writes over the file instead of growing it (like for like: ``events.sqlite.make_wal_room``)."""
+    from events.sqlite import WAL_ROOM_BYTES
+
+    if kind == "gunicorn" and not gunicorn_runs_here():
+        pytest.skip("gunicorn does not run on this system")
+    app_db, bare_db = tmp_path / "app.sqlite3", tmp_path / "bare.sqlite3"
+    with server(companion_server(app_db, kind, 8)) as app_port, server(bare_server(bare_db, kind, 8)) as bare_port:
+        for port, path in ((app_port, "/"), (bare_port, "/")):  # a first answer: the worker has made its app
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            conn.request("GET", path)
+            assert conn.getresponse().status == 200
+            conn.close()
+        for db in (app_db, bare_db):
+            wal = db.with_name(db.name + "-wal")
+            assert wal.exists() and wal.stat().st_size >= WAL_ROOM_BYTES, db.name
