@@ -1,5 +1,6 @@
 """A job run in an operating-system thread of its own while its caller goes on: the COMMIT of an append, whose
-``fsync`` waits on the disk while the web app draws the answer (``events.sqlite``: ``append(beside=True)``).
+``fsync`` waits on the disk while the web app draws the answer (``events.sqlite``: ``append(beside=True)``; the app
+does so with its setting ``COMMIT_BESIDE``, off by default: see below what a handover costs).
 
 The caller gets a ``wait`` that returns once the job is done, raising what the job raised. A thread is started once
 and kept for the next job (one per job running at the same time: a process has one per database file at most, as

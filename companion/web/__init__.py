@@ -117,6 +117,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         VIEW_CACHE_GAMES=int(os.environ.get("COMPANION_VIEW_CACHE_GAMES", DEFAULT_GAMES)),
         VIEW_CACHE_BYTES=int(os.environ.get("COMPANION_VIEW_CACHE_BYTES", DEFAULT_VIEW_BYTES)),
         PROXY_HOPS=int(os.environ.get("COMPANION_PROXY_HOPS") or 0),  # proxies in front whose X-Forwarded-* count
+        COMMIT_BESIDE=os.environ.get("COMPANION_COMMIT_BESIDE") == "1",  # a tap's COMMIT in a thread (http/perform)
     )
     if test_config:
         app.config.update(test_config)

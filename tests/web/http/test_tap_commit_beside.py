@@ -143,3 +143,9 @@ def create_default_app(tmp_path: Path) -> Flask:
     return create_app(
         {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
     )
+
+
+def test_the_setting_is_off_unless_the_environment_turns_it_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert create_default_app(tmp_path).config["COMMIT_BESIDE"] is False
+    monkeypatch.setenv("COMPANION_COMMIT_BESIDE", "1")
+    assert create_default_app(tmp_path).config["COMMIT_BESIDE"] is True
