@@ -20,18 +20,23 @@ from tests.web.conftest import Phone
 SLOW = 0.3
 
 
-def _app(tmp_path: Path, beside: bool = True) -> Flask:
+def _app(tmp_path: Path, beside: bool | None = True) -> Flask:
+    """The app with ``COMMIT_BESIDE`` on (or off), or as its settings leave it (``None``)."""
     from companion.web import create_app
 
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "t.sqlite3"),
-            "SECRET_KEY": "t",
-            "WTF_CSRF_ENABLED": False,
-            "COMMIT_BESIDE": beside,
-        }
-    )
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
+    return create_app(config if beside is None else {**config, "COMMIT_BESIDE": beside})
+
+
+def _ready_for(app: Flask, action: str) -> tuple[Phone, str]:
+    """A new game's phone and id, with an entry to undo (``undo``) or one undone (``redo``)."""
+    phone = Phone(app.test_client())
+    phone.create(plague=("9", "3", "2"))
+    if action in ("undo", "redo"):
+        assert phone.post("loan", {"player": 0}).status_code == 200
+    if action == "redo":
+        assert phone.post("undo", {}).status_code == 200
+    return phone, phone.url.rsplit("/", 1)[-1]
 
 
 def _logged(tmp_path: Path, game_id: str) -> int:
@@ -46,12 +51,7 @@ def _logged(tmp_path: Path, game_id: str) -> int:
 def test_the_answer_waits_for_the_entry_to_be_durable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, action: str
 ) -> None:
-    app = _app(tmp_path)
-    phone = Phone(app.test_client())
-    phone.create(plague=("9", "3", "2"))
-    game_id = phone.url.rsplit("/", 1)[-1]
-    if action == "undo":
-        assert phone.post("loan", {"player": 0}).status_code == 200
+    phone, game_id = _ready_for(_app(tmp_path), action)
     before = phone.seq
     real = SqliteStore._commit
     committed: list[float] = []
@@ -105,14 +105,7 @@ def test_by_default_a_taps_commit_runs_in_line_before_its_answer_is_drawn(
 ) -> None:
     import events.sqlite
 
-    app = create_default_app(tmp_path)
-    phone = Phone(app.test_client())
-    phone.create(plague=("9", "3", "2"))
-    game_id = phone.url.rsplit("/", 1)[-1]
-    if action in ("undo", "redo"):
-        assert phone.post("loan", {"player": 0}).status_code == 200
-    if action == "redo":
-        assert phone.post("undo", {}).status_code == 200
+    phone, game_id = _ready_for(_app(tmp_path, None), action)
 
     def no_thread(job: object) -> None:
         raise AssertionError("a COMMIT handed to a thread")
@@ -137,15 +130,7 @@ def test_by_default_a_taps_commit_runs_in_line_before_its_answer_is_drawn(
     assert _logged(tmp_path, game_id) == phone.seq
 
 
-def create_default_app(tmp_path: Path) -> Flask:
-    from companion.web import create_app
-
-    return create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
-    )
-
-
 def test_the_setting_is_off_unless_the_environment_turns_it_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert create_default_app(tmp_path).config["COMMIT_BESIDE"] is False
+    assert _app(tmp_path, None).config["COMMIT_BESIDE"] is False
     monkeypatch.setenv("COMPANION_COMMIT_BESIDE", "1")
-    assert create_default_app(tmp_path).config["COMMIT_BESIDE"] is True
+    assert _app(tmp_path, None).config["COMMIT_BESIDE"] is True
