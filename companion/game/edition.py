@@ -224,9 +224,10 @@ class Edition:
         """The skull level of a player who has not advanced on a track."""
         return int(self.section("tracks")["first_level"])
 
-    @property
+    @functools.cached_property
     def wall(self) -> tuple[int, int]:
-        """The circles the Wall of Dis stands between (upper, lower)."""
+        """The circles the Wall of Dis stands between (upper, lower); read once per edition (a soul's every step
+        asks it)."""
         upper, lower = (int(c) for c in self.section("wall")["between"])
         return upper, lower
 

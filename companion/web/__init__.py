@@ -7,6 +7,7 @@ app at start with a message naming the bad entry, never mid-game.
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 from datetime import timedelta
@@ -17,6 +18,8 @@ from flask import Flask, request, session
 from flask_babel import Babel
 from flask_compress import Compress
 from flask_htmx import HTMX
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from companion.editions import load_all
 from companion.game.commands import COMMAND_TYPES
@@ -92,7 +95,14 @@ def select_locale() -> str:
     chosen = session.get("lang")
     if chosen in LANGUAGES:
         return str(chosen)
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+    return preferred_language(request.headers.get("Accept-Language", ""))
+
+
+@functools.lru_cache(maxsize=256)
+def preferred_language(accept_language: str) -> str:
+    """The language of ``LANGUAGES`` a browser sending ``Accept-Language: accept_language`` prefers, else English,
+    worked out once per header (~10 µs each: a phone sends the same one on every request)."""
+    return parse_accept_header(accept_language, LanguageAccept).best_match(LANGUAGES) or "en"
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:

@@ -445,6 +445,10 @@ def _steady_tap(soul: Soul | None, guardian: str | None) -> str:
 _ROWS: Lru[tuple[object, ...], tuple[object, object, object, object, tuple[Cell, ...]]] = Lru(256)
 """The steady cells of every shield of a map (``_steady_cells``), by the objects they were made from."""
 
+_LAST_ROWS: Lru[tuple[object, ...], tuple[object, object, object, dict[str, Soul], tuple[Cell, ...]]] = Lru(256)
+"""The latest row of steady cells for a side, its guardians, a phone that may act or not and a language, with the
+souls it was made from: the next Hell's row keeps the cells of the shields whose soul did not change."""
+
 
 def _steady_cells(
     state: GameState, interactive: bool, glyphs: dict[str, str], words: str, guardian_at: dict[str, str]
@@ -465,19 +469,36 @@ def _steady_cells(
         return kept[4]
     (pos, _), _ = _side_kept(state.side)
     infos = state.side.shields
-    row = tuple(
-        _steady_cell(
-            state,
-            shield,
-            state.hell.get(shield),
-            guardian_at.get(shield),
-            interactive,
-            glyphs[infos[shield].quarter],
-            words,
+    hell = state.hell
+    near = (id(state.edition), id(state.side), id(state.guardians), interactive, words)
+    last = _LAST_ROWS.get(near)
+    if last is not None and last[0] is state.edition and last[1] is state.side and last[2] is state.guardians:
+        # the row before this Hell's (a soul move changed a shield or two): a shield whose soul is the very same
+        # keeps its cell, which it alone decides (``_steady_cell``: the side, the soul, the guardian, the words)
+        before, last_row = last[3], last[4]
+        row = tuple(
+            kept
+            if (soul := hell.get(shield)) is before.get(shield)
+            else _steady_cell(
+                state, shield, soul, guardian_at.get(shield), interactive, glyphs[infos[shield].quarter], words
+            )
+            for shield, kept in zip(pos, last_row, strict=True)
         )
-        for shield in pos
-    )
-    _ROWS.put(key, (state.edition, state.side, state.hell, state.guardians, row))
+    else:
+        row = tuple(
+            _steady_cell(
+                state,
+                shield,
+                hell.get(shield),
+                guardian_at.get(shield),
+                interactive,
+                glyphs[infos[shield].quarter],
+                words,
+            )
+            for shield in pos
+        )
+    _ROWS.put(key, (state.edition, state.side, hell, state.guardians, row))
+    _LAST_ROWS.put(near, (state.edition, state.side, state.guardians, hell, row))
     return row
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -703,13 +703,29 @@ def _same_cells(last: tuple[object, dict[str, Part]] | None, map_inputs: MapInpu
     now_edition, m, now_ferry = map_inputs
     if edition != now_edition:
         return {}
-    cells = {c.shield: c for c in before.cells}
+    # what a shield's part reads of the whole map besides its cell (``_shield_reads``): when it is the same in both,
+    # an equal cell (most often the very same one, ``hell_map._steady_cells``) is the same part
+    reads_alike = m.selected == before.selected and m.guardian == before.guardian and now_ferry == ferry
+    olds, news = before.cells, m.cells
+    if len(olds) == len(news) and all(a.shield == b.shield for a, b in zip(olds, news, strict=True)):
+        pairs: Iterable[tuple[Cell | None, Cell]] = zip(olds, news, strict=True)  # the same side: shield by shield
+    else:
+        cells = {c.shield: c for c in before.cells}
+        pairs = ((cells.get(c.shield), c) for c in m.cells)
     same: dict[str, Part] = {}
-    for c in m.cells:
-        old = cells.get(c.shield)
-        if old == c and _shield_reads(before, old, ferry) == _shield_reads(m, c, now_ferry):
-            same[f"s-{c.shield}"] = parts[f"s-{c.shield}"]
+    for old, c in pairs:
+        if old is None or (old is not c and old != c):
+            continue
+        if reads_alike or _shield_reads(before, old, ferry) == _shield_reads(m, c, now_ferry):
+            name = _shield_part(c.shield)
+            same[name] = parts[name]
     return same
+
+
+@functools.lru_cache(maxsize=1024)
+def _shield_part(shield: str) -> str:
+    """A shield's part's name (``s-3b``), kept by shield: a map's ~70 asked on every answer whose map changed."""
+    return f"s-{shield}"
 
 
 ANSWER_BUDGET = 8 * 1024

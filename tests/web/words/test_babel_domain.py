@@ -52,3 +52,32 @@ def test_the_parts_words_say_what_flask_babels_say_in_a_template(app: Flask) -> 
             assert "&lt;Ana &amp; Ben&gt;" in ours and "100% of 2" in ours
             if language == "es":
                 assert ours.startswith("Esperando") and "Jugadores" in ours
+
+
+ACCEPT_LANGUAGE = (
+    "",
+    "es",
+    "en",
+    "es-ES,es;q=0.9,en;q=0.8",
+    "en-GB,en;q=0.9,es;q=0.8",
+    "fr-FR,fr;q=0.9",
+    "fr;q=0.9,es;q=0.5",
+    "es;q=0,en;q=0.1",
+    "*",
+    "de, es-MX;q=0.7",
+    ";;,q=x",
+)
+
+
+def test_the_language_kept_per_header_is_the_one_werkzeug_chooses_afresh(app: Flask) -> None:
+    """``preferred_language`` works out a header once per process: each header finds the language the request's own
+    ``accept_languages`` would, and the page is in it."""
+    from companion.web import LANGUAGES, preferred_language
+
+    for header in ACCEPT_LANGUAGE:
+        with app.test_request_context("/", headers={"Accept-Language": header}):
+            from flask import request
+
+            fresh = request.accept_languages.best_match(LANGUAGES) or "en"
+            assert preferred_language(header) == fresh, header
+            assert gettext("Players") == ("Jugadores" if fresh == "es" else "Players"), header
