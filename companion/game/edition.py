@@ -186,12 +186,17 @@ class Edition:
         return value
 
     def player_hexes(self) -> dict[str, str]:
-        """Each player colour's id with the colour it is drawn in (``players.colours[].hex``)."""
+        """Each player colour's id with the colour it is drawn in (``players.colours[].hex``): a copy of its own."""
+        return dict(self._player_hexes)
+
+    @functools.cached_property
+    def _player_hexes(self) -> dict[str, str]:
+        """``player_hexes``, read once per edition (each player's marker on every answer asks it)."""
         return {str(c["id"]): str(c["hex"]) for c in self.section("players")["colours"]}
 
     def player_hex(self, colour: str) -> str:
         """The colour a player of ``colour`` is drawn in: the one lookup the map, the cards and the charts use."""
-        return self.player_hexes().get(colour, "#888888")
+        return self._player_hexes.get(colour, "#888888")
 
     def economy(self, key: str) -> int:
         """A price or amount from the ``economy`` section."""

@@ -131,3 +131,19 @@ def test_a_broken_file_is_reported_with_its_name_when_the_app_starts(tmp_path: P
         load_all(tmp_path)
     with pytest.raises(EditionError, match=r"mine\.json"):
         load_file(tmp_path / "mine.json")
+
+
+def test_the_values_read_once_per_edition_are_each_editions_own(raw: dict) -> None:
+    """``wall`` and the players' colours are read from the edition's text once and kept on the edition: another
+    edition with other colours gets its own, and a caller changing the colours it was given changes nothing kept."""
+    base = parse_edition(json.dumps(raw))
+    other = copy.deepcopy(raw)
+    colour = other["players"]["colours"][0]
+    colour["hex"] = "#123456"
+    changed = parse_edition(json.dumps(other))
+    assert base.wall == changed.wall == tuple(int(c) for c in raw["wall"]["between"])
+    assert changed.player_hex(str(colour["id"])) == "#123456" != base.player_hex(str(colour["id"]))
+    given = base.player_hexes()
+    given[str(colour["id"])] = "#000000"
+    assert base.player_hex(str(colour["id"])) == str(raw["players"]["colours"][0]["hex"])
+    assert base.player_hexes() == {str(c["id"]): str(c["hex"]) for c in raw["players"]["colours"]}

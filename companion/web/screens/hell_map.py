@@ -323,13 +323,14 @@ def build_map(
         kept_cells and not (interactive and using is not None and not in_hell) and not (in_hell and ferry is not None)
     )
     touched = {selected, *landing_moves} if selected else set()  # the soul chosen and where it may land
+    # every shield's steady cell, the whole row found again while Hell is the same (``_steady_cells``)
+    steady_row = _steady_cells(state, interactive, glyphs, words, guardian_at) if plain else ()
     if plain and not touched and not (in_hell and bring_colour is not None and not steady_guard):
-        # every shield its steady cell: the whole row of them found again while Hell is the same (``_steady_cells``)
-        cells = list(_steady_cells(state, interactive, glyphs, words, guardian_at))
+        cells = list(steady_row)
         if in_hell and bring_colour is not None:  # a phone with script: the map's values say where it may land
             bring_to = [sh for sh in pos if state.side.shields[sh].circle == 1 and not state.occupied(sh)]
     one_by_one = {} if cells else pos  # the shields still to work out one by one (none when the row was found)
-    for shield, (x, y, width) in one_by_one.items():
+    for index, (shield, (x, y, width)) in enumerate(one_by_one.items()):
         info = state.side.shields[shield]
         soul = state.hell.get(shield)
         guardian = guardian_at.get(shield)
@@ -337,7 +338,7 @@ def build_map(
         if bring_here and steady_guard:
             bring_to.append(shield)  # its steady "try" tap brings the soul (the map's values, table.js)
         if plain and not (bring_here and not steady_guard) and shield not in touched:
-            cells.append(_steady_cell(state, shield, soul, guardian, interactive, glyphs[info.quarter], words))
+            cells.append(steady_row[index])  # the row's cell: ``_steady_cell`` of this shield, soul and guardian
             continue
         tap: str | None = None
         move: HellMove | None = None
