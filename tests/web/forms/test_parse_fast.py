@@ -1,0 +1,117 @@
+"""A form parsed field by field (``fields.parse``: only the fields sent through marshmallow, the others given their
+defaults) loads exactly what the whole schema loads, over every form of the app.
+
+Random forms for every schema in ``companion/web/forms``: any subset of its fields (required ones too, or not),
+each with a value that loads or one that is refused, a list or a repeated field, keys no schema knows. Each is
+parsed both ways: the same dict, or the same refusal with the same messages, field by field.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import pkgutil
+import random
+from typing import Any
+
+import pytest
+from flask import Flask
+from marshmallow import Schema, ValidationError, fields
+from werkzeug.datastructures import MultiDict
+
+import companion.web.forms as forms_package
+from companion.web.forms.fields import _plain, parse, schema_of
+from companion.web.forms.florence import AccuseForm, LocationForm
+
+SCALARS = (
+    *("0", "1", "-1", "2", "7", "9", "10", "99", "100", "", " 3", "abc", "true", "on", "k" * 22, "x" * 30, "<b>&"),
+    *("noble", "urchin", "guest", "barrel", "member", "none", "shared", "seats", "bank", "1a", "3b"),
+    *("0:noble", "2:guest:1"),
+)
+LISTS = ((), ("2",), ("3", "9"), ("x",), ("noble",), ("0:noble", "1:urchin"), ("1a", "2b", "3c"), ("10",))
+UNKNOWN = ("csrf_token", "zzz", "select")
+
+
+def _schemas() -> list[type[Schema]]:
+    found: list[type[Schema]] = []
+    for info in pkgutil.iter_modules(forms_package.__path__):
+        module = importlib.import_module(f"{forms_package.__name__}.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, Schema) and value.__module__ == module.__name__:
+                found.append(value)
+    return found
+
+
+def _whole(schema: type[Schema], form: MultiDict[str, str]) -> dict[str, Any]:
+    """The reference: every field of the form through the whole schema, as ``parse`` reads the form."""
+    instance = schema_of(schema)
+    data: dict[str, Any] = {}
+    for key in form:
+        field = instance.fields.get(key)
+        if isinstance(field, fields.List):
+            data[key] = form.getlist(key)
+        elif isinstance(field, fields.Boolean):
+            data[key] = form.get(key) in ("1", "on", "true", "yes")
+        else:
+            data[key] = form.get(key)
+    loaded: dict[str, Any] = instance.load(data)
+    return loaded
+
+
+def _outcome(load: Any) -> tuple[str, Any]:
+    try:
+        return "loaded", load()
+    except ValidationError as exc:
+        return "refused", exc.messages
+
+
+def _loads(field: fields.Field[Any], value: Any) -> bool:
+    try:
+        field.deserialize(list(value) if isinstance(field, fields.List) else value)
+    except ValidationError:
+        return False
+    return True
+
+
+def _random_form(schema: type[Schema], rng: random.Random) -> MultiDict[str, str]:
+    """Each field sent or not; most values sent ones the field alone loads (so that whole forms load too), the
+    others any value."""
+    instance = schema_of(schema)
+    pairs: list[tuple[str, str]] = []
+    for name, field in instance.load_fields.items():
+        if rng.random() < (0.95 if field.required else 0.3):
+            pool: tuple[Any, ...] = LISTS if isinstance(field, fields.List) else SCALARS
+            good = [v for v in pool if _loads(field, v)]
+            value = rng.choice(good) if good and rng.random() < 0.9 else rng.choice(pool)
+            if isinstance(field, fields.List):
+                pairs += [(name, v) for v in value]
+            else:
+                pairs.append((name, value))
+                if rng.random() < 0.05:
+                    pairs.append((name, rng.choice(SCALARS)))  # a field sent twice
+    if rng.random() < 0.5:
+        pairs.append((rng.choice(UNKNOWN), rng.choice(SCALARS)))
+    rng.shuffle(pairs)
+    return MultiDict(pairs)
+
+
+@pytest.mark.parametrize("schema", _schemas(), ids=lambda s: s.__name__)
+def test_a_form_parsed_field_by_field_loads_what_the_whole_schema_loads(app: Flask, schema: type[Schema]) -> None:
+    rng = random.Random(f"parse-{schema.__name__}")
+    loaded = 0
+    with app.test_request_context("/"):
+        for _ in range(300):
+            form = _random_form(schema, rng)
+            ours = _outcome(functools.partial(parse, schema, form))
+            theirs = _outcome(functools.partial(_whole, schema, form))
+            assert ours == theirs, (schema.__name__, form)
+            loaded += ours[0] == "loaded"
+    if _plain(schema) is not None and any(f.required for f in schema_of(schema).load_fields.values()):
+        assert loaded > 0, f"{schema.__name__}: no random form loaded, the fast way was never compared"
+
+
+def test_the_forms_a_table_sends_most_are_parsed_field_by_field() -> None:
+    """The fast way is the one the game's forms take (a schema with a hook goes the whole way, as it must)."""
+    plain = [s for s in _schemas() if _plain(s) is not None]
+    assert AccuseForm in plain and LocationForm in plain
+    assert len(plain) >= len(_schemas()) // 2
