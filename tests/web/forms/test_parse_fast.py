@@ -115,3 +115,14 @@ def test_the_forms_a_table_sends_most_are_parsed_field_by_field() -> None:
     plain = [s for s in _schemas() if _plain(s) is not None]
     assert AccuseForm in plain and LocationForm in plain
     assert len(plain) >= len(_schemas()) // 2
+
+
+def test_a_list_no_field_sent_is_a_list_of_its_own_in_each_form(app: Flask) -> None:
+    """A default made by a callable (``load_default=list``) is made afresh for each form, as a whole load makes it:
+    one command's list changed never shows in the next."""
+    form = MultiDict({"seq": "3", "key": "k" * 22, "player": "0", "location": "bank"})
+    with app.test_request_context("/"):
+        first, second = parse(AccuseForm, form), parse(AccuseForm, form)
+    assert first["targets"] == second["targets"] == [] and first["targets"] is not second["targets"]
+    first["targets"].append("1a")
+    assert parse(AccuseForm, form)["targets"] == []
