@@ -11,6 +11,7 @@ the name opens are closed and stray closers dropped, so no name can end the isol
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 from flask import Flask
@@ -37,7 +38,10 @@ def _balanced(text: str) -> str:
     return "".join(out) + PDI * depth
 
 
+@functools.lru_cache(maxsize=4096)
 def _needs_isolation(text: str) -> bool:
+    """Whether ``text`` holds a character that may change the direction around it: kept per text (the players'
+    names, asked by most sentences and parts of an answer)."""
     return any(unicodedata.bidirectional(ch) in DIRECTIONAL for ch in text)
 
 
