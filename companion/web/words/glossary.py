@@ -331,8 +331,11 @@ def player_names(state: AnyState) -> tuple[str, ...]:
 
 
 def player_name(state: AnyState, index: int) -> str:
-    """A player's name."""
-    names = player_names(state)
+    """A player's name (a recorded game's seat read alone: most sentences name one player)."""
+    if isinstance(state, GameState):
+        seats = state.players
+        return isolate(seats[index].name) if 0 <= index < len(seats) else str(index)
+    names = state.names
     return isolate(names[index]) if 0 <= index < len(names) else str(index)
 
 
