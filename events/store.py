@@ -271,6 +271,12 @@ EVENT_COLUMNS = (
 # One row of the ``events`` table, in ``EVENT_COLUMNS`` order.
 EventRow = tuple[str, int, int, str, int, str, str, str | None, str | None, str | None]
 
+_compact_json = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+"""``json.dumps(value, sort_keys=True, separators=(",", ":"))`` with its encoder made once (``dumps`` makes one for
+every call given options: ~0.8 µs of each event an append writes)."""
+_sorted_json = json.JSONEncoder(sort_keys=True).encode
+"""``json.dumps(value, sort_keys=True)``, its encoder made once."""
+
 
 def action_rows(
     game_id: str,
@@ -296,10 +302,10 @@ def action_rows(
             first_seq,
             evt.type,
             evt.version,
-            json.dumps(evt.data, sort_keys=True, separators=(",", ":")),
+            _compact_json(evt.data),
             time,
             idempotency_key if i == 0 else None,
-            json.dumps(command, sort_keys=True) if i == 0 and command is not None else None,
+            _sorted_json(command) if i == 0 and command is not None else None,
             actor if i == 0 else None,
         )
         for i, (evt, time) in enumerate(zip(events, times, strict=True))
