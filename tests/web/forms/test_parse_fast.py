@@ -20,7 +20,7 @@ from marshmallow import Schema, ValidationError, fields
 from werkzeug.datastructures import MultiDict
 
 import companion.web.forms as forms_package
-from companion.web.forms.fields import _plain, parse, schema_of
+from companion.web.forms.fields import _plain, form_data, parse, schema_of
 from companion.web.forms.florence import AccuseForm, LocationForm
 
 SCALARS = (
@@ -43,18 +43,9 @@ def _schemas() -> list[type[Schema]]:
 
 
 def _whole(schema: type[Schema], form: MultiDict[str, str]) -> dict[str, Any]:
-    """The reference: every field of the form through the whole schema, as ``parse`` reads the form."""
+    """The reference: the form's data (``form_data``, as ``parse`` reads the form) through the whole schema."""
     instance = schema_of(schema)
-    data: dict[str, Any] = {}
-    for key in form:
-        field = instance.fields.get(key)
-        if isinstance(field, fields.List):
-            data[key] = form.getlist(key)
-        elif isinstance(field, fields.Boolean):
-            data[key] = form.get(key) in ("1", "on", "true", "yes")
-        else:
-            data[key] = form.get(key)
-    loaded: dict[str, Any] = instance.load(data)
+    loaded: dict[str, Any] = instance.load(form_data(instance, form))
     return loaded
 
 
