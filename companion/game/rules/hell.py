@@ -70,18 +70,15 @@ def soul_paths(
     ``use_passes`` False ignores the player's wall passes (a guardian's push never spends one).
     """
     side = state.side
-    shields, wall = side.shields, state.edition.wall
     passes = state.p[player].wall_passes if use_passes else 0
     found: list[tuple[tuple[str, ...], bool]] = []
 
     def walk(at: str, path: tuple[str, ...], used_pass: bool) -> None:
-        here = shields[at].circle
         for nxt in side.lines.get(at, ()):
-            circle = shields[nxt].circle
-            if circle > colour:
+            if side.shields[nxt].circle > colour:
                 continue
             needs_pass = False
-            if (here, circle) == wall and not free_wall and not _has_disc(state, player, nxt):  # ``_crosses_wall``
+            if _crosses_wall(state, at, nxt) and not free_wall and not _has_disc(state, player, nxt):
                 if passes > 0:
                     needs_pass = True
                 else:

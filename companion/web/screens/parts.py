@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -707,25 +707,15 @@ def _same_cells(last: tuple[object, dict[str, Part]] | None, map_inputs: MapInpu
     # an equal cell (most often the very same one, ``hell_map._steady_cells``) is the same part
     reads_alike = m.selected == before.selected and m.guardian == before.guardian and now_ferry == ferry
     olds, news = before.cells, m.cells
-    if len(olds) == len(news) and all(a.shield == b.shield for a, b in zip(olds, news, strict=True)):
-        pairs: Iterable[tuple[Cell | None, Cell]] = zip(olds, news, strict=True)  # the same side: shield by shield
-    else:
-        cells = {c.shield: c for c in before.cells}
-        pairs = ((cells.get(c.shield), c) for c in m.cells)
+    if len(olds) != len(news) or any(a.shield != b.shield for a, b in zip(olds, news, strict=True)):
+        return {}  # not the same side's shields: every shield drawn afresh
     same: dict[str, Part] = {}
-    for old, c in pairs:
-        if old is None or (old is not c and old != c):
+    for old, c in zip(olds, news, strict=True):
+        if old is not c and old != c:
             continue
         if reads_alike or _shield_reads(before, old, ferry) == _shield_reads(m, c, now_ferry):
-            name = _shield_part(c.shield)
-            same[name] = parts[name]
+            same[f"s-{c.shield}"] = parts[f"s-{c.shield}"]
     return same
-
-
-@functools.lru_cache(maxsize=1024)
-def _shield_part(shield: str) -> str:
-    """A shield's part's name (``s-3b``), kept by shield: a map's ~70 asked on every answer whose map changed."""
-    return f"s-{shield}"
 
 
 ANSWER_BUDGET = 8 * 1024
