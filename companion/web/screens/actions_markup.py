@@ -1,14 +1,15 @@
 """The actions part written in Python, for the screens most taps answer: ``actions_part``.
 
-Every answer draws the actions (what the active player can do now: they change with nearly every tap, so the part
-is not kept, ``parts._inputs``). As the page's Jinja block (``pages/game.html``: ``part_actions``, with its
-includes) it cost ~0.1-0.2 ms of each answer, most of it Jinja's own work around the choices already written in
-Python (``hell_markup``, ``florence_markup``, ``location_markup``). Here the block is written for the screens a table
-meets on most taps: the Hell phase with nothing chosen, the Florence phase, a location, the plague card, the turn
-done. For the others (a seat to choose, a player waited for, the game over, a page drawn read-only, a soul or a
-colour chosen, the ferryman, an accusation being prepared, the fraud card drawn in place, a refusal shown atop the
-actions) ``actions_part`` gives None and the block draws them. ``tests/web/screens/test_actions_markup.py`` holds
-the two equal, line for line as a part is compacted, over random games in English and Spanish.
+Every answer draws the actions (what the active player can do now: they change with nearly every tap, so the part is
+not kept, ``parts._inputs``, but once the turn is done: then they are the same each time a player gets there). As
+the page's Jinja block (``pages/game.html``: ``part_actions``, with its includes) it cost ~0.1-0.2 ms of each
+answer, most of it Jinja's own work around the choices already written in Python (``hell_markup``,
+``florence_markup``, ``location_markup``). Here the block is written for the screens a table meets on most taps: the
+Hell phase with nothing chosen, the Florence phase, a location, the plague card, the turn done. For the others (a
+seat to choose, a player waited for, the game over, a page drawn read-only, a soul or a colour chosen, the ferryman,
+an accusation being prepared, the fraud card drawn in place, a refusal shown atop the actions) ``actions_part``
+gives None and the block draws them. ``tests/web/screens/test_actions_markup.py`` holds the two equal, line for line
+as a part is compacted, over random games in English and Spanish.
 """
 
 from __future__ import annotations

@@ -76,6 +76,11 @@ class HellMap:
     guard_try: bool = False  # a tap on an empty shield chooses it for the guardian being used (its first step)
     bring_to: tuple[str, ...] = ()  # the shields whose steady tap brings the soul chosen in the Cemetery now
 
+    @functools.cached_property
+    def by_shield(self) -> dict[str, Cell]:
+        """The cells by shield, worked out once per map (a map is kept and answers many taps). Not to be changed."""
+        return {c.shield: c for c in self.cells}
+
 
 def _row_y(circle: int) -> float:
     return TOP + (circle - 1) * ROW + (WALL_GAP if circle >= 6 else 0.0)

@@ -347,8 +347,8 @@ def remembered(game_id: str, name: str, inputs: tuple[Any, ...], template: str, 
 
 
 def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
-    """What a part is drawn from, or None for a part drawn on every answer (the actions, and the small
-    parts when the answer carries a refusal, a loan to confirm or a step of the history).
+    """What a part is drawn from, or None for a part drawn on every answer (the actions, but for a turn done, and
+    the small parts when the answer carries a refusal, a loan to confirm or a step of the history).
 
     The seq is not among them: it is a mark (``MarkedView``). ``tests/web/screens/test_part_cache.py``
     compares every kept part with the part drawn afresh over random games."""
@@ -359,6 +359,8 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
         if any(context.get(extra) for extra in _ANSWER_EXTRAS):
             return None
         return _small_inputs(name, context, state, m)
+    if name == "actions":
+        return _done_inputs(context, state)
     if name == "pick":  # the guardians at the Bonfire, the one chosen: drawn on every answer there, else empty
         options = context["options"]
         at_bonfire = options.phase is Phase.ACTION and state.action == "bonfire"
@@ -403,10 +405,25 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
     return None
 
 
-_DEPTHS = {"turn": 48, "cells": 24, "hell": 16, "cemetery": 8, "loan": 8, "undo": 3}
+def _done_inputs(context: dict[str, Any], state: GameState) -> tuple[Any, ...] | None:
+    """What the actions show once the turn is done (after an accusation, the council, a location's last action): the
+    player's title, the plague card's form when it is due and the end of the turn, the same each time that player gets
+    there. Any other screen, or an answer with a refusal or a loan to confirm, None: drawn afresh
+    (``actions_markup.actions_part``)."""
+    options: TurnOptions = context["options"]
+    if options.phase is not Phase.DONE or any(context.get(extra) for extra in _ANSWER_EXTRAS):
+        return None
+    if context.get("seat_prompt") or context.get("waiting") is not None or state.ended:
+        return None
+    active = state.active
+    return (state.edition.content_hash, active, state.players[active], options.plague_due, options.can_end_turn)
+
+
+_DEPTHS = {"turn": 48, "actions": 4, "cells": 24, "hell": 16, "cemetery": 8, "loan": 8, "undo": 3}
 """How many drawings of a part its slot keeps, for a part whose inputs come back: the turn's title and phase for
 each player and phase (a round draws them all again), the map's values and Hell's prompt for each player, the
-Cemetery for each quarter, the loan for each player, the undo bar back after an undo and a redo."""
+Cemetery for each quarter, the loan for each player, the undo bar back after an undo and a redo, the actions of a turn
+done for each player."""
 
 
 @functools.lru_cache(maxsize=512)
@@ -502,7 +519,7 @@ def _quarter(name: str, context: dict[str, Any]) -> tuple[str, Any]:
 def _shield_context(name: str, context: dict[str, Any]) -> dict[str, Any]:
     """All a shield's part reads besides the game's id and edition: its cell and what it is tapped for."""
     m: HellMap = context["hell_map"]
-    cells: dict[str, Cell] = context.get("map_cells") or {c.shield: c for c in m.cells}
+    cells: dict[str, Cell] = context.get("map_cells") or m.by_shield
     c, picked, confirm_from, ferry_steps = _shield_reads(m, cells[name.removeprefix("s-")], context["ferry"])
     return {"c": c, "picked": picked, "confirm_from": confirm_from, "ferry_steps": ferry_steps}
 
@@ -516,18 +533,29 @@ def _shield_reads(m: HellMap, c: Cell, ferry: FerrySteps | None) -> tuple[Cell, 
 
 
 def render_block(template: str, block: str | None, context: dict[str, Any]) -> str:
-    """A block of ``template`` (the whole template for ``None``) drawn in ``context`` as it is, not copied:
-    ``marked_context`` already holds the environment's globals and what Flask's context processors give, once
-    an answer. (Jinja's own ``new_context`` copies the ~50 globals into a new dict, one lookup through a
-    ``ChainMap`` each, for every part drawn, and ``jinja2_fragments.flask`` runs the context processors for
-    every part too.)"""
+    """A block of ``template`` (the whole template for ``None``) drawn in ``context`` over the environment's globals
+    and what Flask's context processors give (``_template_base``: worked out once a request, and only when a part
+    is drawn by Jinja: most answers draw all theirs in Python). (Jinja's own ``new_context`` looks each of the ~50
+    globals up through a ``ChainMap`` for every part drawn, and ``jinja2_fragments.flask`` runs the context
+    processors for every part too.)"""
     env = current_app.jinja_env
     tpl = env.get_template(template)
-    ctx = env.context_class(env, context, tpl.name, tpl.blocks)
+    ctx = env.context_class(env, {**_template_base(), **context}, tpl.name, tpl.blocks)
     try:
         return env.concat((tpl.root_render_func if block is None else tpl.blocks[block])(ctx))
     except Exception:
         env.handle_exception()
+
+
+def _template_base() -> dict[str, Any]:
+    """The environment's globals under the values of Flask's context processors, as ``render_template`` gives a
+    template (a context's own values go over both), worked out once a request."""
+    base: dict[str, Any] | None = g.get("template_base")
+    if base is None:
+        processed: dict[str, Any] = {}
+        current_app.update_template_context(processed)
+        base = g.template_base = {**current_app.jinja_env.globals, **processed}
+    return base
 
 
 def _draw(name: str, context: dict[str, Any]) -> Part:
@@ -618,16 +646,15 @@ def assembled(parts: dict[str, Part], names: list[str] | None = None) -> dict[st
 
 def marked_context(context: dict[str, Any], language: str) -> dict[str, Any]:
     """The game's context as its parts are drawn: a mark where a fresh key and the seq go (its view's
-    seq, the ``at=`` of its links), the words of ``language``, the map's cells by shield."""
-    marked = {
+    seq, the ``at=`` of its links), the words of ``language``, the map's cells by shield. A part drawn by Jinja
+    sees the environment's globals and the context processors' values too (``render_block``)."""
+    return {
         **context,
         **template_words(language),
         **_marks(context["view"]),
         "pick_url": Markup(escape(context["pick_url"].partition("?")[0])) + Markup("?at=&seq;&amp;"),
-        "map_cells": {c.shield: c for c in context["hell_map"].cells},
+        "map_cells": context["hell_map"].by_shield,
     }
-    current_app.update_template_context(marked)  # the context processors' values, once (a part is drawn without)
-    return {**current_app.jinja_env.globals, **marked}  # a part's context is its whole context (``render_block``)
 
 
 def render_parts(context: dict[str, Any]) -> dict[str, Part]:
