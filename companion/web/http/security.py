@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 from flask import Flask, Request, Response, request
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -140,6 +140,16 @@ class SessionOverHttps(SecureCookieSessionInterface):
             return self.session_class()
         self._opened.put(slot, (now, copy.deepcopy(data)))
         return self.session_class(data)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        """Flask's, but a session no request changed (nearly every tap's: ``SESSION_REFRESH_EACH_REQUEST`` is off)
+        only says ``Vary: Cookie`` when it was read, without first working out the seven attributes of a cookie it
+        does not write."""
+        if not session.modified and not self.should_set_cookie(app, session):
+            if session.accessed:
+                response.vary.add("Cookie")
+            return
+        super().save_session(app, session, response)
 
 
 def install(app: Flask) -> None:

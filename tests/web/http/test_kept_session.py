@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from flask import Flask, request, session
+from flask.sessions import SecureCookieSessionInterface
 
 from companion.web import create_app
 from companion.web.http import security
@@ -125,3 +126,37 @@ def test_a_long_cookie_header_is_kept_by_its_session_cookie_alone(tmp_path: Any)
             opened = interface.open_session(app, request)
             assert opened is not None and dict(opened) == {"seats": {"game": 1}}
     assert len(interface._opened) - before <= 1
+
+
+@pytest.mark.parametrize("permanent", [False, True])
+@pytest.mark.parametrize("change", ["none", "read", "write", "empty", "clear"])
+def test_a_session_is_saved_with_the_headers_flask_gives(tmp_path: Any, permanent: bool, change: str) -> None:
+    """``save_session``'s shortcut for a session no request changed answers with Flask's own headers: the
+    ``Vary`` a read gives, a cookie written or deleted exactly when Flask writes or deletes it."""
+    app = _app(tmp_path)
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = permanent  # the app's is off; Flask's default refreshes
+    kept = app.session_interface
+    assert isinstance(kept, security.SessionOverHttps)
+    cookie = _cookie(app)
+    answers = []
+    for interface in (kept, SecureCookieSessionInterface()):
+        with app.test_request_context("/", headers={"Cookie": f"session={cookie}" if change != "empty" else ""}):
+            session_ = interface.open_session(app, request)
+            assert session_ is not None
+            session_.permanent = permanent
+            session_.modified = False  # opened as a request finds it
+            session_.accessed = False
+            if change == "read":
+                session_.accessed = True  # as reading it through ``flask.session`` marks it
+            elif change == "write":
+                session_["seats"] = {"game": 2}
+            elif change == "clear":
+                session_.clear()
+            response = app.response_class("x")
+            interface.save_session(app, session_, response)
+            answers.append(
+                (response.headers.get("Vary"), [v.split("=", 1)[0] for v in response.headers.getlist("Set-Cookie")])
+            )
+    assert answers[0] == answers[1]
+    if change in ("write", "clear") or (permanent and change != "empty"):
+        assert answers[0][1] == ["session"]  # written (or deleted): the shortcut was not taken
