@@ -54,6 +54,7 @@ from companion.game.errors import RuleViolation
 from companion.game.legal import turn_options
 from companion.game.rules import decide
 from companion.game.state import GameState, Phase
+from companion.web.screens.parts import merge_parts
 from events.catalog import GameEnded
 from tests.random_play import choices
 
@@ -198,7 +199,8 @@ class Phone:
         raw = answer.headers.get("hx-trigger-after-settle")
         if raw:
             update = json.loads(raw)["game:update"]
-            self.seq, self.parts = int(update["seq"]), str(update["parts"])
+            self.seq = int(update["seq"])
+            self.parts = str(update["parts"]) if "parts" in update else merge_parts(self.parts, update["changed"])
             if update.get("more"):  # parts left for a second answer, asked for at once (table.js), counted as lazy
                 more = self.client.get(f"/g/{self.game_id}", {**self._headers("live-trigger"), "HX-Game-More": "1"})
                 self.lazy.append(more)

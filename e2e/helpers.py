@@ -180,6 +180,22 @@ def assert_screen_at_one_seq(page: Page, timeout: float = 3000) -> None:
             raise AssertionError(f"at {page.url}: stale seq in " + "; ".join(stale[:5])) from None
 
 
+FRESH_PARTS = """async () => {
+  const answer = await fetch(location.pathname, { credentials: "same-origin" });
+  const found = (await answer.text()).match(/data-parts="([^"]*)"/);
+  return found ? found[1] : null;
+}"""
+
+
+def assert_parts_as_fresh(page: Page) -> None:
+    """The parts the phone says it holds (``#game``'s ``data-parts``, which ``table.js`` merges from each answer's
+    ``game:update``) are exactly those of the game drawn afresh, in the same order: every part an answer sent is
+    known by its new digest, every other by the one it had. Only where nothing is chosen on the screen."""
+    held = page.locator("#game").get_attribute("data-parts")
+    fresh = page.evaluate(FRESH_PARTS)
+    assert held and held == fresh, (held, fresh)
+
+
 def next_step_problems(page: Page) -> list[str]:
     """What hides the focused next step or its main button (empty when both can be seen and tapped)."""
     found: list[str] = page.evaluate(NEXT_STEP_PROBLEMS)

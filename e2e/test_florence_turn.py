@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from e2e.helpers import create_game, shield, stat
+from e2e.helpers import assert_parts_as_fresh, create_game, shield, stat
 
 
 def test_a_full_turn_hell_then_florence_then_the_location_action(page: Page) -> None:
@@ -30,3 +30,4 @@ def test_a_full_turn_hell_then_florence_then_the_location_action(page: Page) -> 
 
     page.get_by_role("button", name="End Ana's turn").click()
     expect(page.get_by_role("heading", name="Ben's turn")).to_be_visible()
+    assert_parts_as_fresh(page)  # five answers of parts, each merged into what the phone holds

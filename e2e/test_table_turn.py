@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from e2e.helpers import Taps, bring_and_end_turn, create_game, shield, stat
+from e2e.helpers import Taps, assert_parts_as_fresh, bring_and_end_turn, create_game, shield, stat
 
 
 def in_view_with_focus(page: Page, element_id: str) -> None:
@@ -79,6 +79,7 @@ def test_after_every_tap_the_next_step_is_on_screen_with_focus(page: Page) -> No
     taps.tap(page.get_by_role("button", name="End Ana's turn"))
     expect(page.get_by_role("heading", name="Ben's turn")).to_be_visible()
     assert taps.count == 4  # a normal turn: a Cemetery colour, a Limbo shield, a location, end
+    assert_parts_as_fresh(page)  # with an undo and a redo among the answers
 
     shield(page, "1B", "link").click()
     in_view_with_focus(page, "map-prompt")

@@ -155,6 +155,33 @@
     });
   }
 
+  // The parts the phone holds once an answer's are swapped in: a whole block says every part's digest
+  // ("parts"), an answer of parts only those it sent ("changed": each takes its new digest, in its
+  // place; the others stay as they are). As screens/parts.py's merge_parts.
+  function mergeParts(held, changed) {
+    var digests = {};
+    var names = [];
+    function take(words) {
+      (words || "").split(/\s+/).forEach(function (word) {
+        var colon = word.indexOf(":");
+        if (colon < 0) { return; }
+        var name = word.slice(0, colon);
+        if (!Object.prototype.hasOwnProperty.call(digests, name)) { names.push(name); }
+        digests[name] = word.slice(colon + 1);
+      });
+    }
+    take(held);
+    take(changed);
+    return names.map(function (name) { return name + ":" + digests[name]; }).join(" ");
+  }
+
+  function takeParts(game, update) {
+    if (typeof update.parts === "string") { game.setAttribute("data-parts", update.parts); }
+    else if (typeof update.changed === "string") {
+      game.setAttribute("data-parts", mergeParts(game.getAttribute("data-parts"), update.changed));
+    }
+  }
+
   // Take the answer's seq and parts as soon as it arrives; a live refresh that brings no newer
   // entry than this screen shows is dropped (it would redraw parts, undo a choice, and lose focus).
   document.addEventListener("htmx:beforeSwap", function (e) {
@@ -172,7 +199,7 @@
     var asked = e.detail.requestConfig && e.detail.requestConfig.headers || {};
     if (elt && elt.id === "live-trigger" && sameSeq && !asked["HX-Game-More"]) { e.detail.shouldSwap = false; return; }
     game.setAttribute("data-seq", String(update.seq));
-    game.setAttribute("data-parts", update.parts);
+    takeParts(game, update);
     bringToSeq(game, update.seq);
   });
 
@@ -181,7 +208,7 @@
     var detail = e.detail || {};
     if (game) {
       if (detail.seq !== undefined) { game.setAttribute("data-seq", String(detail.seq)); bringToSeq(game, detail.seq); }
-      if (detail.parts) { game.setAttribute("data-parts", detail.parts); }
+      takeParts(game, detail);  // again after the swap: the same digests (a merge taken twice is the same)
     }
     if (detail.focus) { focusOn(detail.focus); }
     if (detail.more) { refresh(true); }  // the parts this answer left for a second one

@@ -217,25 +217,26 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
     focus = focus if holds and not live_refresh else ""
     if holds and live_refresh and _turn_came_here(context, client_parts() or {}, parts):
         focus = "turn-title"  # another phone ended its turn: this phone's player is up, the title shows
-    signal = {"game:update": {"seq": view.seq, "parts": context["part_digests"], "focus": focus}}
-    headers = {"HX-Trigger-After-Settle": json.dumps(signal)}
+    update: dict[str, Any] = {"seq": view.seq, "focus": focus}
+    headers = {"HX-Trigger-After-Settle": ""}
     if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):
         headers["HX-Replace-Url"] = kept_url_for("play.game", game_id=view.game_id)
-    if raw is None or block != "game":
+    if raw is None or block != "game":  # a whole block: the phone takes every part's digest
+        update["parts"] = context["part_digests"]
+        headers["HX-Trigger-After-Settle"] = json.dumps({"game:update": update})
         drawn = _drawn(parts, view.seq, csrf=False)  # htmx sends the token in a header
         return compact(render_block("pages/game.html", block, **context, drawn=drawn)), status, headers
     changed = parts_to_send(context["part_digests"], raw)
     pieces = assembled(parts, changed)
     budget = current_app.config.get("ANSWER_BUDGET", ANSWER_BUDGET)
     later = answer_later(pieces, context["state"].active, budget, view.seq)
-    if later:  # a second answer brings these: the phone keeps their old digests, and asks at once (table.js)
-        shown = client_parts() or {}
+    # only the digests of the parts sent (``merge_parts``): the phone holds the others as they are (~1.7 KB less a
+    # header, ~30 µs less each way); a part left for a second answer keeps the digest the phone holds, so it asks
+    update["changed"] = " ".join(f"{name}:{parts[name].digest}" for name in changed if name not in later)
+    if later:  # a second answer brings these, asked for at once (table.js)
         pieces = {name: html for name, html in pieces.items() if name not in later}
-        held = " ".join(
-            f"{name}:{shown.get(name, '') if name in later else part.digest}" for name, part in parts.items()
-        )
-        signal["game:update"].update(parts=held, more=True)
-        headers["HX-Trigger-After-Settle"] = json.dumps(signal)
+        update["more"] = True
+    headers["HX-Trigger-After-Settle"] = json.dumps({"game:update": update})
     marked = "".join(out_of_band(name, html) for name, html in pieces.items())
     keep_marked(marked)
     body = fill(marked, view.seq, csrf=False)  # htmx sends the token in a header

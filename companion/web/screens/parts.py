@@ -3,7 +3,8 @@
 The game page is cut into parts (turn, the plague card, actions, the loan, Hell's prompt, the map's board, the
 Wall of Dis, the map's values and desks, one part per shield of the map, Cemetery, two per quarter of Florence
 (its title, its tiles), four per player, undo bar). A phone says which version of each part it shows
-(``HX-Game-Parts``); an answer carries only the parts that differ, as htmx out-of-band swaps, and names
+(``HX-Game-Parts``); an answer carries only the parts that differ, as htmx out-of-band swaps, with only their new
+fingerprints (``game:update``'s ``changed``, merged into what the phone holds: ``merge_parts``), and names
 the element showing the result of the tap or the next step, which the phone brings into view and focuses
 (``static/js/table.js``).
 
@@ -79,6 +80,7 @@ __all__ = [
     "install",
     "install_macros",
     "marked_context",
+    "merge_parts",
     "out_of_band",
     "part_names",
     "part_slots",
@@ -803,6 +805,15 @@ def parts_to_send(digests: str, raw: str) -> list[str]:
     equal for any header that names each part once, as a phone's does)."""
     held = set(raw.split())
     return [word.partition(":")[0] for word in digests.split() if word not in held]
+
+
+def merge_parts(held: str, changed: str) -> str:
+    """The parts a phone holds (``name:digest`` words, as in ``HX-Game-Parts``) once an answer's ``changed`` ones are
+    swapped in: each named in ``changed`` takes its new digest, in its place, a new one at the end. What
+    ``static/js/table.js`` does with a ``game:update``'s ``changed`` (``mergeParts``)."""
+    merged = dict(_HELD.findall(held))
+    merged.update(_HELD.findall(changed))
+    return " ".join(f"{name}:{digest}" for name, digest in merged.items())
 
 
 def client_parts() -> dict[str, str] | None:

@@ -30,6 +30,7 @@ from bench.table_play import MIX, SELECT, Phone, play_mix
 from companion.game.state import GameState
 from companion.web.http.db import service
 from companion.web.process import process
+from companion.web.screens.parts import merge_parts
 from tests.web.conftest import Phone as PagePhone
 
 LIMIT = 8 * 1024
@@ -172,7 +173,7 @@ def test_a_soul_move_sends_its_shields_and_not_the_rest_of_the_map(client: Flask
         body = answer.data.decode()
         names = set(re.findall(r'data-part="([\w-]+)" hx-swap-oob="true"', body))
         update = json.loads(answer.headers["HX-Trigger-After-Settle"])["game:update"]
-        return names, update["parts"]
+        return names, merge_parts(answer.request.headers["HX-Game-Parts"], update["changed"])
 
     headers = {"HX-Request": "true", "HX-Game-Parts": parts}
     chosen = client.get(f"{page.url}?{urlencode({'at': page.seq, 'select': '1b'})}", headers=headers)
@@ -217,9 +218,8 @@ def test_the_walls_fraud_card_comes_in_an_answer_of_its_own_and_no_tap_at_the_wa
     assert "csrf_token" not in other.data.decode()  # no session's token kept for another: htmx sends it
     update = json.loads(arrived.headers["HX-Trigger-After-Settle"])["game:update"]
     loan = {"seq": update["seq"], "key": "wall-loan-0001", "player": 0}
-    answer = client.post(
-        f"{page.url}/loan", data=loan, headers={"HX-Request": "true", "HX-Game-Parts": update["parts"]}
-    )
+    held = merge_parts(parts, update["changed"])  # what the phone holds after the send's answer
+    answer = client.post(f"{page.url}/loan", data=loan, headers={"HX-Request": "true", "HX-Game-Parts": held})
     taken = answer.data.decode()
     assert answer.status_code == 200 and len(taken) <= LIMIT and 'name="fraud_source"' not in taken
     assert 'data-part="actions"' not in taken  # the Wall's options are the same: the card fetched stays
@@ -269,7 +269,7 @@ def test_choosing_a_guardian_at_the_bonfire_sends_no_shield_and_is_under_8_kb(cl
         assert not re.search(r'data-part="s-\w+" hx-swap-oob', body), guardian  # no shield sent
         guard = re.search(r'data-part="cells"[^>]* data-try-live data-guard="([^"]+)"', body)
         assert guard is not None and guard.group(1).endswith(f"guardian={guardian}&amp;gto="), body[-600:]
-        step = json.loads(chosen.headers["HX-Trigger-After-Settle"])["game:update"]["parts"]
+        step = merge_parts(parts, json.loads(chosen.headers["HX-Trigger-After-Settle"])["game:update"]["changed"])
         to = client.get(f"{guard.group(1).replace('&amp;', '&')}2b", headers={**headers, "HX-Game-Parts": step})
         assert to.status_code == 200 and len(to.data) <= LIMIT, (guardian, len(to.data))
         assert 'class="cell tap-guard is-selected"' in to.data.decode()  # its new shield, chosen

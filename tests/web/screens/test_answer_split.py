@@ -9,7 +9,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.web.screens.parts import answer_later
+from companion.web.screens.parts import answer_later, merge_parts
 from tests.web.conftest import Phone
 
 HX = {"HX-Request": "true"}
@@ -62,18 +62,20 @@ def test_a_tap_over_the_budget_comes_in_two_and_the_phone_ends_with_the_whole_ga
     update = json.loads(tap.headers["HX-Trigger-After-Settle"])["game:update"]
     assert update.get("more") is True
     first = set(SENT.findall(tap.data.decode()))
-    told = dict(item.split(":", 1) for item in update["parts"].split())
+    held_now = merge_parts(held, update["changed"])  # what the phone holds once the answer is swapped in
+    told = dict(item.split(":", 1) for item in held_now.split())
     page = client.get(phone.url).data.decode()
     fresh = _parts(page)
     left = {name for name in fresh if told[name] != fresh[name]}  # the phone still holds its old copy of these
     assert left and not left & first and {"actions", "turn", "undo"} <= first
     assert all(told[name] == before.get(name, "") for name in left)
     again = client.get(
-        phone.url, headers={**HX, "HX-Trigger": "live-trigger", "HX-Game-More": "1", "HX-Game-Parts": update["parts"]}
+        phone.url, headers={**HX, "HX-Trigger": "live-trigger", "HX-Game-More": "1", "HX-Game-Parts": held_now}
     )
     second = json.loads(again.headers["HX-Trigger-After-Settle"])["game:update"]
     assert set(SENT.findall(again.data.decode())) == left  # exactly the parts left, nothing sent twice
-    assert "more" not in second and dict(item.split(":", 1) for item in second["parts"].split()) == fresh
+    merged = merge_parts(held_now, second["changed"])
+    assert "more" not in second and dict(item.split(":", 1) for item in merged.split()) == fresh
 
 
 def test_under_the_default_budget_a_tap_comes_whole(client: FlaskClient) -> None:

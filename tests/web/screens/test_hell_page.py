@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+from companion.web.screens.parts import merge_parts
 from tests.web.conftest import Phone, ben_holds_a_bell
 
 
@@ -168,7 +169,9 @@ def test_with_script_a_cemetery_colour_sends_no_shield_and_its_bring_sends_only_
     whole = client.get(phone.url + "?select=cemetery-3").data.decode()
     assert "data-bring=" not in whole
     assert set(re.findall(r'class="cell tap-bring"[^>]*aria-label="(\w+), circle', whole)) == {"1A", "1C", "1D", "1E"}
-    parts = json.loads(chosen.headers["HX-Trigger-After-Settle"])["game:update"]["parts"]
+    parts = merge_parts(
+        headers["HX-Game-Parts"], json.loads(chosen.headers["HX-Trigger-After-Settle"])["game:update"]["changed"]
+    )
     seq = int(re.search(r'name="seq" value="(\d+)"', html).group(1))
     form = {"seq": seq, "key": "bring-steady-1", "player": 1, "colour": 3, "shield": "1c", "select": "cemetery-3"}
     brought = client.post(phone.url + "/bring", data=form, headers={"HX-Request": "true", "HX-Game-Parts": parts})

@@ -49,6 +49,7 @@ from companion.web.screens.parts import (
     digest,
     fill,
     marked_context,
+    merge_parts,
     part_names,
     render_parts,
 )
@@ -202,7 +203,8 @@ def test_a_loan_draws_and_sends_only_the_next_loan_the_undo_bar_and_that_players
     assert "&key;" not in body and "&csrf;" not in body
     update = json.loads(answer.headers["HX-Trigger-After-Settle"])["game:update"]
     page = client.get(phone.url).data.decode()
-    assert f'data-parts="{update["parts"]}"' in page  # the answer's fingerprints are the fresh page's
+    assert "parts" not in update and {w.split(":")[0] for w in update["changed"].split()} == sent  # their digests only
+    assert f'data-parts="{merge_parts(parts, update["changed"])}"' in page  # the phone's fingerprints: the fresh page's
 
 
 def test_the_parts_one_phone_drew_are_shared_with_every_phone_that_refreshes(phone, client, app) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.web.screens.parts import _HELD, parts_to_send
+from companion.web.screens.parts import _HELD, merge_parts, parts_to_send
 
 _WORD = st.text(alphabet=st.sampled_from(["a", "-", "1", ":", "s", "é", "_"]), max_size=8)
 _SPACE = st.sampled_from([" ", "  ", "\t", "\n", " \r\n "])
@@ -61,3 +61,20 @@ def test_the_parts_sent_are_those_the_phone_does_not_hold_as_they_are(
     digests = " ".join(f"{name}:{digest}" for name, digest in now.items())
     shown = dict(_HELD.findall(raw))
     assert parts_to_send(digests, raw) == [name for name, digest in now.items() if shown.get(name) != digest]
+
+
+@settings(max_examples=500, deadline=None)
+@given(now=st.dictionaries(_NAME, _DIGEST, max_size=10), held=st.dictionaries(_NAME, _DIGEST, max_size=10))
+def test_a_phone_that_merges_the_digests_sent_holds_every_part_as_the_answer_has_it(
+    now: dict[str, str], held: dict[str, str]
+) -> None:
+    """An answer of parts tells only the digests of the parts it sends (``game:update``'s ``changed``); merged into
+    what the phone held (``merge_parts``, as ``table.js`` does), every part of the answer is known by its digest
+    now, the parts the phone held keep their places and a new one comes after them."""
+    raw = " ".join(f"{name}:{digest}" for name, digest in held.items())
+    digests = " ".join(f"{name}:{digest}" for name, digest in now.items())
+    changed = " ".join(f"{name}:{now[name]}" for name in parts_to_send(digests, raw))
+    merged = dict(_HELD.findall(merge_parts(raw, changed)))
+    assert {name: merged[name] for name in now} == now
+    assert list(merged)[: len(held)] == list(held)
+    assert merge_parts(merge_parts(raw, changed), changed) == merge_parts(raw, changed)  # taken twice, the same
