@@ -17,7 +17,6 @@ trusted (a phone on the LAN could send any).
 
 from __future__ import annotations
 
-import copy
 import time
 from typing import Any
 
@@ -125,7 +124,7 @@ class SessionOverHttps(SecureCookieSessionInterface):
         if short:
             kept = self._opened.get((id(s), raw))
             if kept is not None and now - kept[0] < CHECKED_FOR:
-                return self.session_class(copy.deepcopy(kept[1]))
+                return self.session_class(_copied(kept[1]))
         val = request.cookies.get(self.get_cookie_name(app))
         if not val:
             return self.session_class()
@@ -133,12 +132,12 @@ class SessionOverHttps(SecureCookieSessionInterface):
         if not short:
             kept = self._opened.get(slot)
             if kept is not None and now - kept[0] < CHECKED_FOR:
-                return self.session_class(copy.deepcopy(kept[1]))
+                return self.session_class(_copied(kept[1]))
         try:
             data = s.loads(val, max_age=int(app.permanent_session_lifetime.total_seconds()))
         except BadSignature:
             return self.session_class()
-        self._opened.put(slot, (now, copy.deepcopy(data)))
+        self._opened.put(slot, (now, _copied(data)))
         return self.session_class(data)
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
@@ -150,6 +149,19 @@ class SessionOverHttps(SecureCookieSessionInterface):
                 response.vary.add("Cookie")
             return
         super().save_session(app, session, response)
+
+
+def _copied(value: Any) -> Any:
+    """A copy of what a session cookie holds, each dict and list made anew: ``copy.deepcopy`` for what Flask's tagged
+    JSON gives (dicts, lists, tuples, text, numbers, bytes, dates, UUIDs, markup), without its memo (~3x faster). A
+    tuple is copied only when it holds a dict or a list."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    if isinstance(value, tuple) and any(isinstance(item, (dict, list, tuple)) for item in value):
+        return tuple(_copied(item) for item in value)
+    return value
 
 
 def install(app: Flask) -> None:

@@ -492,9 +492,10 @@ def _small_inputs(name: str, context: dict[str, Any], state: GameState, m: HellM
     globals_: dict[str, Any] = current_app.jinja_env.globals
     active = state.players[state.active]
     options = context["options"]
-    next_link = globals_["next_game_link"](context["view"], False)
+    next_link = globals_["next_game_link"](context["view"], False) if state.ended else None  # only a game over has one
     ended = globals_["ended_reason"](state) if state.ended else None
-    phase = globals_["phase_text"](state) if not state.ended else None
+    # what ``phase_text`` reads (the language is the slot's), not its sentence: ~10 µs of words an answer
+    phase = (state.needs_plague_card, state.phase, state.quarter) if not state.ended else None
     last_turns = (state.final_turns_left, state.active == state.end_trigger)
     return (
         edition,

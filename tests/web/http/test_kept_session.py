@@ -8,12 +8,15 @@ nothing one request changes in place reaches the next.
 
 from __future__ import annotations
 
+import copy
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from flask import Flask, request, session
 from flask.sessions import SecureCookieSessionInterface
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.web import create_app
 from companion.web.http import security
@@ -160,3 +163,31 @@ def test_a_session_is_saved_with_the_headers_flask_gives(tmp_path: Any, permanen
     assert answers[0] == answers[1]
     if change in ("write", "clear") or (permanent and change != "empty"):
         assert answers[0][1] == ["session"]  # written (or deleted): the shortcut was not taken
+
+
+_JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5) | st.binary(max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.tuples(inner, inner) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=_JSONISH)
+def test_a_kept_session_is_copied_as_deepcopy_copies_it(value: Any) -> None:
+    """What a cookie holds is copied for each request: equal to ``copy.deepcopy``'s copy, and no dict or list of it
+    shared with the kept one (so nothing a request changes in place reaches the next)."""
+    copied = security._copied(value)
+    assert copied == copy.deepcopy(value)
+
+    def containers(v: Any) -> list[Any]:
+        if isinstance(v, dict):
+            return [v, *(c for item in v.values() for c in containers(item))]
+        if isinstance(v, (list, tuple)):
+            return [v] * isinstance(v, list) + [c for item in v for c in containers(item)]
+        return []
+
+    kept = {id(c) for c in containers(value)}
+    assert not any(id(c) in kept for c in containers(copied))
