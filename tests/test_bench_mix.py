@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.figures import p50
+from bench.run import x_bare_all
 from bench.served import bare_server, server, server_kind
 from bench.table_play import CARD, MIX, SELECT, form_of, kind_of
 from companion.game.commands import PlayFraud, UseGuardian
@@ -70,6 +72,13 @@ def test_a_quick_run_times_every_kind_of_the_mix_on_the_real_server(quick_report
         assert all(k["answer_bytes_max"] > 0 for k in kinds.values())
     summary = quick_report["summary"]["growth"][0]
     assert summary["kinds"]["move"]["x_bare"]["median"] > 0
+    for kind, k in run["growth"][0]["mix"]["kinds"].items():
+        # every tap is kept over the run's bare p50, and their p50 is the run's own ratio (to rounding)
+        each = k["x_bare_each"]
+        assert len(each) == k["n"], kind
+        ratio = k["p50_ms"] / run["growth"][0]["mix"]["bare"]["p50_ms"]
+        assert p50(each) == pytest.approx(ratio, rel=2e-3, abs=1e-3), kind
+        assert summary["kinds"][kind]["x_bare_all"] == pytest.approx(p50(each), abs=1e-3), kind
     assert quick_report["summary"]["live"]["missed"] == 0
 
 
@@ -96,3 +105,11 @@ def test_the_bare_peer_keeps_its_connection_like_the_app(tmp_path: Path) -> None
         conn.close()
         wal = db.with_name(db.name + "-wal")
         assert wal.exists() and wal.stat().st_size > 0
+
+
+def test_all_runs_is_the_p50_of_every_tap_pooled_not_the_median_of_the_runs_p50s() -> None:
+    """An accusation tapped twice a run: each run's p50 is the mean of two taps; pooled, the p50 of all of them."""
+    runs = [{"x_bare_each": [2.0, 4.0]}, {"x_bare_each": [2.5, 2.6]}, {"x_bare_each": [2.7, 3.5]}]
+    assert sorted(p50(r["x_bare_each"]) for r in runs) == pytest.approx([2.55, 3.0, 3.1])  # their median: 3.0
+    assert x_bare_all(runs) == 2.65  # the p50 of the six taps: (2.6 + 2.7) / 2
+    assert x_bare_all([{"x_bare_each": [3.1]}]) == 3.1
