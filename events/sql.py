@@ -32,6 +32,7 @@ from events.store import (
     StoredEvent,
     UnknownGame,
     action_rows,
+    stored_event,
 )
 
 __all__ = [
@@ -381,19 +382,8 @@ class SqlStore(ABC):
             rows, datas, strict=True
         ):
             # the columns are typed (INTEGER, TEXT): the row fills the frozen dataclass as __init__ would
-            row = object.__new__(StoredEvent)
-            row.__dict__.update(
-                seq=seq,
-                action=action,
-                type=type_,
-                version=version,
-                data=data,
-                recorded_at=recorded_at,
-                idempotency_key=key,
-                command=None if command is None else next(commands),
-                actor=actor,
-            )
-            out.append(row)
+            stored = None if command is None else next(commands)
+            out.append(stored_event(seq, action, type_, version, data, recorded_at, key, stored, actor))
         return out
 
     # ----------------------------------------------------------------- snapshots

@@ -19,6 +19,7 @@ events after one; they are never the truth.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -42,6 +43,7 @@ __all__ = [
     "StoredEvent",
     "UnknownGame",
     "action_rows",
+    "stored_event",
 ]
 
 CREATE_RETRY_SECONDS = 600  # a double tap or a network retry comes back within minutes, not days
@@ -79,6 +81,12 @@ class NewEvent:
     version: int
     data: dict[str, Any]
 
+    @functools.cached_property
+    def text(self) -> str:
+        """``data`` as the log stores it (compact JSON, keys sorted), written once: the append stores it, and the
+        service reads the rows it keeps back from it (``GameService``), as the store would give them back."""
+        return _compact_json(self.data)
+
 
 @dataclass(frozen=True)
 class StoredEvent:
@@ -93,6 +101,35 @@ class StoredEvent:
     idempotency_key: str | None
     command: dict[str, Any] | None
     actor: str | None
+
+
+def stored_event(
+    seq: int,
+    action: int,
+    type_: str,
+    version: int,
+    data: dict[str, Any],
+    recorded_at: str,
+    idempotency_key: str | None,
+    command: dict[str, Any] | None,
+    actor: str | None,
+) -> StoredEvent:
+    """``StoredEvent(...)`` with its fields filled as its ``__init__`` fills them, but directly: a frozen dataclass's
+    ``__init__`` sets each field through ``object.__setattr__`` (~1.1 µs a row, ~0.4 this way), for every row a log
+    reads and every event an append keeps (an accusation's ten)."""
+    row = object.__new__(StoredEvent)
+    row.__dict__.update(
+        seq=seq,
+        action=action,
+        type=type_,
+        version=version,
+        data=data,
+        recorded_at=recorded_at,
+        idempotency_key=idempotency_key,
+        command=command,
+        actor=actor,
+    )
+    return row
 
 
 @dataclass(frozen=True)
@@ -302,7 +339,7 @@ def action_rows(
             first_seq,
             evt.type,
             evt.version,
-            _compact_json(evt.data),
+            evt.text,
             time,
             idempotency_key if i == 0 else None,
             _sorted_json(command) if i == 0 and command is not None else None,

@@ -210,6 +210,33 @@ class Edition:
         raise EditionError(f"sides: no board side for {players} players", "no_side", ("sides",), {"players": players})
 
     @functools.cached_property
+    def locations_by_id(self) -> dict[str, dict[str, Any]]:
+        """The location tiles by id, read once per edition (an accusation asks ~3 times, every Florence phase's
+        options and drawn board once). Read only: callers never change it."""
+        return {loc["id"]: loc for loc in self.raw["locations"]}
+
+    def dante_path(self, players: int) -> tuple[int, ...]:
+        """The step indexes Dante walks with ``players`` players (the 3-player shortcut's skips left out, unless
+        the edition gives that count a path of its own; RULES.md §2 step 7), worked out once per count."""
+        paths = self._dante_paths
+        path = paths.get(players)
+        if path is None:
+            dante = self.section("dante")
+            count = str(players)
+            if count in dante["paths"]:
+                path = tuple(int(i) for i in dante["paths"][count])
+            else:
+                shortcut = dante["shortcut"]
+                skips = {int(s) for s in shortcut["skips"]}
+                path = tuple(int(i) for i in dante["paths"][str(shortcut["path_of"])] if int(i) not in skips)
+            paths[players] = path
+        return path
+
+    @functools.cached_property
+    def _dante_paths(self) -> dict[int, tuple[int, ...]]:
+        return {}
+
+    @functools.cached_property
     def track_circles(self) -> tuple[int, ...]:
         """The circles that have a sin track (2–9); worked out once per edition (the circles never change)."""
         return tuple(n for n, c in sorted(self.circles.items()) if c.track)

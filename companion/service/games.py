@@ -62,7 +62,7 @@ from companion.service.view import (
     rebuild,
 )
 from events.catalog import ActionRedone, ActionUndone, EditionChanged, Event, LocationSetup
-from events.store import NO_OWNER, KeyReused, NewEvent, StaleSequence, Store, StoredEvent, UnknownGame
+from events.store import NO_OWNER, KeyReused, NewEvent, StaleSequence, Store, StoredEvent, UnknownGame, stored_event
 
 __all__ = ["Conflict", "GameService", "KeyReused", "Outcome", "UnknownGame", "new_join_code", "new_token", "refusal_of"]
 
@@ -709,19 +709,11 @@ def _rows_as_stored(
 ) -> tuple[StoredEvent, ...]:
     """The rows an append just stored, as the store's ``read`` would give them back."""
     stored_command = None if command is None else as_read(command)
-    datas = [as_read(evt.data) for evt in events]
+    datas = json.loads("[" + ",".join(evt.text for evt in events) + "]")  # read back from the very text stored
     return tuple(
-        StoredEvent(
-            seq=first + i,
-            action=first,
-            type=evt.type,
-            version=evt.version,
-            data=datas[i],
-            recorded_at=recorded_at,
-            idempotency_key=key if i == 0 else None,
-            command=stored_command if i == 0 else None,
-            actor=actor if i == 0 else None,
-        )
+        stored_event(first + i, first, evt.type, evt.version, datas[i], recorded_at, None, None, None)
+        if i
+        else stored_event(first, first, evt.type, evt.version, datas[0], recorded_at, key, stored_command, actor)
         for i, evt in enumerate(events)
     )
 

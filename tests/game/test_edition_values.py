@@ -129,7 +129,7 @@ def test_the_adjacency_rule_follows_the_edition(table: Table) -> None:
 
 
 def _path(edition, players: int) -> list[int]:
-    return dante_path(Table(edition).create(players).state)
+    return list(dante_path(Table(edition).create(players).state))
 
 
 def test_the_three_player_shortcut_comes_from_the_edition(edition) -> None:

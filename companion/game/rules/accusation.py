@@ -51,20 +51,14 @@ class AccusationCheck:
     refusal: RuleViolation | None
 
 
-def dante_path(state: GameState) -> list[int]:
+def dante_path(state: GameState) -> tuple[int, ...]:
     """The step indexes Dante walks for this player count (with the 3-player shortcut).
 
     A player count listed under ``dante.shortcut.players`` walks the path of ``path_of`` players
     with the Shortcut tile over the steps in ``skips`` (RULES.md §2 step 7), unless the edition
-    gives that count a path of its own.
+    gives that count a path of its own (``Edition.dante_path``, worked out once per count).
     """
-    dante = state.edition.section("dante")
-    count = str(len(state.players))
-    if count in dante["paths"]:
-        return [int(i) for i in dante["paths"][count]]
-    shortcut = dante["shortcut"]
-    skips = {int(s) for s in shortcut["skips"]}
-    return [int(i) for i in dante["paths"][str(shortcut["path_of"])] if int(i) not in skips]
+    return state.edition.dante_path(len(state.players))
 
 
 def dante_step(state: GameState, position: int) -> dict[str, object]:

@@ -62,8 +62,8 @@ class Batch:
 
 
 def locations(state: GameState) -> dict[str, dict[str, Any]]:
-    """The edition's location tiles by id."""
-    return {loc["id"]: loc for loc in state.edition.raw["locations"]}
+    """The edition's location tiles by id (read only: kept by the edition, ``Edition.locations_by_id``)."""
+    return state.edition.locations_by_id
 
 
 def location(state: GameState, loc: str) -> dict[str, Any]:
