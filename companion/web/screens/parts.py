@@ -667,7 +667,6 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
     language = request_language()  # found once: ~80 parts are looked up an answer
     marked = marked_context(context, language)
     slots = _slots()
-    parts: dict[str, Part] = {}
     still = "-still" if not m.steady else ""  # a waiting phone's map, kept apart
 
     def part(name: str) -> Part:
@@ -676,7 +675,7 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
         kept = f"{name}{still}" if name.startswith("s-") else name
         return draw() if inputs is None else slots.get_or_make((game_id, language, kept), inputs, draw, _depth(name))
 
-    names = part_names(context["state"])
+    fixed, quarters, shield_names, seats = _layout(part_names(context["state"]))
     # the shields, ~70 parts, as a whole while the map is the one kept (``remembered_map``: a loan, a card,
     # Florence's taps) or equal to it: only a map that changed asks its shields, and of those only the ones
     # whose cell changed since the last map drawn (``_shield_context``'s inputs: the cell, and what the map
@@ -687,7 +686,7 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
 
     def shields() -> dict[str, Part]:
         same = _same_cells(last, map_inputs)
-        return {name: same[name] if name in same else part(name) for name in names if name.startswith("s-")}
+        return {name: same[name] if name in same else part(name) for name in shield_names}
 
     # a player's four parts as a whole while the player is the same (``_inputs``: each reads only the player, its
     # seat and whether the game has the expansion), and the quarters' titles and tiles while Florence is the same
@@ -704,19 +703,46 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
 
     g.marking_parts = True
     try:
-        drawn_shields: dict[str, Part] = slots.get_or_make(group, map_inputs, shields)
-        found: dict[str, Part] = {}
-        for i, info in enumerate(state.players):
-            members = tuple(f"{kind}{i}" for kind in PLAYER_PARTS)
-            found.update(together(f"player-parts{i}", (edition, info, state.expansion, state.p[i]), members))
-        quarters = tuple(name for name in names if name.startswith(("qn-", "q-")))
+        # in the page's order (``part_names``): the fixed parts, the quarters', the shields', the players'
+        parts: dict[str, Part] = {name: part(name) for name in fixed}
         board = (edition, state.quarter, context["florence_board"], state.players)
-        found.update(together("quarters", board, quarters))
-        for name in names:
-            parts[name] = drawn_shields[name] if name.startswith("s-") else found.get(name) or part(name)
+        parts.update(together("quarters", board, quarters))
+        drawn_shields: dict[str, Part] = slots.get_or_make(group, map_inputs, shields)
+        if len(drawn_shields) == len(shield_names):  # the map's side is the game's: the same shields
+            parts.update(drawn_shields)
+        else:
+            parts.update((name, drawn_shields.get(name) or part(name)) for name in shield_names)
+        found: dict[str, Part] = {}
+        for i, (info, members) in enumerate(zip(state.players, seats, strict=True)):
+            found.update(together(f"player-parts{i}", (edition, info, state.expansion, state.p[i]), members))
+        parts.update((name, found[name]) for name in _by_kind(len(seats)))
     finally:
         g.marking_parts = False
     return parts
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(
+    names: tuple[str, ...],
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """``part_names`` sorted once per layout (not ~90 names tested on every answer): the fixed parts, the quarters'
+    titles and tiles, the shields, and each seat's four parts (``PLAYER_PARTS``). ``part_names`` lists them in that
+    order, the players' by kind (``_by_kind``): ``test_parts_layout`` holds the two the same."""
+    quarters = tuple(name for name in names if name.startswith(("qn-", "q-")))
+    shields = tuple(name for name in names if name.startswith("s-"))
+    players = tuple(name for name in names if _player_part(name)[0])
+    grouped = {*quarters, *shields, *players}
+    fixed = tuple(name for name in names if name not in grouped)
+    seats = tuple(tuple(f"{kind}{i}" for kind in PLAYER_PARTS) for i in range(len(players) // len(PLAYER_PARTS)))
+    if (*fixed, *quarters, *shields, *_by_kind(len(seats))) != names:
+        raise ValueError("the parts of a game are not in the page's order")
+    return fixed, quarters, shields, seats
+
+
+@functools.lru_cache(maxsize=8)
+def _by_kind(players: int) -> tuple[str, ...]:
+    """The players' parts as ``part_names`` lists them: each kind for every seat (``player0``, ``player1``, …)."""
+    return tuple(f"{kind}{i}" for kind in PLAYER_PARTS for i in range(players))
 
 
 MapInputs = tuple[str, HellMap, "FerrySteps | None"]
