@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
 from events.factory import open_store
-from events.store import EVENT_COLUMNS, NewEvent, Store, StoredEvent, UnknownGame, action_rows
+from events.store import EVENT_COLUMNS, NewEvent, Store, StoredEvent, UnknownGame, action_rows, stored_event
 
 
 def evt(n: int) -> NewEvent:
@@ -85,3 +85,21 @@ def test_an_import_and_an_append_store_the_same_text(store: Store) -> None:
     store.import_game("b", "game", "h" * 64, ("r2", "w2"), exported)
     appended, imported = store.read("a"), store.read("b")
     assert [replace(r, idempotency_key=None) for r in appended] == imported
+
+
+def test_a_row_filled_directly_is_the_row_its_init_makes() -> None:
+    """``stored_event`` (what a read and an append's kept rows use) fills every field ``StoredEvent`` has: a field
+    added to the row and left out there would make rows without it."""
+    values = (7, 6, "InfamyChanged", 1, {"amount": 2}, "2026-01-01T00:00:00.000+00:00", "k", {"type": "X"}, "seat-0")
+    direct = stored_event(*values)
+    assert direct == StoredEvent(*values)
+    assert list(vars(direct)) == [f.name for f in fields(StoredEvent)]
+
+
+def test_an_events_text_is_the_json_its_row_stores_and_reads_back_as_its_data() -> None:
+    """``NewEvent.text`` is written once and is what the row holds: the data, keys sorted, compact."""
+    event = NewEvent("CoinsGained", 1, {"player": 1, "amount": 3, "kind": "florins", "why": ["bonus", None]})
+    (row,) = action_rows("g", 1, [event], "2026-01-01T00:00:00.000+00:00", "k")
+    written = json.dumps(event.data, sort_keys=True, separators=(",", ":"))
+    assert row[EVENT_COLUMNS.index("data")] == event.text == written
+    assert json.loads(event.text) == event.data
