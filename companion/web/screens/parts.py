@@ -189,8 +189,7 @@ def _part_names(shields: tuple[str, ...], players: int, quarters: tuple[str, ...
     """``part_names`` for a board side's shields, a number of players and the edition's quarters (~100 names: made
     once per layout, not for every answer)."""
     quartered = tuple(f"{part}{quarter}" for part in ("qn-", "q-") for quarter in quarters)
-    mine = tuple(f"{part}{i}" for part in PLAYER_PARTS for i in range(players))
-    return PARTS + quartered + tuple(f"s-{shield}" for shield in shields) + mine
+    return PARTS + quartered + tuple(f"s-{shield}" for shield in shields) + _by_kind(players)
 
 
 def compact(html: str) -> str:
@@ -707,11 +706,8 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
         parts: dict[str, Part] = {name: part(name) for name in fixed}
         board = (edition, state.quarter, context["florence_board"], state.players)
         parts.update(together("quarters", board, quarters))
-        drawn_shields: dict[str, Part] = slots.get_or_make(group, map_inputs, shields)
-        if len(drawn_shields) == len(shield_names):  # the map's side is the game's: the same shields
-            parts.update(drawn_shields)
-        else:
-            parts.update((name, drawn_shields.get(name) or part(name)) for name in shield_names)
+        # made for ``shield_names`` (``shields``) and kept for an equal map: the same side, the same shields in order
+        parts.update(slots.get_or_make(group, map_inputs, shields))
         found: dict[str, Part] = {}
         for i, (info, members) in enumerate(zip(state.players, seats, strict=True)):
             found.update(together(f"player-parts{i}", (edition, info, state.expansion, state.p[i]), members))
