@@ -13,9 +13,10 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Callable
+from typing import Any
 
-from flask import Flask, abort, after_this_request, current_app, g, has_request_context, redirect, request, url_for
-from flask.globals import _cv_app
+from flask import Flask, abort, after_this_request, current_app, g, has_request_context, redirect, url_for
+from flask.globals import _cv_app, _cv_request
 from werkzeug.wrappers import Response
 
 from companion.service import AnyView, GameService, GameView, TallyView, UnknownGame, is_game, is_tally
@@ -85,20 +86,24 @@ def service() -> GameService:
     loans and the command's judgement all see that one read; the append checks the log under its lock.
     """
     ctx = _cv_app.get(None)
-    kept_service: GameService | None = ctx.g.__dict__.get("service") if ctx is not None else None
+    here = ctx.g if ctx is not None else g  # outside an app's context, ``g``'s proxy says so
+    kept: dict[str, Any] = here.__dict__
+    kept_service: GameService | None = kept.get("service")
     if kept_service is not None:  # asked ~10 times an answer: found without ``g``'s proxy
         return kept_service
-    if "store" not in g:
-        g.store = process().stores.take()
-    kept = process()
-    svc = GameService(g.store, kept.editions, cache=kept.views, read_once=True)
-    game_id = (request.view_args or {}).get("game_id") if request else None
+    store = kept.get("store")
+    if store is None:
+        store = here.store = process().stores.take()
+    this = process()
+    svc = GameService(store, this.editions, cache=this.views, read_once=True)
+    req_ctx = _cv_request.get(None)
+    game_id = (req_ctx.request.view_args or {}).get("game_id") if req_ctx is not None else None
     if game_id:
         from companion.web.http.phone import actor_label
 
         svc.default_actor = actor_label(game_id)
-    svc.later = after_answer if has_request_context() else None  # a snapshot is written after the answer
-    g.service = svc
+    svc.later = after_answer if req_ctx is not None else None  # a snapshot is written after the answer
+    here.service = svc
     return svc
 
 
@@ -140,8 +145,10 @@ def _run_jobs(app: Flask, jobs: list[Callable[[Store], None]]) -> None:
 
 def close_store(_exc: BaseException | None = None) -> None:
     """Give this request's connection back to the pool, if one was taken."""
-    g.pop("service", None)
-    store = g.pop("store", None)
+    ctx = _cv_app.get(None)
+    here = ctx.g if ctx is not None else g
+    here.pop("service", None)
+    store = here.pop("store", None)
     if store is not None:
         try:
             store.settle()  # an append's COMMIT running beside is over before another request takes the connection
@@ -183,6 +190,7 @@ def check_address() -> Response | None:
     """Before any page of one game (``/g/<id>/…``, ``/t/<id>/…``): a 404 page for an unknown id,
     and for a game opened at a tally's address (or the other way round) its own page on GET and
     a 404 on a form post, so no page is ever drawn for the wrong kind of record."""
+    request = _cv_request.get().request  # read once, not through the proxy for each read
     game_id = (request.view_args or {}).get("game_id")
     prefix = request.path[:3]
     if not game_id or prefix not in PAGES_OF:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import current_app
+from flask.globals import _cv_app
 from markupsafe import Markup, escape
 
 from companion.web.http.urls import kept_url_for
@@ -26,7 +27,7 @@ __all__ = ["action_form", "hidden_fields", "install", "marker", "refusal_box"]
 
 
 def _token() -> str:
-    token: Callable[[], str] = current_app.jinja_env.globals["csrf_token"]  # type: ignore[assignment]
+    token: Callable[[], str] = _cv_app.get().app.jinja_env.globals["csrf_token"]  # type: ignore[assignment]
     return token()
 
 

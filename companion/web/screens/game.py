@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import current_app, render_template, request
+from flask import render_template
+from flask.globals import _cv_request
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
@@ -72,6 +73,7 @@ def game_context(
         base = f"accuse={accuse}&" if dante_guardian else ""
         steps = guardian_steps(state, str(guardian), guardian_params or {}, base)
     readonly = bool(extra.get("readonly"))  # a step of the history, or the big screen: nothing to tap
+    posted = _cv_request.get().request  # the request read once, not through its proxy
     # A phone per player: a phone without a seat is asked who it is; one whose player is not the
     # active one waits, and taps nothing on the map either.
     asking = not readonly and seat_prompt(state, view.game_id)
@@ -117,7 +119,7 @@ def game_context(
         "new_key": new_key,
         "last_entry": last,
         "redo_entry": redo,
-        "posted": request.form if request.method == "POST" else {},
+        "posted": posted.form if posted.method == "POST" else {},
         "chosen": _chooser(extra),
         "pick_url": kept_url_for("play.game", game_id=view.game_id) + f"?at={view.seq}&",
         "open_for": _open_for(extra),
@@ -159,8 +161,9 @@ def _open_for(extra: dict[str, Any]) -> str:
     for key in ("loan_confirm", "refusal", "errors"):
         if extra.get(key):
             return str(extra[key].get("control", ""))
+    request = _cv_request.get().request
     if request.method == "GET" and _CONTROL.fullmatch(request.args.get("open", "")):
-        return request.args["open"]
+        return str(request.args["open"])
     return ""
 
 
@@ -172,6 +175,7 @@ def _card_choices(extra: dict[str, Any]) -> str:
 
     The card (8-11 KB with the Wall's options around it) then comes in an answer of its own, fetched right after, with
     the player's choices kept (``pages/florence.py``: ``fraud_card``); a page without script shows it in place."""
+    request = _cv_request.get().request
     if not is_htmx() or request.method != "POST" or _open_for(extra) != "location-fraud" or extra.get("loan_confirm"):
         return ""
     pairs = [(k, v) for k, v in request.form.items(multi=True) if k not in _NOT_CHOICES]
@@ -181,7 +185,10 @@ def _card_choices(extra: dict[str, Any]) -> str:
 def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
     """``chosen(name, value, default)``: whether a field kept the player's choice after a refusal (or
     after "Cancel" on the loan prompt)."""
-    return kept_choice((request.form if request.method == "POST" else request.args) if _open_for(extra) else None)
+    if not _open_for(extra):
+        return kept_choice(None)
+    request = _cv_request.get().request
+    return kept_choice(request.form if request.method == "POST" else request.args)
 
 
 def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Answer:
@@ -211,9 +218,12 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
     focus = _seat_focus(context) or focus_target(context)
     if not is_htmx():
         return compact(render_template("pages/game.html", **context, drawn=_drawn(parts, view.seq))), status
-    raw = request.headers.get("HX-Game-Parts") or None  # what the phone holds (``client_parts``)
+    ctx = _cv_request.get()  # read once, not through ``request``'s and ``current_app``'s proxies
+    request = ctx.request
+    environ = request.environ
+    raw = environ.get("HTTP_HX_GAME_PARTS") or None  # what the phone holds (``client_parts``)
     holds = raw is not None and ":" in raw  # it names a part
-    live_refresh = request.headers.get("HX-Trigger") == "live-trigger"
+    live_refresh = environ.get("HTTP_HX_TRIGGER") == "live-trigger"
     focus = focus if holds and not live_refresh else ""
     if holds and live_refresh and _turn_came_here(context, client_parts() or {}, parts):
         focus = "turn-title"  # another phone ended its turn: this phone's player is up, the title shows
@@ -228,7 +238,7 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
         return compact(render_block("pages/game.html", block, **context, drawn=drawn)), status, headers
     changed = parts_to_send(context["part_digests"], raw)
     pieces = assembled(parts, changed)
-    budget = current_app.config.get("ANSWER_BUDGET", ANSWER_BUDGET)
+    budget = ctx.app.config.get("ANSWER_BUDGET", ANSWER_BUDGET)
     later = answer_later(pieces, context["state"].active, budget, view.seq)
     # only the digests of the parts sent (``merge_parts``): the phone holds the others as they are (~1.7 KB less a
     # header, ~30 µs less each way); a part left for a second answer keeps the digest the phone holds, so it asks

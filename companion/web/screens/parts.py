@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from flask import Flask, current_app, g, render_template, request
+from flask.globals import _cv_app
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
@@ -137,7 +138,8 @@ def install(app: Flask) -> None:
     real: Callable[[], str] = app.jinja_env.globals.get("csrf_token", generate_csrf)  # type: ignore[assignment]
 
     def csrf_token() -> str:
-        return CSRF_MARK if g.get("marking_parts") else real()
+        ctx = _cv_app.get(None)  # not through ``g``'s proxy: asked for each form drawn
+        return CSRF_MARK if ctx is not None and ctx.g.get("marking_parts") else real()
 
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["kept_markup"] = kept_markup
@@ -488,7 +490,7 @@ def _small_inputs(name: str, context: dict[str, Any], state: GameState, m: HellM
         last, redo = context.get("last_entry"), context.get("redo_entry")
         return (tuple(last.sentences) if last else None, bool(redo), bool(context.get("seat_prompt")))
     # the turn: who plays, the phase in words, the last turns, the game's end, the table's next game
-    globals_: dict[str, Any] = current_app.jinja_env.globals
+    globals_: dict[str, Any] = _cv_app.get().app.jinja_env.globals
     active = state.players[state.active]
     options = context["options"]
     next_link = globals_["next_game_link"](context["view"], False) if state.ended else None  # only a game over has one
@@ -552,11 +554,13 @@ def render_block(template: str, block: str | None, context: dict[str, Any]) -> s
 def _template_base() -> dict[str, Any]:
     """The environment's globals under the values of Flask's context processors, as ``render_template`` gives a
     template (a context's own values go over both), worked out once a request."""
-    base: dict[str, Any] | None = g.get("template_base")
+    ctx = _cv_app.get()  # read once, not through ``g``'s and ``current_app``'s proxies
+    here, app = ctx.g, ctx.app
+    base: dict[str, Any] | None = here.get("template_base")
     if base is None:
         processed: dict[str, Any] = {}
-        current_app.update_template_context(processed)
-        base = g.template_base = {**current_app.jinja_env.globals, **processed}
+        app.update_template_context(processed)
+        base = here.template_base = {**app.jinja_env.globals, **processed}
     return base
 
 
@@ -700,7 +704,8 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
         )
         return made
 
-    g.marking_parts = True
+    here = _cv_app.get().g  # not through ``g``'s proxy
+    here.marking_parts = True
     try:
         # in the page's order (``part_names``): the fixed parts, the quarters', the shields', the players'
         parts: dict[str, Part] = {name: part(name) for name in fixed}
@@ -713,7 +718,7 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
             found.update(together(f"player-parts{i}", (edition, info, state.expansion, state.p[i]), members))
         parts.update((name, found[name]) for name in _by_kind(len(seats)))
     finally:
-        g.marking_parts = False
+        here.marking_parts = False
     return parts
 
 
