@@ -3,6 +3,7 @@ weight, and a key dropped between the read and the move to the end is simply not
 
 from __future__ import annotations
 
+import functools
 import sys
 import threading
 from collections import OrderedDict
@@ -79,6 +80,10 @@ def test_readers_racing_writers_see_whole_values_and_the_bounds_hold() -> None:
     assert cache.weight <= 10 * 1_000
 
 
+def _pair(slot: str, inputs: int) -> tuple[str, int]:
+    return slot, inputs
+
+
 def test_slots_read_by_many_threads_make_each_value_from_its_own_inputs() -> None:
     slots: Slots[str, tuple[str, int]] = Slots(size=6)
     wrong: list[Any] = []
@@ -86,7 +91,7 @@ def test_slots_read_by_many_threads_make_each_value_from_its_own_inputs() -> Non
     def ask(offset: int) -> None:
         for i in range(3_000):
             slot, inputs = f"s{(i + offset) % 10}", (i + offset) % 3
-            value = slots.get_or_make(slot, inputs, lambda s=slot, n=inputs: (s, n), depth=2)
+            value = slots.get_or_make(slot, inputs, functools.partial(_pair, slot, inputs), depth=2)
             if value != (slot, inputs):
                 wrong.append((slot, inputs, value))
 

@@ -12,7 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
-from flask import Flask, request
+from flask import Flask
+from flask.globals import _cv_request
 from flask.testing import FlaskClient
 
 from companion.web import create_app
@@ -97,4 +98,4 @@ def test_the_token_is_read_where_flask_wtf_reads_it(
     app = _app(tmp_path)
     protect = _protect(app)
     with app.test_request_context("/games", method="POST", data=form, headers=headers):
-        assert protect._sent_token(app.config, request._get_current_object()) == protect._get_csrf_token()
+        assert protect._sent_token(app.config, _cv_request.get().request) == protect._get_csrf_token()
