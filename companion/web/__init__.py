@@ -16,7 +16,6 @@ from typing import Any
 
 from flask import Flask, request, session
 from flask_babel import Babel
-from flask_compress import Compress
 from flask_htmx import HTMX
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
@@ -142,7 +141,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf = KeptCSRFProtect(app)  # Flask-WTF's check, its verdict on a token kept
     parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
     app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
-    Compress(app)
+    answers_compression.LeanCompress(app)  # Flask-Compress for whole pages, leaving at once what it would leave
     answers_compression.install(app)  # an htmx answer at brotli quality 1: runs before Compress
     static = static_files.install(app)  # static files: compressed once per file at the best level, not per request
     HTMX(app)

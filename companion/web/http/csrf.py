@@ -5,8 +5,9 @@ Every tap is a POST with the page's token, the same for as long as the phone kee
 it afresh each time (its signature unsigned and compared: ~15-40 µs a tap). Tokens never expire here
 (``WTF_CSRF_TIME_LIMIT`` is ``None``): a token valid once for a session's raw token stays valid, so the pair found
 valid is kept (a bounded number, the oldest let go) and a tap that sends it again passes without the check. Any other
-pair, an exempt view, a method not checked, a secure request whose referrer is checked, and any time limit set, go
-through Flask-WTF's own check unchanged.
+pair, an exempt view, a secure request whose referrer is checked, and any time limit set, go through Flask-WTF's own
+check unchanged. A method not checked (a GET) returns at once, as Flask-WTF's check does, without reading the app and
+the request through their proxies.
 """
 
 from __future__ import annotations
@@ -75,8 +76,9 @@ class KeptCSRFProtect(CSRFProtect):  # type: ignore[misc]  # Flask-WTF ships no 
         ctx = _cv_request.get()
         req, app = ctx.request, ctx.app
         config = app.config
-        checked = req.method in config["WTF_CSRF_METHODS"]
-        triple = self._triple(app, ctx.session, req) if checked else None
+        if req.method not in config["WTF_CSRF_METHODS"]:
+            return  # a GET: Flask-WTF's check returns at once too, marking nothing (its exemptions change nothing)
+        triple = self._triple(app, ctx.session, req)
         secure = req.is_secure and config["WTF_CSRF_SSL_STRICT"]
         if triple is not None and triple in self._valid and not secure:
             if apply_exemptions and (not req.endpoint or self._exempt_here(app, req)):

@@ -13,7 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from flask import Flask, request, session
+from flask import Flask, Response, request, session
 from flask.sessions import SecureCookieSessionInterface
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -191,3 +191,28 @@ def test_a_kept_session_is_copied_as_deepcopy_copies_it(value: Any) -> None:
 
     kept = {id(c) for c in containers(value)}
     assert not any(id(c) in kept for c in containers(copied))
+
+
+@pytest.mark.parametrize(
+    "varies",
+    [
+        [],
+        ["Accept-Encoding"],
+        ["Cookie"],
+        ["Accept-Encoding, Cookie"],
+        ["accept-encoding,origin"],
+        ["Accept-Encoding, cookie"],
+        [""],
+        ["*"],
+        ["Accept-Encoding", "Origin"],
+        ["Origin", "Accept-Encoding"],
+    ],
+)
+def test_vary_cookie_says_what_werkzeug_says(varies: list[str]) -> None:
+    """``vary_cookie`` adds ``Cookie`` to ``Vary`` as ``response.vary.add("Cookie")`` does, whatever was there."""
+    answers = []
+    for add in (security.vary_cookie, lambda r: r.vary.add("Cookie")):
+        response = Response("x", headers=[("X-Before", "1"), *(("Vary", v) for v in varies), ("X-After", "2")])
+        add(response)
+        answers.append(list(response.headers.items()))
+    assert answers[0] == answers[1]
