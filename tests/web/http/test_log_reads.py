@@ -1,8 +1,8 @@
 """A request reads where its game's log stands once (issue 27, items 2 and 5: each read is a statement,
 and a round trip to PostgreSQL): ``check_address`` reads it before the page, and every later read of the
 request (the page, the seat, the loans, the command's judgement) takes that view while no write through
-this process has put a newer one since. A tap's append reads the log and its key again under its own lock,
-and only there: the key is looked up before it only when the screen is behind the log (a double tap)."""
+this process has put a newer one since. A tap's append reads the log and its key again under its own lock, in one
+statement, and only there: the key is looked up before it only when the screen is behind the log (a double tap)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,20 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
+@pytest.fixture
+def statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every SQL statement the app's SQLite stores run (each connection traced from the store made on it)."""
+    seen: list[str] = []
+    real = SqliteStore.__init__
+
+    def traced(self: SqliteStore, conn: Any) -> None:
+        conn.set_trace_callback(seen.append)
+        real(self, conn)
+
+    monkeypatch.setattr(SqliteStore, "__init__", traced)
+    return seen
+
+
 def test_a_live_refresh_reads_where_the_log_stands_once(app: Flask, phone: Phone, reads: list[str]) -> None:
     phone.create()
     game_id = phone.url.rsplit("/", 1)[1]
@@ -75,17 +89,24 @@ def test_a_write_between_the_check_and_the_page_is_seen(app: Flask, phone: Phone
 
 
 def test_a_tap_reads_the_log_once_before_its_append_and_once_under_its_lock(
-    app: Flask, phone: Phone, reads: list[str], key_lookups: list[str]
+    app: Flask, phone: Phone, reads: list[str], key_lookups: list[str], statements: list[str]
 ) -> None:
     phone.create()
     game_id = phone.url.rsplit("/", 1)[1]
     seq = phone.seq
     reads.clear()
     key_lookups.clear()
+    statements.clear()
     answer = phone.post("loan", {"player": 0}, key="one-read-tap")
     assert answer.status_code == 200 and phone.seq == seq + 1
-    assert reads == [game_id, game_id]  # the address check's read, then the append's under its lock
-    assert key_lookups == ["one-read-tap"]  # under the append's lock only
+    assert reads == [game_id]  # the address check's read; the append's own is in its statement under the lock
+    assert key_lookups == []  # the key is looked up in that statement alone
+    begin = statements.index("BEGIN IMMEDIATE")
+    before, under = statements[:begin], statements[begin:]
+    log_reads = [s for s in under if "MAX(seq)" in s]
+    assert len(log_reads) == 1 and "idempotency_key" in log_reads[0]  # where the log stands and the key, once
+    assert sum("MAX(seq)" in s for s in before) == 1 and not any("idempotency_key" in s for s in before)
+    assert under[-1] == "COMMIT" and sum(s.startswith("INSERT INTO events") for s in under) == 1
 
 
 def test_a_double_tap_is_told_apart_from_a_stale_screen_by_its_key(
