@@ -134,6 +134,9 @@ class GameService:
         # its later reads take that view while the shared cache still holds it (no write came through
         # this process since). Only the append's own transaction must see the log as it is, and does.
         self._seen: dict[str, AnyView] | None = {} if read_once else None
+        # the games whose view this request took as the process keeps it, unread (``view_at``): checked against the log
+        # by the append under its lock, or by ``checked`` before anything else is said of them
+        self._unchecked: set[str] = set()
         # an entry recorded ``beside`` whose COMMIT is still running: this service's own view of its game, kept for
         # every request only once it is durable (``Outcome.settle``)
         self._unsettled: dict[str, AnyView] = {}
@@ -192,6 +195,36 @@ class GameService:
         if seen is not None:
             seen[game_id] = view
         return view
+
+    def kept_view(self, game_id: str) -> AnyView | None:
+        """The view this process keeps of ``game_id``, not checked against the log (None when none is kept): what never
+        changes in a game is read from it (that it exists, and its kind: a game is never deleted nor made a tally)."""
+        return self.cache.get(game_id)
+
+    def view_at(self, game_id: str, seq: int | None) -> AnyView:
+        """The game as a screen drawn at ``seq`` sends a command from it: the view this process keeps, taken unread when
+        it stands at that very seq (a request of its own, ``read_once``), else ``view``.
+
+        Taken unread, it is checked where the entry is recorded: the append reads the log under its lock, and a log
+        moved on meanwhile (an entry made through another process) is a ``Conflict`` there, as it was before when read
+        here. An answer that records nothing (a refusal, a loan to confirm, a seat refused) must first take the view
+        from ``checked``. A tap thus reads where the log stands once, under the append's lock."""
+        seen = self._seen
+        if seen is not None and seq is not None and game_id not in seen and game_id not in self._unsettled:
+            kept = self.cache.get(game_id)
+            if kept is not None and kept.seq == seq:
+                seen[game_id] = kept
+                self._unchecked.add(game_id)
+                return kept
+        return self.view(game_id)
+
+    def checked(self, game_id: str) -> AnyView:
+        """``view``, read from the log when this request took it unread (``view_at``): what is said of the game without
+        an entry recorded is said of it as the log has it (moved on: the caller answers a conflict)."""
+        if game_id in self._unchecked:
+            self._unchecked.discard(game_id)
+            return self.view(game_id, fresh=True)
+        return self.view(game_id)
 
     def _read(self, game_id: str, cached: AnyView | None) -> AnyView:
         if cached is not None:
@@ -416,6 +449,7 @@ class GameService:
         kept = self.cache.put(game_id, fresh)
         if self._seen is not None:
             self._seen[game_id] = kept
+        self._unchecked.discard(game_id)  # the append read the log under its lock: ``fresh`` follows it
         return Outcome(kept, tuple(events), False)
 
     def execute(

@@ -195,8 +195,12 @@ def check_address() -> Response | None:
     prefix = request.path[:3]
     if not game_id or prefix not in PAGES_OF:
         return None
+    svc = service()
     try:
-        view = service().view(game_id)
+        # a form's post (a tap) takes the kind of the view the process keeps, unread: a game's kind never changes, and
+        # the tap reads where the log stands itself (``perform``: under its append's lock); a page reads it here
+        kept = svc.kept_view(game_id) if request.method == "POST" else None
+        view = kept if kept is not None else svc.view(game_id)
     except UnknownGame:
         abort(404)
     if view.kind == PAGES_OF[prefix] or request.endpoint in ANY_KIND:

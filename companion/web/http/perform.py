@@ -97,6 +97,15 @@ def _kept_choices(render: Renderer) -> dict[str, Any]:
     }
 
 
+def _conflict(draw: Renderer, view: Any) -> Answer:
+    """The fresh game, for a screen that sent an entry from a seq the log has left: nothing was recorded."""
+    notice = gettext(
+        "This screen was out of date: the game moved on at another phone. "
+        "Here is the fresh state; nothing was recorded."
+    )
+    return draw(view, 409, notice=notice, notice_kind="conflict")
+
+
 def perform(
     game_id: str,
     schema: type[Schema],
@@ -132,26 +141,32 @@ def perform(
                 "alternatives": [],
             },
         )
-    current = svc.view(game_id)
+    # the game as the phone's screen shows it: the process's own view, unread, when it stands at the screen's seq (the
+    # append reads the log under its lock); read from the log before anything but an entry recorded is said
+    current = svc.view_at(game_id, data.get("seq"))
     if isinstance(current.state, GameState):
         try:
             check_seat(current.state, game_id, data.get("player") if acts_for_player else None)
         except SeatRefused as exc:
-            return draw(current, 403, refusal=_seat_refusal(current.state, control, exc))
+            view = svc.checked(game_id)
+            if view.seq != current.seq:
+                return _conflict(draw, view)
+            assert isinstance(view.state, GameState)  # the same game, read again
+            return draw(view, 403, refusal=_seat_refusal(view.state, control, exc))
     try:
         outcome = run(data)
     except Conflict as exc:
-        notice = gettext(
-            "This screen was out of date: the game moved on at another phone. "
-            "Here is the fresh state; nothing was recorded."
-        )
-        return draw(exc.view, 409, notice=notice, notice_kind="conflict")
+        return _conflict(draw, exc.view)
     except LoanToConfirm as exc:
-        view = svc.view(game_id)
+        view = svc.checked(game_id)
+        if view.seq != current.seq:
+            return _conflict(draw, view)
         assert isinstance(view.state, GameState)  # only a recorded game's command takes a loan
         return draw(view, 200, loan_confirm=confirmation(view.state, exc, control), **_kept_choices(draw))
     except RuleViolation as exc:
-        view = svc.view(game_id)
+        view = svc.checked(game_id)
+        if view.seq != current.seq:
+            return _conflict(draw, view)
         refusal = {
             "control": control,
             "code": exc.code,
