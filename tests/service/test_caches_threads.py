@@ -7,6 +7,7 @@ import functools
 import sys
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from companion.service.caches import Lru, Slots, ViewCache
@@ -16,6 +17,21 @@ class Seen:
     def __init__(self, key: str, seq: int) -> None:
         self.key = key
         self.seq = seq
+
+
+def _race(work: list[tuple[Callable[[int], None], int]]) -> None:
+    """Run each function in that many threads at once (given 0, 1, ...), switching as often as the interpreter lets
+    them, until all are done."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=f, args=(n,)) for f, count in work for n in range(count)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(before)
 
 
 def test_a_key_dropped_between_the_read_and_the_move_is_read_but_not_kept() -> None:
@@ -62,17 +78,7 @@ def test_readers_racing_writers_see_whole_values_and_the_bounds_hold() -> None:
         except BaseException as exc:  # reported below
             errors.append(exc)
 
-    before = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)  # threads switch as often as the interpreter lets them
-    try:
-        threads = [threading.Thread(target=write, args=(n,)) for n in range(3)]
-        threads += [threading.Thread(target=read, args=(n,)) for n in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(before)
+    _race([(write, 3), (read, 4)])
     assert errors == [] and wrong == []
     assert len(cache) <= 8
     kept = list(cache._items.values())
@@ -95,15 +101,6 @@ def test_slots_read_by_many_threads_make_each_value_from_its_own_inputs() -> Non
             if value != (slot, inputs):
                 wrong.append((slot, inputs, value))
 
-    before = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=ask, args=(n,)) for n in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(before)
+    _race([(ask, 4)])
     assert wrong == []
     assert len(slots._slots) <= 6
