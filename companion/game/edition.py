@@ -58,6 +58,21 @@ MAX_RULINGS = 12
 ADJACENCY_RULES = ("row_and_lines", "row", "lines")
 
 
+def dante_path_of(dante: dict[str, Any], players: int) -> tuple[int, ...] | None:
+    """The step indexes Dante walks with ``players`` players on the edition whose ``dante`` section this is: that
+    count's own path, else, for a count under ``shortcut.players``, the path of ``shortcut.path_of`` players without
+    the steps the Shortcut tile skips (RULES.md §2 step 7); None when the edition gives neither."""
+    own = dante["paths"].get(str(players))
+    if own is not None:
+        return tuple(int(i) for i in own)
+    shortcut = dante.get("shortcut") or {}
+    base = dante["paths"].get(str(shortcut.get("path_of")))
+    if players not in shortcut.get("players", ()) or base is None:
+        return None
+    skips = {int(s) for s in shortcut.get("skips", ())}
+    return tuple(int(i) for i in base if int(i) not in skips)
+
+
 class EditionError(ValueError):
     """An edition file is malformed. ``str(exc)`` is an English sentence naming the entry (the CLI
     and the logs print it); ``code`` says what is wrong (one of ``ERROR_CODES``), ``where`` is the
@@ -216,20 +231,12 @@ class Edition:
         return {loc["id"]: loc for loc in self.raw["locations"]}
 
     def dante_path(self, players: int) -> tuple[int, ...]:
-        """The step indexes Dante walks with ``players`` players (the 3-player shortcut's skips left out, unless
-        the edition gives that count a path of its own; RULES.md §2 step 7), worked out once per count."""
+        """The step indexes Dante walks with ``players`` players (``dante_path_of``), worked out once per count; empty
+        for a count the edition gives no path (never one it plays: validation refuses an edition without one)."""
         paths = self._dante_paths
         path = paths.get(players)
         if path is None:
-            dante = self.section("dante")
-            count = str(players)
-            if count in dante["paths"]:
-                path = tuple(int(i) for i in dante["paths"][count])
-            else:
-                shortcut = dante["shortcut"]
-                skips = {int(s) for s in shortcut["skips"]}
-                path = tuple(int(i) for i in dante["paths"][str(shortcut["path_of"])] if int(i) not in skips)
-            paths[players] = path
+            path = paths[players] = dante_path_of(self.section("dante"), players) or ()
         return path
 
     @functools.cached_property
@@ -1379,11 +1386,8 @@ def _check_references(raw: dict[str, Any]) -> None:
                     value=index,
                     max=len(steps) - 1,
                 )
-    shortcut = dante.get("shortcut", {"players": [], "skips": []})
     for count in range(players["min"], players["max"] + 1):
-        path = dante["paths"].get(str(count))
-        if path is None and count in shortcut["players"] and str(shortcut.get("path_of")) in dante["paths"]:
-            path = [s for s in dante["paths"][str(shortcut["path_of"])] if s not in shortcut["skips"]]
+        path = dante_path_of(dante, count)
         if path is None:
             raise _fail(
                 "no_dante_path",

@@ -39,22 +39,9 @@ def _misfits(state: GameState, edition: Edition) -> list[tuple[str, str]]:
             out.append(("ship", str(p.ship)))
     scale = edition.section("phlegethon")["scale"]
     out += [("cube", str(c)) for c, i in state.phlegethon.items() if i >= len(scale)]
-    if state.dante >= len(_dante_path(edition, len(state.players))):
+    if state.dante >= len(edition.dante_path(len(state.players))):
         out.append(("dante", str(state.dante)))
     return out
-
-
-def _dante_path(edition: Edition, count: int) -> list[object]:
-    """The steps Dante walks for ``count`` players on ``edition``: its own path, or the path of
-    ``dante.shortcut.path_of`` players with the Shortcut tile over the steps it skips (3 players)."""
-    dante = edition.section("dante")
-    if str(count) in dante["paths"]:
-        return list(dante["paths"][str(count)])
-    shortcut = dante.get("shortcut") or {}
-    if count not in shortcut.get("players", ()):
-        return []
-    skips = {int(s) for s in shortcut.get("skips", ())}
-    return [i for i in dante["paths"].get(str(shortcut.get("path_of")), []) if int(i) not in skips]
 
 
 def decide_switch(state: object, command: SwitchEdition) -> list[Event]:

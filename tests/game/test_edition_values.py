@@ -18,7 +18,7 @@ from companion.game.commands import (
     StartTally,
     UseStyx,
 )
-from companion.game.edition import EditionError
+from companion.game.edition import EditionError, dante_path_of
 from companion.game.errors import RuleViolation
 from companion.game.rules import decide_create
 from companion.game.rules.accusation import dante_path
@@ -140,6 +140,21 @@ def test_the_three_player_shortcut_comes_from_the_edition(edition) -> None:
     changed = variant(lambda raw: raw["dante"]["shortcut"].__setitem__("skips", [1, 3, 9]))
     assert _path(changed, 3) == [i for i in four if i not in (1, 3, 9)]
     assert _path(changed, 4) == four
+
+
+def test_dante_path_has_one_home_for_play_validation_and_a_switch(edition) -> None:
+    """The path a game walks (``Edition.dante_path``), the one validation requires for every player count and the one a
+    switch of edition checks Dante against are ``dante_path_of``: a count with neither its own path nor the shortcut
+    has none (an empty path there, a refusal at validation)."""
+    dante = edition.section("dante")
+    players = edition.section("players")
+    for count in range(players["min"], players["max"] + 1):
+        assert edition.dante_path(count) == dante_path_of(dante, count) != ()
+    assert dante_path_of(dante, 9) is None and edition.dante_path(9) == ()
+    own = variant(lambda raw: raw["dante"]["paths"].__setitem__("3", [0, 2, 4]))
+    assert own.dante_path(3) == (0, 2, 4)  # a count's own path wins over the shortcut
+    without = {**dante, "shortcut": {"players": [], "skips": []}}
+    assert dante_path_of(without, 3) == (None if "3" not in dante["paths"] else dante_path_of(dante, 3))
 
 
 def test_the_brown_circle_sets_plutus_start(table: Table) -> None:

@@ -11,6 +11,7 @@ and ``perform_redo`` are ``perform`` for the forms every page has.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -106,6 +107,30 @@ def _conflict(draw: Renderer, view: Any) -> Answer:
     return draw(view, 409, notice=notice, notice_kind="conflict")
 
 
+def _seat_refused(draw: Renderer, control: str, exc: SeatRefused, view: Any) -> Answer:
+    assert isinstance(view.state, GameState)  # only a recorded game has seats
+    return draw(view, 403, refusal=_seat_refusal(view.state, control, exc))
+
+
+def _loan_to_confirm(draw: Renderer, control: str, exc: LoanToConfirm, view: Any) -> Answer:
+    assert isinstance(view.state, GameState)  # only a recorded game's command takes a loan
+    return draw(view, 200, loan_confirm=confirmation(view.state, exc, control), **_kept_choices(draw))
+
+
+def _refused(draw: Renderer, control: str, exc: RuleViolation, view: Any) -> Answer:
+    """The refusal beside its control: the rule, the values in words, what is legal instead."""
+    refusal = {
+        "control": control,
+        "code": exc.code,
+        "text": describe_refusal(exc, view.state),
+        "rule": describe_rule(exc),
+        "rule_url": rule_url(exc),
+        "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
+        "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
+    }
+    return draw(view, 422, refusal=refusal, **_kept_choices(draw))
+
+
 def perform(
     game_id: str,
     schema: type[Schema],
@@ -144,40 +169,26 @@ def perform(
     # the game as the phone's screen shows it: the process's own view, unread, when it stands at the screen's seq (the
     # append reads the log under its lock); read from the log before anything but an entry recorded is said
     current = svc.view_at(game_id, data.get("seq"))
+
+    def unrecorded(say: Callable[[Any], Answer]) -> Answer:
+        """An answer that records nothing, said of the game as the log has it (``checked``); the log moved on since the
+        phone's screen: the conflict, as a tap that records would get."""
+        view = svc.checked(game_id)
+        return _conflict(draw, view) if view.seq != current.seq else say(view)
+
     if isinstance(current.state, GameState):
         try:
             check_seat(current.state, game_id, data.get("player") if acts_for_player else None)
         except SeatRefused as exc:
-            view = svc.checked(game_id)
-            if view.seq != current.seq:
-                return _conflict(draw, view)
-            assert isinstance(view.state, GameState)  # the same game, read again
-            return draw(view, 403, refusal=_seat_refusal(view.state, control, exc))
+            return unrecorded(functools.partial(_seat_refused, draw, control, exc))
     try:
         outcome = run(data)
     except Conflict as exc:
         return _conflict(draw, exc.view)
     except LoanToConfirm as exc:
-        view = svc.checked(game_id)
-        if view.seq != current.seq:
-            return _conflict(draw, view)
-        assert isinstance(view.state, GameState)  # only a recorded game's command takes a loan
-        return draw(view, 200, loan_confirm=confirmation(view.state, exc, control), **_kept_choices(draw))
+        return unrecorded(functools.partial(_loan_to_confirm, draw, control, exc))
     except RuleViolation as exc:
-        view = svc.checked(game_id)
-        if view.seq != current.seq:
-            return _conflict(draw, view)
-        refusal = {
-            "control": control,
-            "code": exc.code,
-            "text": describe_refusal(exc, view.state),
-            "rule": describe_rule(exc),
-            "rule_url": rule_url(exc),
-            "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
-            "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
-        }
-        extra = _kept_choices(draw)
-        return draw(view, 422, refusal=refusal, **extra)
+        return unrecorded(functools.partial(_refused, draw, control, exc))
     # an entry recorded ``beside`` is drawn while its COMMIT runs (the disk's sync is most of a write), and said
     # only once it is durable: ``settle`` raises when it could not be stored (the error page; nothing recorded)
     try:
