@@ -14,11 +14,12 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from companion.web.screens.form_markup import action_form, refusal_box
 from companion.web.screens.parts import kept_markup
-from companion.web.words.catalogue import language, template_words
+from companion.web.words.catalogue import language, template_words, text_words
+from companion.web.words.escaping import esc
 from companion.web.words.glossary import colour_name, kind_name, location_action, location_name, quarter_name
 from companion.web.words.refusals import said_refusal
 
@@ -41,8 +42,8 @@ def florence_choices(
 ) -> Markup:
     """The Florence phase's choices for the active player (``f``: their ``FlorenceOptions``; ``me``: their
     purse), the accusation being prepared aside."""
-    _ = template_words(language())["_"]
-    pick = escape(pick_url)
+    _ = text_words()  # said as text: each goes into the markup's f-strings, no ``Markup`` made for it
+    pick = esc(pick_url)
     out: list[str] = []
     open_accusations = [c for c in f.accusations if c.allowed]
     shut_accusations = [c for c in f.accusations if not c.allowed]
@@ -52,8 +53,8 @@ def florence_choices(
         for c in open_accusations:
             text = _("Accuse at the %(loc)s", loc=location_name(c.location))
             if c.needs_bribe:
-                text += Markup(" · ") + _("pay 2 drachmas")
-            out.append(f"<li>{_link(pick, f'accuse={escape(c.location)}', text)}</li>")
+                text += " · " + _("pay 2 drachmas")
+            out.append(f"<li>{_link(pick, f'accuse={esc(c.location)}', text)}</li>")
         out.append("</ul>")
     if f.sends:
         title, sending = _("Send a family member"), _("Sending a %(kind)s.", kind=kind_name(send_kind))
@@ -90,7 +91,7 @@ def florence_choices(
         out.append('<ul class="move-list">')
         for c in shut_accusations:
             name = _("Accuse at the %(loc)s", loc=location_name(c.location))
-            out.append(f'<li class="unavailable"><b>{name}</b>: {escape(said_refusal(c.refusal, state))}</li>')
+            out.append(f'<li class="unavailable"><b>{name}</b>: {esc(said_refusal(c.refusal, state))}</li>')
         out.append("</ul>")
     if f.council_forced:
         title = _("The family council")
@@ -106,7 +107,7 @@ def florence_choices(
                 if getattr(o, k):
                     fields[k] = getattr(o, k)
             if o.choice == "member":
-                where = _("the tower") if o.source == "tower" else location_name(o.source)
+                where = Markup(_("the tower")) if o.source == "tower" else location_name(o.source)  # a value: markup
                 text = _("Bring your %(kind)s home from %(where)s", kind=kind_name(o.kind), where=where)
             elif o.choice == "guest":
                 text = _("Send the %(colour)s guest back to the Palace", colour=colour_name(o.colour))
@@ -152,17 +153,17 @@ def _send_list(state: Any, f: Any, send_kind: str) -> str:
         if florins is None:
             continue
         out.append(
-            f'<li class="sc{escape(circles.get(opt.location, ""))}">'
-            f'<button name="location" value="{escape(opt.location)}"><b>{escape(location_name(opt.location))}</b>'
+            f'<li class="sc{esc(circles.get(opt.location, ""))}">'
+            f'<button name="location" value="{esc(opt.location)}"><b>{esc(location_name(opt.location))}</b>'
         )
         if opt.bribe or florins:
             pay = _("pay %(n)s drachmas", n=opt.bribe)
-            said = f"{escape(quarter_name(opt.quarter))} · {pay}" if opt.bribe else ""
+            said = f"{esc(quarter_name(opt.quarter))} · {pay}" if opt.bribe else ""
             if florins:
                 entry = ngettext("%(num)s florin to enter", "%(num)s florins to enter", florins)
                 said += f" · {entry}" if opt.bribe else entry
             out.append(f"<span>{said}</span>")
-        out.append(f"<span>{escape(location_action(opt.location))}</span></button></li>")
+        out.append(f"<span>{esc(location_action(opt.location))}</span></button></li>")
     out.append("</ul>")
     return "\n".join(out)
 

@@ -18,9 +18,10 @@ from typing import Any
 
 from flask import current_app
 from flask.globals import _cv_app
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from companion.web.http.urls import kept_url_for
+from companion.web.words.escaping import esc
 from companion.web.words.glossary import player_letter
 
 __all__ = ["action_form", "hidden_fields", "install", "marker", "refusal_box"]
@@ -47,17 +48,17 @@ def action_form(
     """A form posting to ``endpoint`` of the game, with its hidden fields; ``caller``'s markup inside (a
     ``{% call %}`` block), then a submit button saying ``label`` when there is one. ``control`` names the
     form's refusal box (``refusal_box``), drawn by the template beside it."""
-    url = escape(kept_url_for(endpoint, game_id=game_id))
+    url = esc(kept_url_for(endpoint, game_id=game_id))
     out = [
-        f'<form id="{escape(form_id)}" method="post"' if form_id else '<form method="post"',
+        f'<form id="{esc(form_id)}" method="post"' if form_id else '<form method="post"',
         f' action="{url}" hx-post="" hx-sync="this:drop">\n',
         hidden_fields(view, key, player),
     ]
     for k, v in (extra or {}).items():
-        out.append(f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">')
+        out.append(f'<input type="hidden" name="{esc(k)}" value="{esc(v)}">')
     out.append(f"\n  {caller() if caller else ''}\n  ")
     if label:
-        out.append(f'<button type="submit" class="{escape(cls)}">{escape(label)}</button>')
+        out.append(f'<button type="submit" class="{esc(cls)}">{esc(label)}</button>')
     out.append("\n</form>")
     return Markup("".join(out))
 
@@ -66,20 +67,23 @@ def hidden_fields(view: Any, key: str, player: int | None = None) -> str:
     """What every form of the game carries unseen: the CSRF token, the screen's seq, a fresh idempotency key and the
     player it acts for (when it acts for one)."""
     fields = (
-        f'<input type="hidden" name="csrf_token" value="{escape(_token())}">'
-        f'<input type="hidden" name="seq" value="{escape(view.seq)}">'
-        f'<input type="hidden" name="key" value="{escape(key)}">'
+        f'<input type="hidden" name="csrf_token" value="{esc(_token())}">'
+        f'<input type="hidden" name="seq" value="{esc(view.seq)}">'
+        f'<input type="hidden" name="key" value="{esc(key)}">'
     )
     if player is None:
         return fields
-    return f'{fields}<input type="hidden" name="player" value="{escape(player)}">'
+    return f'{fields}<input type="hidden" name="player" value="{esc(player)}">'
+
+
+_NO_BOX = Markup("")  # most forms' box: made once, not for each of ~10 forms an answer
 
 
 def refusal_box(refusal: Mapping[str, Any] | None, control: str) -> Markup:
     """The refusal's box beside the form ``control`` names, when the refusal is that form's (``macros.html``:
     ``refusal_shown_box`` draws it); nothing otherwise, without a macro call."""
     if not refusal or refusal.get("control") != control:
-        return Markup("")
+        return _NO_BOX
     shown: Callable[..., str] = current_app.jinja_env.globals["refusal_shown_box"]  # type: ignore[assignment]
     return Markup(shown(refusal))
 
@@ -87,8 +91,8 @@ def refusal_box(refusal: Mapping[str, Any] | None, control: str) -> Markup:
 def marker(info: Any, edition: Any) -> Markup:
     """A player's marker: the letter of their pieces on their colour (a seat's ``info``), hidden from readers
     (their name follows it)."""
-    colour = escape(edition.player_hex(info.colour))
-    letter = escape(player_letter(info.colour, info.letter))
+    colour = esc(edition.player_hex(info.colour))
+    letter = esc(player_letter(info.colour, info.letter))
     return Markup(f'<span class="marker" style="--pc: {colour}" aria-hidden="true">{letter}</span>')
 
 

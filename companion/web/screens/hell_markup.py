@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from companion.web.words.catalogue import language, template_words
+from companion.web.words.catalogue import language, template_words, text_words
+from companion.web.words.escaping import esc
 from companion.web.words.glossary import colour_name
 
 __all__ = ["hell_choices", "install"]
@@ -27,9 +28,9 @@ def _link(href: str, text: str, cls: str = "button secondary") -> str:
 def hell_choices(state: Any, options: Any, me: Any, pick_url: str) -> Markup:
     """What the active player may do in the Hell phase before choosing: tap a soul that can move (or its link
     here), summon the ferryman, or bring a soul in from the Cemetery (``options``: their ``TurnOptions``)."""
-    words = template_words(language())
-    _, ngettext = words["_"], words["ngettext"]
-    pick = escape(pick_url)
+    ngettext = template_words(language())["ngettext"]
+    _ = text_words()  # said as text: each goes into the markup's f-strings, no ``Markup`` made for it
+    pick = esc(pick_url)
     movable, bring_moves = options.movable, options.bring_moves  # worked out from the moves at each reading
     if bring_moves:
         hint = _("Tap a soul on the map, then a highlighted shield. Or bring a soul in from the Cemetery.")
@@ -53,7 +54,7 @@ def hell_choices(state: Any, options: Any, me: Any, pick_url: str) -> Markup:
                 colour=colour_name(state.hell[shield].colour),
                 shield=shield.upper(),
             )
-            out.append(f"<li>{_link(f'{pick}select={escape(shield)}', said)}</li>")
+            out.append(f"<li>{_link(f'{pick}select={esc(shield)}', said)}</li>")
         out.append("</ul>")
     elif not bring_moves:
         none = _("No soul can move.")
@@ -68,10 +69,10 @@ def hell_choices(state: Any, options: Any, me: Any, pick_url: str) -> Markup:
         out.append(f'<ul class="chips plain" aria-label="{label}">')
         for c in sorted(state.cemetery):
             bring = _("Bring in one %(colour)s soul", colour=colour_name(c))
-            text = f'<span class="dot" aria-hidden="true">{escape(c)}</span> {bring}'
-            hex_ = escape(state.edition.circles[c].hex)
+            text = f'<span class="dot" aria-hidden="true">{esc(c)}</span> {bring}'
+            hex_ = esc(state.edition.circles[c].hex)
             out.append(
-                f'<li><a class="chip" style="--sc: {hex_}" href="{pick}select=cemetery-{escape(c)}" hx-get="" '
+                f'<li><a class="chip" style="--sc: {hex_}" href="{pick}select=cemetery-{esc(c)}" hx-get="" '
                 f'hx-replace-url="true">{text}</a></li>'
             )
         out.append("</ul>")

@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from companion.web.http.urls import kept_url_for
 from companion.web.screens.form_markup import action_form, hidden_fields, refusal_box
 from companion.web.words.bidi import bdi
 from companion.web.words.catalogue import text_words
+from companion.web.words.escaping import esc
 from companion.web.words.glossary import colour_name, kind_name, location_action, location_name, sin_name
 
 __all__ = ["PICK_SLOT", "install", "location_choices"]
@@ -30,7 +31,7 @@ PICK_SLOT = '<div id="part-pick" data-part="pick"></div>'  # the guardians to ch
 
 
 def _form(view: Any, option: str, cls: str) -> str:
-    url = escape(kept_url_for("florence.location_option", game_id=view.game_id, option=option))
+    url = esc(kept_url_for("florence.location_option", game_id=view.game_id, option=option))
     return f'<form method="post" action="{url}" hx-post="" class="{cls}">'
 
 
@@ -74,7 +75,7 @@ def location_choices(
     ``fraud_inline``: the Wall's fraud card drawn in place (after a refusal about it, without script)."""
     _ = text_words()
     loc, lo, player = state.action, options.location_options, state.active
-    out = [f"<h2>{escape(location_name(loc))}</h2>", f'<p class="hint">{escape(location_action(loc))}</p>']
+    out = [f"<h2>{esc(location_name(loc))}</h2>", f'<p class="hint">{esc(location_action(loc))}</p>']
     if options.can_end_turn:
         label = Markup(_("End %(name)s's turn", name=bdi(state.players[player].name)))  # escaped once, by ``_``
         out.append(str(action_form(view.game_id, "play.end_turn", view, new_key(), "end-turn", player, label)))
@@ -88,11 +89,11 @@ def location_choices(
     if loc == "bonfire" and "passage" in lo:
         scale = state.edition.section("phlegethon")["scale"]
         cubes = "".join(
-            f'<option value="{escape(c)}">{escape(sin_name(c))} ({escape(scale[space])})</option>'
+            f'<option value="{esc(c)}">{esc(sin_name(c))} ({esc(scale[space])})</option>'
             for c, space in sorted(state.phlegethon.items())
         )
         gates = "".join(
-            f'<option value="{escape(gate)}">' + _("above %(s)s", s=str(shield).upper()) + "</option>"
+            f'<option value="{esc(gate)}">' + _("above %(s)s", s=str(shield).upper()) + "</option>"
             for gate, shield in state.side.gates.items()
             if gate not in me.discs
         )
@@ -108,7 +109,7 @@ def location_choices(
         out += _fraud(view, refusal, open_for, card_choices, loan_confirm, fraud_inline)
     if loc == "wall" and "deliver" in lo and me.pieces("barrel"):
         barrels = "".join(
-            f'<option value="{escape(b.colour)}">{escape(colour_name(b.colour))}</option>' for b in me.pieces("barrel")
+            f'<option value="{esc(b.colour)}">{esc(colour_name(b.colour))}</option>' for b in me.pieces("barrel")
         )
         deliver = _("Deliver a barrel for infamy")
         out += _inline(view, "deliver", new_key(), player, ("del-c", "colour"), deliver, barrels, _("Deliver"))
@@ -132,7 +133,7 @@ def _styx(
     _ = text_words()
     tracks = state.edition.section("tracks")
     colours = "".join(
-        f'<option value="{escape(c)}"{_selected(chosen, "colour", c)}>{escape(colour_name(c))} ({escape(n)})</option>'
+        f'<option value="{esc(c)}"{_selected(chosen, "colour", c)}>{esc(colour_name(c))} ({esc(n)})</option>'
         for c, n in sorted(state.cemetery.items())
     )
     counts = "".join(
@@ -142,8 +143,7 @@ def _styx(
 
     def track_options(field: str, which: str) -> str:
         return "".join(
-            f'<option value="{escape(c)}"{_selected(chosen, field, c)}>{escape(sin_name(c))} ({escape(me.skull(c))})'
-            "</option>"
+            f'<option value="{esc(c)}"{_selected(chosen, field, c)}>{esc(sin_name(c))} ({esc(me.skull(c))})</option>'
             for c in tracks[which]
         )
 
@@ -196,10 +196,10 @@ def _fraud(
     elif open_for == "location-fraud" and not card_choices:
         out.append(str(fraud_inline))
     else:
-        card_url = escape(kept_url_for("florence.fraud_card", game_id=view.game_id) + "?at=")
-        seq = escape(view.seq)
+        card_url = esc(kept_url_for("florence.fraud_card", game_id=view.game_id) + "?at=")
+        seq = esc(view.seq)
         out += [
-            f'<div id="fraud-form" class="lazy-form" hx-get="{card_url}{seq}{escape(card_choices)}" '
+            f'<div id="fraud-form" class="lazy-form" hx-get="{card_url}{seq}{esc(card_choices)}" '
             'hx-trigger="load, online from:window" hx-target="this" hx-swap="outerHTML" aria-busy="true">',
             '<p class="hint">' + _("The card's choices are on their way…") + "</p>",
             f'<noscript><p><a class="button secondary" href="{card_url}{seq}">'
@@ -220,7 +220,7 @@ def _take(
     out: list[str] = []
     if colours:
         spaces = state.edition.section("tower")["spaces_per_floor"]
-        choices = "".join(f'<option value="{escape(c)}">{escape(colour_name(c))}</option>' for c in sorted(colours))
+        choices = "".join(f'<option value="{esc(c)}">{esc(colour_name(c))}</option>' for c in sorted(colours))
         floors = "".join(
             f'<option value="{i}">'
             + _("floor %(n)s (height %(h)s, %(free)s free)", n=i, h=fl.height, free=spaces - len(fl.pieces))
@@ -258,8 +258,8 @@ def _courtyard(
     out: list[str] = []
     if home:
         members = [
-            f'<label class="check"><input type="checkbox" name="member" value="{fi}:{escape(p.kind)}" '
-            f'data-floor="{fi}" data-kind="{escape(p.kind)}"> {escape(kind_name(p.kind))} ('
+            f'<label class="check"><input type="checkbox" name="member" value="{fi}:{esc(p.kind)}" '
+            f'data-floor="{fi}" data-kind="{esc(p.kind)}"> {esc(kind_name(p.kind))} ('
             + _("floor %(n)s", n=fi)
             + ")</label>"
             for fi, fl in enumerate(me.tower)
@@ -283,12 +283,12 @@ def _courtyard(
     for fi, fl in enumerate(me.tower):
         for p in fl.pieces:
             if p.kind in ("noble", "urchin"):
-                name = str(escape(kind_name(p.kind)))
+                name = esc(kind_name(p.kind))
             elif p.kind == "guest":
                 name = _("%(colour)s guest", colour=colour_name(p.colour))
             else:
                 name = _("%(colour)s barrel", colour=colour_name(p.colour))
-            value = f"{fi}:{escape(p.kind)}:{escape(p.colour)}"
+            value = f"{fi}:{esc(p.kind)}:{esc(p.colour)}"
             pieces.append(f'<option value="{value}">{name} (' + _("floor %(n)s", n=fi) + ")</option>")
     floors = "".join(f'<option value="{i}">{i}</option>' for i in range(len(me.tower)))
     return [

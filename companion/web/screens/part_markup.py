@@ -17,11 +17,12 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from companion.web.screens.form_markup import action_form, marker, refusal_box
 from companion.web.words.bidi import bdi, isolate
-from companion.web.words.catalogue import language, template_words
+from companion.web.words.catalogue import language, template_words, text_words
+from companion.web.words.escaping import esc
 from companion.web.words.glossary import colour_name, kind_name, location_name, quarter_name, sin_name
 
 __all__ = [
@@ -43,16 +44,12 @@ def _button_form(game_id: str, endpoint: str, view: Any, key: str, control: str,
     return action_form(game_id, endpoint, view, key, control, label=label, cls="secondary")
 
 
-def _words() -> Callable[..., str]:
-    return template_words(language())["_"]
-
-
 def player_purse(pi: int, info: Any, p: Any, state: Any) -> Markup:
     """A player's purse: marker, name and what they hold, one definition list (``game.html``: ``player_card``)."""
     names, playing = _purse_words(language(), bool(state.expansion))
     held = (p.infamy, p.florins, p.drachmas, p.ship, p.bells)
     values = "".join(
-        f'<div><dt>{n}</dt><dd data-stat="{stat}">{escape(value)}</dd></div>'
+        f'<div><dt>{n}</dt><dd data-stat="{stat}">{esc(value)}</dd></div>'
         for (stat, n), value in zip(names, held, strict=False)
     )
     who = _who(state.edition, info, playing)
@@ -96,11 +93,11 @@ def _purse_words(language: str, expansion: bool) -> tuple[tuple[tuple[str, str],
 def player_family(pi: int, p: Any) -> Markup:
     """Where a player's family is: at home, in reserve, in Florence (``game.html``: ``player_family``)."""
     said = language()
-    _ = template_words(said)["_"]
     home = _family_home(said, p.home_nobles, p.home_urchins, p.reserve_urchins)
     placed = ""
     if p.placed:
-        where = ", ".join(f"{escape(kind_name(k))} ({escape(location_name(loc))})" for loc, k in p.placed)
+        where = ", ".join(f"{esc(kind_name(k))} ({esc(location_name(loc))})" for loc, k in p.placed)
+        _ = text_words()
         in_florence = _("In Florence:")
         placed = f"{in_florence} {where}."
     return Markup(f'<div id="part-family{pi}" data-part="family{pi}">\n<p>{home}\n{placed}</p></div>')
@@ -145,15 +142,15 @@ def _tower_floor(language: str, fl: Any, spaces: int) -> str:
     height = _("height %(h)s", h=fl.height)
     pieces = []
     for piece in fl.pieces:
-        colour = f" sc{escape(piece.colour)}" if piece.colour else ""
+        colour = f" sc{esc(piece.colour)}" if piece.colour else ""
         said: str
         if piece.kind in ("noble", "urchin"):
-            said = escape(kind_name(piece.kind))
+            said = esc(kind_name(piece.kind))
         elif piece.kind == "guest":
             said = _("%(colour)s guest", colour=colour_name(piece.colour))
         else:
             said = _("%(colour)s barrel", colour=colour_name(piece.colour))
-        pieces.append(f'<span class="tower-piece {escape(piece.kind)}{colour}">{said}</span>')
+        pieces.append(f'<span class="tower-piece {esc(piece.kind)}{colour}">{said}</span>')
     empty = '<i aria-hidden="true">·</i>' * (spaces - len(fl.pieces))
     return f'<li><span class="floor-h">{height}</span>\n{"".join(pieces)}\n{empty}\n</li>'
 
@@ -161,13 +158,13 @@ def _tower_floor(language: str, fl: Any, spaces: int) -> str:
 def player_tracks(pi: int, info: Any, p: Any, state: Any) -> Markup:
     """A player's skull on each sin track and their diplomas, and what else they hold (``game.html``:
     ``player_tracks``)."""
-    _ = _words()
+    _ = text_words()  # said as text: each goes into this part's f-strings, no ``Markup`` made for it
     circles = state.edition.track_circles
     label = _tracks_label(language(), info.name)
     heads = _track_heads(language(), circles)
     diploma = _("diploma")
     star = f'<span class="diploma" title="{diploma}">★</span>'
-    cells = "".join(f"<td>{escape(p.skull(c))}{star if c in p.diplomas else ''}</td>" for c in circles)
+    cells = "".join(f"<td>{esc(p.skull(c))}{star if c in p.diplomas else ''}</td>" for c in circles)
     hint = _(
         "Skull levels per track (★ diploma). Half diplomas: %(h)s. Discs on the Wall: %(d)s. Fraud cards in hand: %(f)s; played: %(pl)s.",  # noqa: E501
         h=p.half_diplomas,
@@ -176,11 +173,9 @@ def player_tracks(pi: int, info: Any, p: Any, state: Any) -> Markup:
         pl=len(p.endgames),
     )
     if p.wall_passes:
-        passes = _("Wall passes: %(n)s.", n=p.wall_passes)
-        hint += Markup(" ") + passes
+        hint += " " + _("Wall passes: %(n)s.", n=p.wall_passes)
     if state.expansion:
-        held = _("Bells: %(b)s. Desks: %(d)s.", b=p.bells, d=", ".join(d.upper() for d in p.desks) or "—")
-        hint += Markup(" ") + held
+        hint += " " + _("Bells: %(b)s. Desks: %(d)s.", b=p.bells, d=", ".join(d.upper() for d in p.desks) or "—")
     return Markup(
         f'<div id="part-tracks{pi}" data-part="tracks{pi}">\n<table class="tracks" aria-label="{label}">\n'
         f"<tr>{heads}</tr>\n<tr>{cells}</tr>\n</table>\n"
@@ -199,14 +194,14 @@ def _tracks_label(language: str, name: str) -> str:
 def _track_heads(language: str, circles: tuple[int, ...]) -> str:
     """The sin tracks' heads, one cell each, in ``language`` (the request's: ``sin_name`` reads it): the same for
     every player of every game of an edition, drawn once per language."""
-    return "".join(f"<th><i>{escape(sin_name(c))}</i></th>" for c in circles)
+    return "".join(f"<th><i>{esc(sin_name(c))}</i></th>" for c in circles)
 
 
 def florence_tiles(quarter: str, tiles: Any, state: Any) -> Markup:
     """A quarter of Florence's location tiles and who stands on each (``game.html``: ``florence_quarter``; its title is
     a part of its own). A piece shows its player's letter and says "name (kind)" (app.css)."""
     said = language()
-    out = [f'<div id="part-q-{escape(quarter)}" data-part="q-{escape(quarter)}">']
+    out = [f'<div id="part-q-{esc(quarter)}" data-part="q-{esc(quarter)}">']
     for t in tiles:
         out.append(_tile_head(said, t.id, t.circle, t.special))
         if t.pieces:
@@ -223,27 +218,26 @@ def _tile_head(language: str, loc: str, circle: int, special: bool) -> str:
     _ = template_words(language)["_"]
     said = _("special")
     badge = f' <span class="badge">{said}</span>' if special else ""
-    opening = f'<div class="tile sc{escape(circle)}{" special" if special else ""}">'
-    return f"{opening}\n<p>{escape(location_name(loc))}{badge}</p>"
+    opening = f'<div class="tile sc{esc(circle)}{" special" if special else ""}">'
+    return f"{opening}\n<p>{esc(location_name(loc))}{badge}</p>"
 
 
 @functools.lru_cache(maxsize=2048)
 def _tile_piece(language: str, seat: int, name: str, kind: str) -> str:
     """A family member on a tile: the player's name and the member's kind, in ``language`` (the request's)."""
-    who = f"{bdi(name)} ({escape(kind_name(kind))})"
-    return f'<b class="piece {escape(kind)} pc{seat}"><i>{who}</i></b>'
+    who = f"{bdi(name)} ({esc(kind_name(kind))})"
+    return f'<b class="piece {esc(kind)} pc{seat}"><i>{who}</i></b>'
 
 
 def cemetery(state: Any) -> Markup:
     """The souls in the Cemetery, by colour, and the turn's quarter of Florence (``game.html``: ``part_cemetery``)."""
-    _ = _words()
+    _ = text_words()
     out = ['<div id="part-cemetery" data-part="cemetery">']
     if state.cemetery:
         label = _("Souls in the Cemetery")
         out.append(f'<ul class="souls" aria-label="{label}">')
         out.extend(
-            f'<li class="sc{escape(c)}">{escape(n)} × {escape(colour_name(c))}</li>'
-            for c, n in sorted(state.cemetery.items())
+            f'<li class="sc{esc(c)}">{esc(n)} × {esc(colour_name(c))}</li>' for c, n in sorted(state.cemetery.items())
         )
         out.append("</ul>")
     else:
@@ -251,7 +245,7 @@ def cemetery(state: Any) -> Markup:
         out.append(f"<p>{empty}</p>")
     if state.quarter:
         now = _("Florence quarter this turn:")
-        out.append(f'<p class="quarter-now">{now} <strong>{escape(quarter_name(state.quarter))}</strong></p>')
+        out.append(f'<p class="quarter-now">{now} <strong>{esc(quarter_name(state.quarter))}</strong></p>')
     out.append("</div>")
     return Markup("\n".join(out))
 
@@ -265,19 +259,21 @@ def undo_bar(
     seat_prompt: Any,
 ) -> Markup:
     """The undo bar: the last entry in words, and the buttons that undo it and redo the entry undone last."""
-    _ = _words()
+    _ = text_words()  # said as text (the buttons' labels as the markup they are: escaped once, by ``_``)
     box = refusal_box(refusal, "undo")
     if last_entry:
-        told = Markup(" ").join(last_entry.sentences)
+        told = " ".join(esc(sentence) for sentence in last_entry.sentences)
         said = _("Last entry:")
         last = f'<span class="visually-hidden">{said} </span>{told}'
     else:
         last = _("Nothing to undo yet.")
     buttons = []
     if last_entry and not seat_prompt:
-        buttons.append(_button_form(view.game_id, "timeline.undo", view, new_key(), "undo", label=_("Undo last entry")))
+        buttons.append(
+            _button_form(view.game_id, "timeline.undo", view, new_key(), "undo", label=Markup(_("Undo last entry")))
+        )
     if redo_entry and not seat_prompt:
-        buttons.append(_button_form(view.game_id, "timeline.redo", view, new_key(), "redo", label=_("Redo")))
+        buttons.append(_button_form(view.game_id, "timeline.redo", view, new_key(), "redo", label=Markup(_("Redo"))))
     return Markup(
         f'<div id="part-undo" data-part="undo">\n{box}\n<p class="last">{last}</p>\n'
         f'<div class="undo-buttons">\n{_NEWLINE.join(buttons)}\n</div>\n</div>'

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from companion.web.http.urls import kept_url_for
 from companion.web.screens.hell_map import Cell, FerrySteps
+from companion.web.words.escaping import esc
 from companion.web.words.glossary import GUARDIAN_GLYPHS
 
 __all__ = ["guardian_glyph", "install", "map_shield"]
@@ -52,48 +53,48 @@ def map_shield(
     tap that posts: a landing, a soul brought in) or an image, with what stands on it (a soul, laid down or
     petrified; a guardian) and the infamy a landing that lays the soul down scores."""
     cls = "cell" + (f" tap-{c.tap}" if c.tap else "") + (" is-selected" if picked else "")
-    label = f'aria-label="{escape(c.label)}"'
+    label = f'aria-label="{esc(c.label)}"'
     link = c.tap in _LINKS
-    out = [f'<svg id="part-s-{escape(c.shield)}" data-part="s-{escape(c.shield)}" x="{round(c.x, 1)}" y="{c.y}">\n']
+    out = [f'<svg id="part-s-{esc(c.shield)}" data-part="s-{esc(c.shield)}" x="{round(c.x, 1)}" y="{c.y}">\n']
     if link:
-        href = escape(_href(game_id, c, confirm_from or "", ferry_steps))
+        href = esc(_href(game_id, c, confirm_from or "", ferry_steps))
         out.append(f'<a class="{cls}" href="{href}" hx-get="" hx-params="at" hx-replace-url="true" {label}>\n')
     elif c.tap in ("land", "try"):
         role = ' role="button" tabindex="0"' if c.tap == "land" else ' role="img"'
-        url = escape(kept_url_for("play.move_soul", game_id=game_id))
-        via = f',"via":"{escape(",".join(c.move.path))}"' if c.move else ""
+        url = esc(kept_url_for("play.move_soul", game_id=game_id))
+        via = f',"via":"{esc(",".join(c.move.path))}"' if c.move else ""
         out.append(
-            f'<g class="{cls}"{role} {label} hx-post="{url}"\nhx-vals=\'{{"to_shield":"{escape(c.shield)}"{via}}}\'>\n'
+            f'<g class="{cls}"{role} {label} hx-post="{url}"\nhx-vals=\'{{"to_shield":"{esc(c.shield)}"{via}}}\'>\n'
         )
     elif c.tap == "bring":
-        url = escape(kept_url_for("play.bring_soul", game_id=game_id))
+        url = esc(kept_url_for("play.bring_soul", game_id=game_id))
         out.append(
             f'<g class="{cls}" role="button" tabindex="0" {label} hx-post="{url}"\n'
-            f'hx-vals=\'{{"shield":"{escape(c.shield)}"}}\'>\n'
+            f'hx-vals=\'{{"shield":"{esc(c.shield)}"}}\'>\n'
         )
     else:
         out.append(f'<g class="{cls}" role="img" {label}>\n')
     hidden = ' aria-hidden="true"' if link else ""
     out.append(
         f'<use class="hit" href="#hit{round(c.width * 10)}"/><use class="shield" href="#sh"/>'
-        f'<text y="15" class="quarter"{hidden}>{escape(c.glyph)}</text>'
+        f'<text y="15" class="quarter"{hidden}>{esc(c.glyph)}</text>'
     )
     soul = c.soul
     if soul and soul.petrified:
         out.append('<ellipse cy="-7" rx="16" ry="9" fill="url(#stone)" stroke="#222"/>')
     elif soul and soul.laid:
-        out.append(f'<ellipse class="laid sc{escape(soul.colour)}" cy="-7" rx="16" ry="9"/>')
+        out.append(f'<ellipse class="laid sc{esc(soul.colour)}" cy="-7" rx="16" ry="9"/>')
     elif soul:
-        out.append(f'<circle class="soul sc{escape(soul.colour)}" cy="-8" r="12"/>')
+        out.append(f'<circle class="soul sc{esc(soul.colour)}" cy="-8" r="12"/>')
     if soul:
-        out.append(f'<text y="-3.5" class="soul-num">{escape(soul.colour)}</text>')
+        out.append(f'<text y="-3.5" class="soul-num">{esc(soul.colour)}</text>')
     if c.guardian:
         out.append(
             '<path d="M0,-22 l14,16 l-14,16 l-14,-16 z" class="guardian"/>'
-            f'<text y="-2" class="guardian-glyph">{escape(guardian_glyph(c.guardian))}</text>'
+            f'<text y="-2" class="guardian-glyph">{esc(guardian_glyph(c.guardian))}</text>'
         )
     if c.tap in ("land", "confirm") and c.move and c.move.lays_down:
-        out.append(f'<text x="14" y="-16" class="score-badge">+{escape(c.move.infamy)}</text>')
+        out.append(f'<text x="14" y="-16" class="score-badge">+{esc(c.move.infamy)}</text>')
     out.append("\n</a>\n</svg>" if link else "\n</g>\n</svg>")
     return Markup("".join(out))
 

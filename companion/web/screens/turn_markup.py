@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from markupsafe import escape
-
 from companion.web.screens.form_markup import marker
 from companion.web.words.bidi import bdi
 from companion.web.words.catalogue import language, template_words, text_words
+from companion.web.words.escaping import esc
 from companion.web.words.template_globals import phase_text
 
 __all__ = ["turn_part"]
@@ -34,7 +33,7 @@ def turn_part(context: dict[str, Any]) -> str | None:
     if options.phase.value == "action" and not options.location_options:
         phase = _("The location's action is done: the turn can end.")
     else:
-        phase = str(escape(phase_text(state)))
+        phase = esc(phase_text(state))
     out = [
         "",  # the block's own first line break
         '<div id="part-turn" data-part="turn">',

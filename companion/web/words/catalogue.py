@@ -25,7 +25,9 @@ from babel.support import Translations
 from flask import current_app, g
 from flask.globals import _cv_app
 from flask_babel import Babel, Domain, LazyString, get_locale
-from markupsafe import Markup, escape
+from markupsafe import Markup
+
+from companion.web.words.escaping import esc
 
 __all__ = [
     "RequestDomain",
@@ -160,15 +162,23 @@ def install(babel: Babel, domain: str = "messages") -> None:
 _TEMPLATE_WORDS: dict[str, dict[str, Callable[..., str]]] = {}
 
 
+_TEXT_WORDS: dict[str, Callable[..., str]] = {}
+
+
 def text_words() -> Callable[..., str]:
     """The templates' ``_`` for the request's language (the translation as escaped markup, its values escaped) as
-    plain text, to join with markup written in Python: a literal added to ``Markup`` would be escaped again."""
-    said = template_words(language())["_"]
+    plain text, to join with markup written in Python: a literal added to ``Markup`` would be escaped again. Made
+    once per language; it fills the text itself (``_filled_text``), without making the ``Markup`` it would return."""
+    said_in = language()
+    kept = _TEXT_WORDS.get(said_in)
+    if kept is None:
+        plain = words_for(said_in).plain
 
-    def as_text(message: str, **values: Any) -> str:
-        return str(said(message, **values))
+        def as_text(message: str, **values: Any) -> str:
+            return _filled_text(plain(message), values)
 
-    return as_text
+        kept = _TEXT_WORDS[said_in] = as_text
+    return kept
 
 
 def template_words(language: str) -> dict[str, Callable[..., str]]:
@@ -215,5 +225,16 @@ def _filled(said: str, variables: dict[str, Any]) -> Markup:
     if not variables and "%" not in said:
         return Markup(said)
     if variables and _plain_names(said):
-        return Markup(said % {name: escape(value) for name, value in variables.items()})
+        return Markup(said % {name: esc(value) for name, value in variables.items()})
     return Markup(said) % variables
+
+
+def _filled_text(said: str, variables: dict[str, Any]) -> str:
+    """``str(_filled(said, variables))``: the same text, without the ``Markup`` made to hold it (~0.3 µs each of ~20
+    messages an answer says in the parts written in Python). ``tests/web/words/test_template_words.py`` holds the two
+    equal."""
+    if not variables and "%" not in said:
+        return said
+    if variables and _plain_names(said):
+        return said % {name: esc(value) for name, value in variables.items()}
+    return str(Markup(said) % variables)

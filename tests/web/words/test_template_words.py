@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from companion.web.words.catalogue import _filled
+from companion.web.words.catalogue import _filled, _filled_text
 
 ROOT = Path(__file__).resolve().parents[3]
 PO = ROOT / "companion" / "translations" / "es" / "LC_MESSAGES" / "messages.po"
@@ -62,10 +62,14 @@ def test_every_message_is_filled_as_markup_fills_it(data: Any) -> None:
         except (TypeError, ValueError, KeyError) as exc:  # a %(n)d given text: both refuse it alike
             with pytest.raises(type(exc)):
                 _filled(text, values)
+            with pytest.raises(type(exc)):
+                _filled_text(text, values)
             continue
         got = _filled(text, values)
         assert isinstance(got, Markup)
         assert got == wanted, text
+        as_text = _filled_text(text, values)  # the same, as the plain text ``text_words`` gives
+        assert type(as_text) is str and as_text == str(wanted), text
 
 
 @pytest.mark.parametrize(
@@ -80,3 +84,4 @@ def test_every_message_is_filled_as_markup_fills_it(data: Any) -> None:
 )
 def test_the_edges(text: str, values: dict[str, Any]) -> None:
     assert _filled(text, dict(values)) == Markup(text) % values
+    assert _filled_text(text, dict(values)) == str(Markup(text) % values)
