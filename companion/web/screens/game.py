@@ -214,7 +214,8 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
     if refusal and not any(box_drawn(refusal, part.html) for part in parts.values()):
         context["refusal_fallback"] = True  # its control is not on this screen: show it atop the actions
         parts = render_parts(context)
-    context["part_digests"] = " ".join(f"{name}:{part.digest}" for name, part in parts.items())
+    words = [part.word for part in parts.values()]  # each ``name:digest``, as ``HX-Game-Parts`` says it
+    context["part_digests"] = " ".join(words)
     focus = _seat_focus(context) or focus_target(context)
     if not is_htmx():
         return compact(render_template("pages/game.html", **context, drawn=_drawn(parts, view.seq))), status
@@ -236,13 +237,13 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
         headers["HX-Trigger-After-Settle"] = json.dumps({"game:update": update})
         drawn = _drawn(parts, view.seq, csrf=False)  # htmx sends the token in a header
         return compact(render_block("pages/game.html", block, **context, drawn=drawn)), status, headers
-    changed = parts_to_send(context["part_digests"], raw)
+    changed = parts_to_send(words, raw)
     pieces = assembled(parts, changed)
     budget = ctx.app.config.get("ANSWER_BUDGET", ANSWER_BUDGET)
     later = answer_later(pieces, context["state"].active, budget, view.seq)
     # only the digests of the parts sent (``merge_parts``): the phone holds the others as they are (~1.7 KB less a
     # header, ~30 µs less each way); a part left for a second answer keeps the digest the phone holds, so it asks
-    update["changed"] = " ".join(f"{name}:{parts[name].digest}" for name in changed if name not in later)
+    update["changed"] = " ".join(parts[name].word for name in changed if name not in later)
     if later:  # a second answer brings these, asked for at once (table.js)
         pieces = {name: html for name, html in pieces.items() if name not in later}
         update["more"] = True

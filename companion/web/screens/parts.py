@@ -37,7 +37,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -121,16 +121,19 @@ choose at the Bonfire (the one chosen is marked). An answer sends
 the nested part alone when only it changed (htmx swaps it in place inside its holder), else inside its holder."""
 _EMPTY = {name: re.compile(rf'<div id="part-{name}" data-part="{name}">\s*</div>') for name in NESTED}
 CSRF_FIELD = '<input type="hidden" name="csrf_token" value="&csrf;">'  # as every template writes it
-_HTMX_FORM_CSRF = re.compile(r'(<form\b[^>]*\bhx-post="[^"]*"[^>]*>\s*)' + re.escape(CSRF_FIELD))
-_MARKS = re.compile(r"(?:&|\\u0026)(key|csrf|seq);")
+_HTMX_FORM_TAG = re.compile(r'<form\b[^>]*\bhx-post="[^"]*"[^>]*>\s*')
+"""An htmx form's opening tag (and the blank after it): a CSRF field right after it is left out of an htmx answer."""
+_JSON_AMP = "\\u0026"  # a mark's "&" as a JSON string in an attribute writes it (``hx-vals``)
 
 
 @dataclass(frozen=True)
 class Part:
-    """One part as drawn with marks (the same for every phone), and its fingerprint."""
+    """One part as drawn with marks (the same for every phone), its fingerprint, and the two as ``HX-Game-Parts``
+    names them (``name:digest``: written once, when the part is drawn, not for each of ~100 parts an answer)."""
 
     html: str
     digest: str
+    word: str
 
 
 def install(app: Flask) -> None:
@@ -219,19 +222,45 @@ def fill(html: str, seq: int, csrf: bool = True) -> str:
     ``csrf=False`` for an answer to htmx, whose every request carries the token in a header (``base.html``:
     ``hx-headers``; Flask-WTF reads the header when a form has no token field): its htmx forms' token fields
     are left out, ~130 bytes less a form. A plain form (posted by the browser, without htmx's header)
-    keeps its field, filled with this session's token."""
+    keeps its field, filled with this session's token.
+
+    Each mark (``&key;``, ``&csrf;``, ``&seq;``, or with its ``&`` written ``\\u0026`` in JSON) is found by the string's
+    own search, not by a regex tried at each of an answer's ~5,000 characters (~20 µs an answer, twice: the token
+    fields, then the marks). ``tests/web/screens/test_fill.py`` holds it equal to the regexes it replaced."""
     if "key;" not in html and "csrf;" not in html and "seq;" not in html:
         return html
-    if not csrf:
-        html = _HTMX_FORM_CSRF.sub(r"\1", html)  # a plain form (a seat, "Our board is different") keeps its own
-    token = generate_csrf() if "csrf;" in html else ""
+    if not csrf and CSRF_FIELD in html:
+        html = _without_htmx_csrf(html)  # a plain form (a seat, "Our board is different") keeps its own
+    if "csrf;" in html and ("&csrf;" in html or f"{_JSON_AMP}csrf;" in html):
+        token = generate_csrf()
+        html = html.replace("&csrf;", token).replace(f"{_JSON_AMP}csrf;", token)
     now = str(seq)
+    html = html.replace("&seq;", now).replace(f"{_JSON_AMP}seq;", now)
+    for mark in ("&key;", f"{_JSON_AMP}key;"):  # neither a token, a seq nor a key holds "&" or a backslash
+        if mark in html:
+            first, *rest = html.split(mark)
+            html = first + "".join(new_key() + piece for piece in rest)
+    return html
 
-    def filled(m: re.Match[str]) -> str:
-        mark = m.group(1)
-        return token if mark == "csrf" else now if mark == "seq" else new_key()
 
-    return _MARKS.sub(filled, html)
+def _without_htmx_csrf(html: str) -> str:
+    """``html`` without the CSRF field of each htmx form: each field looked at where it stands (a few an answer), left
+    out when the text before it ends with an htmx form's opening tag (``_HTMX_FORM_TAG``) begun after the last field
+    left out. What one regex, ``(<form\\b[^>]*\\bhx-post="[^"]*"[^>]*>\\s*)`` and the field, replaced by its group
+    did, tried at each character (``tests/web/screens/test_fill.py`` holds the two equal). The tag is looked for from
+    the last ``<form`` before the field back: in the app's markup, the last one."""
+    pieces = html.split(CSRF_FIELD)
+    text, resume = pieces[0], 0  # where the regex would go on looking after a field it left out
+    for piece in pieces[1:]:
+        start = text.rfind("<form", resume)
+        while start >= 0 and _HTMX_FORM_TAG.fullmatch(text, start) is None:
+            start = text.rfind("<form", resume, start)
+        if start >= 0:
+            resume = len(text)
+        else:
+            text += CSRF_FIELD
+        text += piece
+    return text
 
 
 class MarkedView:
@@ -613,7 +642,8 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
         if written is None:
             written = render_block("pages/game.html", f"part_{name}", {**context, **nested} if nested else context)
         html = compact(written)
-    return Part(html, digest(html))
+    fingerprint = digest(html)
+    return Part(html, fingerprint, f"{name}:{fingerprint}")
 
 
 def _in_python(name: str, context: dict[str, Any]) -> str | None:
@@ -658,9 +688,15 @@ def marked_context(context: dict[str, Any], language: str) -> dict[str, Any]:
         **context,
         **template_words(language),
         **_marks(context["view"]),
-        "pick_url": Markup(escape(context["pick_url"].partition("?")[0])) + Markup("?at=&seq;&amp;"),
+        "pick_url": _marked_pick_url(context["pick_url"].partition("?")[0]),
         "map_cells": context["hell_map"].by_shield,
     }
+
+
+@functools.lru_cache(maxsize=1024)
+def _marked_pick_url(path: str) -> Markup:
+    """A game's page with the seq's mark as ``at=`` and room for a choice (``?at=&seq;&amp;``), made once per game."""
+    return Markup(escape(path)) + Markup("?at=&seq;&amp;")
 
 
 def render_parts(context: dict[str, Any]) -> dict[str, Part]:
@@ -803,7 +839,7 @@ def answer_later(pieces: dict[str, str], active: int, budget: int, seq: int) -> 
     if sum(sent(html) for html in pieces.values()) <= budget:
         return set()
     # past it at first sight: exactly, without the CSRF fields an htmx answer's forms leave out (``fill``)
-    sizes = {name: sent(_HTMX_FORM_CSRF.sub(r"\1", html)) for name, html in pieces.items()}
+    sizes = {name: sent(_without_htmx_csrf(html)) for name, html in pieces.items()}
     over = sum(sizes.values()) - budget
     if over <= 0:
         return set()
@@ -826,13 +862,14 @@ def out_of_band(name: str, html: str) -> str:
     return html.replace(f'data-part="{name}"', f'data-part="{name}" hx-swap-oob="true"', 1)
 
 
-def parts_to_send(digests: str, raw: str) -> list[str]:
-    """The names of this answer's parts (``digests``: its ``name:digest`` words, in order) that the phone's
-    ``HX-Game-Parts`` (``raw``) does not say it holds as they are now: its words compared whole, as a set (~10 µs
-    a tap less than reading the header into a dict first, ``client_parts``; ``test_parts_header`` holds the two
-    equal for any header that names each part once, as a phone's does)."""
+def parts_to_send(digests: str | Sequence[str], raw: str) -> list[str]:
+    """The names of this answer's parts (``digests``: its ``name:digest`` words, in order, as one string or each
+    part's ``word``) that the phone's ``HX-Game-Parts`` (``raw``) does not say it holds as they are now: its words
+    compared whole, as a set (~10 µs a tap less than reading the header into a dict first, ``client_parts``;
+    ``test_parts_header`` holds the two equal for any header that names each part once, as a phone's does)."""
     held = set(raw.split())
-    return [word.partition(":")[0] for word in digests.split() if word not in held]
+    words = digests.split() if isinstance(digests, str) else digests
+    return [word.partition(":")[0] for word in words if word not in held]
 
 
 def merge_parts(held: str, changed: str) -> str:

@@ -61,6 +61,7 @@ def test_the_parts_sent_are_those_the_phone_does_not_hold_as_they_are(
     digests = " ".join(f"{name}:{digest}" for name, digest in now.items())
     shown = dict(_HELD.findall(raw))
     assert parts_to_send(digests, raw) == [name for name, digest in now.items() if shown.get(name) != digest]
+    assert parts_to_send(digests.split(), raw) == parts_to_send(digests, raw)  # each part's ``word``, as an answer has
 
 
 @settings(max_examples=500, deadline=None)
