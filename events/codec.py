@@ -162,17 +162,28 @@ _DUMPERS: dict[type, Callable[[Any], Payload]] = {}
 def dumper(cls: type) -> Callable[[Any], Payload]:
     """What ``schema_instance(cls).dump`` gives for a frozen dataclass, made from its annotations once a class:
     marshmallow calls each field's ``serialize`` through ``get_value`` and its hooks (~8 µs an event; an accusation
-    records ~10 events). The same fields in the same order, each as marshmallow writes it: an ``int`` as ``int(v)``,
-    a ``str`` as text, a ``bool`` as it is, a tuple as a list, a nested dataclass as its own dict, ``None`` as
-    ``None``; ``tests/events/test_codec.py`` holds the two equal over every event and command of random games."""
+    records ~10 events). The same fields, each as marshmallow writes it: an ``int`` as ``int(v)``, a ``str`` as text,
+    a ``bool`` as it is, a tuple as a list, a nested dataclass as its own dict, ``None`` as ``None``;
+    ``tests/events/test_codec.py`` holds the two equal over every event and command of random games.
+
+    The keys come sorted, as the log stores a payload (``NewEvent.text``) and gives it back: what an append keeps of its
+    rows is the payload itself, not a copy read back through JSON (``service.games._rows_as_stored``;
+    ``test_codec`` holds ``json.loads(text)`` equal to it, key order included). Written as one function a class (a dict
+    of its fields read directly), not a loop over them (~2x faster)."""
     made = _DUMPERS.get(cls)
     if made is None:
-        steps = tuple((f.name, _value_dumper(annotation)) for f, annotation in fields_of(cls))
-
-        def made(obj: Any) -> Payload:
-            return {name: step(getattr(obj, name)) for name, step in steps}
-
-        _DUMPERS[cls] = made
+        steps = sorted((f.name, _value_dumper(annotation)) for f, annotation in fields_of(cls))
+        scope: dict[str, Any] = {}
+        items = []
+        for i, (name, step) in enumerate(steps):
+            if step is _as_it_is:
+                items.append(f"{name!r}: obj.{name}")
+            else:
+                scope[f"_step{i}"] = step
+                items.append(f"{name!r}: _step{i}(obj.{name})")
+        source = f"def dump(obj):\n    return {{{', '.join(items)}}}\n"
+        exec(compile(source, f"<dumper of {cls.__name__}>", "exec"), scope)  # the names are its fields' own
+        made = _DUMPERS[cls] = scope["dump"]
     return made
 
 

@@ -121,14 +121,15 @@ class BadCommand(ValueError):
 
 
 def command_to_json(command: Command | TallyCommand | LogCommand) -> dict[str, Any]:
-    """A command as ``{"type": ..., "data": {...}}``."""
+    """A command as ``{"data": {...}, "type": ...}``: its keys sorted all the way down, as the log stores it and gives
+    it back (an append keeps it as it is for its first row: ``service.games._rows_as_stored``)."""
     if isinstance(command, ReplaceEntry):
         return {
+            "data": {"replacement": command_to_json(command.replacement), "target": command.target},  # type: ignore[arg-type]
             "type": "ReplaceEntry",
-            "data": {"target": command.target, "replacement": command_to_json(command.replacement)},  # type: ignore[arg-type]
         }
-    data: dict[str, Any] = dumper(type(command))(command)  # what its schema dumps (events.codec.dumper)
-    return {"type": type(command).__name__, "data": data}
+    data: dict[str, Any] = dumper(type(command))(command)  # what its schema dumps (events.codec.dumper), keys sorted
+    return {"data": data, "type": type(command).__name__}
 
 
 def _without_long_text(raw: Any) -> Any:

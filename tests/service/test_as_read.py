@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.formats.commands import command_to_json
-from companion.service.games import as_read
+from companion.service.games import as_read, in_read_form
 from events.codec import encode
 from tests.events.test_codec import every_command_type, every_event_type
 
@@ -76,3 +76,44 @@ def test_a_copy_shares_nothing_that_can_change() -> None:
     assert list(read) == ["a", "b"]
     assert read["b"][1] == {"x": [3, 4], "y": 2}
     assert read["a"] is not payload["a"] and read["a"]["k"] is not payload["a"]["k"]
+
+
+@every_event_type
+def test_every_event_payload_is_in_read_form_as_written(cls, data) -> None:
+    """What the codec writes is kept as the append's row as it is (``_rows_as_stored``): it must already be as read."""
+    payload = encode(data.draw(st.from_type(cls)))[2]
+    assert in_read_form(payload)
+    _same(payload, _through_json(payload))
+
+
+@every_command_type
+def test_every_command_is_in_read_form_as_written(cls, data) -> None:
+    command = command_to_json(data.draw(st.from_type(cls)))
+    assert in_read_form(command)
+    _same(command, _through_json(command))
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=JSONISH)
+def test_a_value_in_read_form_is_as_read(value: Any) -> None:
+    """``in_read_form`` may say no to a value JSON would give back alike (a float: left to JSON), never yes to one it
+    would change."""
+    if in_read_form(value):
+        _same(value, _through_json(value))
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ({"a": 1, "b": [True, None, "x"]}, True),
+        ({"b": 1, "a": 2}, False),  # keys out of order
+        ({"a": (1, 2)}, False),  # a tuple where JSON gives a list
+        ({"a": 1.5}, False),  # a float: JSON may write it otherwise
+        ({1: "a"}, False),  # a number key: JSON gives it back as text
+        ({"a": {"d": 1, "c": 2}}, False),  # out of order one level down
+        ({"": 0, "a": 1}, True),
+        ([], True),
+    ],
+)
+def test_in_read_form_on_crafted_values(value: Any, expected: bool) -> None:
+    assert in_read_form(value) is expected
