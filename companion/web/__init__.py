@@ -14,7 +14,9 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request, session
+from babel import Locale
+from flask import Flask
+from flask.globals import _cv_request
 from flask_babel import Babel
 from flask_htmx import HTMX
 from werkzeug.datastructures import LanguageAccept
@@ -89,12 +91,24 @@ def _secret_key(instance: Path) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
-def select_locale() -> str:
-    """The language: the player's switch, else the browser's preference, else English."""
-    chosen = session.get("lang")
+def select_locale() -> Locale:
+    """The language: the player's switch, else the browser's preference, else English.
+
+    Given to Flask-Babel as the language's one ``Locale`` (``locale_of``), which it takes as it is: from a name it
+    would parse a new one on every request (~2 µs in a loop, ~7 µs in a request)."""
+    ctx = _cv_request.get(None)  # read once, not through ``session``'s and ``request``'s proxies
+    if ctx is None:  # an app context without a request (a command's): English
+        return locale_of("en")
+    chosen = ctx.session.get("lang")
     if chosen in LANGUAGES:
-        return str(chosen)
-    return preferred_language(request.headers.get("Accept-Language", ""))
+        return locale_of(str(chosen))
+    return locale_of(preferred_language(ctx.request.environ.get("HTTP_ACCEPT_LANGUAGE", "")))
+
+
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def locale_of(language: str) -> Locale:
+    """The ``Locale`` of one of ``LANGUAGES``, made once (a ``Locale`` is never changed once made)."""
+    return Locale.parse(language)
 
 
 @functools.lru_cache(maxsize=256)
@@ -149,7 +163,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         compile_catalogues()
     except OSError:  # a read-only install: the catalogues compiled at set-up are used as they are
         app.logger.warning("could not compile the translation catalogues", exc_info=True)
-    catalogue.install(Babel(app, locale_selector=select_locale))  # one catalogue lookup per request
+    # one catalogue lookup per request; Flask-Babel types its selector as giving a name, and parses what it gives
+    # (``Locale.parse``, which gives a ``Locale`` back as it is)
+    catalogue.install(Babel(app, locale_selector=select_locale))  # type: ignore[arg-type]
     games = int(app.config["VIEW_CACHE_GAMES"])
     app.extensions[process.KEY] = process.Process(
         editions=shipped,

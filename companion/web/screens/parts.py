@@ -378,9 +378,16 @@ def remembered(game_id: str, name: str, inputs: tuple[Any, ...], template: str, 
     return _slots().get_or_make((game_id, language, name), inputs, make)  # type: ignore[no-any-return]
 
 
-def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
+def _carries_extras(context: dict[str, Any]) -> bool:
+    """Whether the answer carries more than the game (``_ANSWER_EXTRAS``): worked out once an answer, not by each part
+    that asks (~8 of them, ~2 µs each)."""
+    return any(context.get(extra) for extra in _ANSWER_EXTRAS)
+
+
+def _inputs(name: str, context: dict[str, Any], extras: bool) -> tuple[Any, ...] | None:
     """What a part is drawn from, or None for a part drawn on every answer (the actions, but for a turn done, and
-    the small parts when the answer carries a refusal, a loan to confirm or a step of the history).
+    the small parts when the answer carries a refusal, a loan to confirm or a step of the history: ``extras``,
+    ``_carries_extras``).
 
     The seq is not among them: it is a mark (``MarkedView``). ``tests/web/screens/test_part_cache.py``
     compares every kept part with the part drawn afresh over random games."""
@@ -388,21 +395,21 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
     m: HellMap = context["hell_map"]
     edition = state.edition.content_hash
     if name in ("turn", "hell", "undo", "cells", "loan"):
-        if any(context.get(extra) for extra in _ANSWER_EXTRAS):
+        if extras:
             return None
         return _small_inputs(name, context, state, m)
     if name == "actions":
-        return _done_inputs(context, state)
+        return _done_inputs(context, state, extras)
     if name == "pick":  # the guardians at the Bonfire, the one chosen: drawn on every answer there, else empty
         options = context["options"]
         at_bonfire = options.phase is Phase.ACTION and state.action == "bonfire"
         return None if at_bonfire and "underworld" in options.location_options else (edition,)
     if name in NESTED:  # empty but for a loan to confirm or a refusal shown there
-        if any(context.get(extra) for extra in _ANSWER_EXTRAS):
+        if extras:
             return None
         return (edition,)
     if name == "plague":  # the same card in every answer: shown while the actions hold its form (app.css)
-        if any(context.get(extra) for extra in _ANSWER_EXTRAS):
+        if extras:
             return None  # a refusal may bring back the counts entered, a step of the history shows no card
         return (edition,)
     if name == "board":  # with the page's colours (macros.html: colour_classes)
@@ -437,13 +444,13 @@ def _inputs(name: str, context: dict[str, Any]) -> tuple[Any, ...] | None:
     return None
 
 
-def _done_inputs(context: dict[str, Any], state: GameState) -> tuple[Any, ...] | None:
+def _done_inputs(context: dict[str, Any], state: GameState, extras: bool) -> tuple[Any, ...] | None:
     """What the actions show once the turn is done (after an accusation, the council, a location's last action): the
     player's title, the plague card's form when it is due and the end of the turn, the same each time that player gets
     there. Any other screen, or an answer with a refusal or a loan to confirm, None: drawn afresh
     (``actions_markup.actions_part``)."""
     options: TurnOptions = context["options"]
-    if options.phase is not Phase.DONE or any(context.get(extra) for extra in _ANSWER_EXTRAS):
+    if options.phase is not Phase.DONE or extras:
         return None
     if context.get("seat_prompt") or context.get("waiting") is not None or state.ended:
         return None
@@ -708,8 +715,10 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
     slots = _slots()
     still = "-still" if not m.steady else ""  # a waiting phone's map, kept apart
 
+    extras = _carries_extras(marked)
+
     def part(name: str) -> Part:
-        inputs = _inputs(name, marked)
+        inputs = _inputs(name, marked, extras)
         draw = functools.partial(_draw, name, marked)
         kept = f"{name}{still}" if name.startswith("s-") else name
         return draw() if inputs is None else slots.get_or_make((game_id, language, kept), inputs, draw, _depth(name))
