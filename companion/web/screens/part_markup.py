@@ -236,9 +236,8 @@ def cemetery(state: Any) -> Markup:
     if state.cemetery:
         label = _("Souls in the Cemetery")
         out.append(f'<ul class="souls" aria-label="{label}">')
-        out.extend(
-            f'<li class="sc{esc(c)}">{esc(n)} × {esc(colour_name(c))}</li>' for c, n in sorted(state.cemetery.items())
-        )
+        said = language()
+        out.extend(_cemetery_souls(said, c, n) for c, n in sorted(state.cemetery.items()))
         out.append("</ul>")
     else:
         empty = _("Empty.")
@@ -248,6 +247,13 @@ def cemetery(state: Any) -> Markup:
         out.append(f'<p class="quarter-now">{now} <strong>{esc(quarter_name(state.quarter))}</strong></p>')
     out.append("</div>")
     return Markup("\n".join(out))
+
+
+@functools.lru_cache(maxsize=1024)
+def _cemetery_souls(language: str, colour: int, count: int) -> str:
+    """One colour's souls in the Cemetery, in ``language`` (the request's: ``colour_name`` reads it), said once per
+    language, colour and count (the Cemetery is drawn again on most taps)."""
+    return f'<li class="sc{esc(colour)}">{esc(count)} × {esc(colour_name(colour))}</li>'
 
 
 def undo_bar(
