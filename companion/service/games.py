@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import logging
 import random
 import secrets
@@ -705,51 +704,6 @@ def _sets_aside(timeline: Timeline, added: tuple[Action, ...]) -> bool:
     return False
 
 
-class _NotPlain(TypeError):
-    """A value ``as_read`` leaves to JSON itself."""
-
-
-def _plain(value: Any) -> Any:
-    kind = type(value)
-    if kind is dict:
-        if not all(type(k) is str for k in value):
-            raise _NotPlain
-        return {k: _plain(value[k]) for k in sorted(value)}
-    if kind is list or kind is tuple:
-        return [_plain(v) for v in value]
-    if kind is str or kind is int or kind is bool or value is None:
-        return value
-    raise _NotPlain  # a float (JSON may write it otherwise), or any other type
-
-
-def in_read_form(value: Any) -> bool:
-    """Whether ``value`` is already what ``as_read`` would make of it: dicts of text keys in sorted order, lists, text,
-    integers, booleans and None, all the way down (looked through, nothing made: ~3x less than the copy)."""
-    kind = type(value)
-    if kind is dict:
-        last = ""
-        for i, (key, inner) in enumerate(value.items()):
-            if type(key) is not str or (i and key <= last) or not in_read_form(inner):
-                return False
-            last = key
-        return True
-    if kind is list:
-        return all(in_read_form(inner) for inner in value)
-    return kind is str or kind is int or kind is bool or value is None
-
-
-def as_read(value: Any) -> Any:
-    """``json.loads(json.dumps(value, sort_keys=True))``: ``value`` as the store gives it back. A payload or a command
-    of text keys, lists, text, integers, booleans and None (all the codec's dumpers write) is copied with its keys
-    sorted and its tuples as lists, ~3x faster than through JSON (an accusation's ten events and its command: ~30 µs
-    a tap); anything else goes through JSON. ``tests/service/test_as_read.py`` holds the two equal, key order
-    included, over every event and command type."""
-    try:
-        return _plain(value)
-    except _NotPlain:
-        return json.loads(json.dumps(value, sort_keys=True))
-
-
 def _rows_as_stored(
     first: int,
     events: list[NewEvent],
@@ -760,15 +714,15 @@ def _rows_as_stored(
 ) -> tuple[StoredEvent, ...]:
     """The rows an append just stored, as the store's ``read`` would give them back.
 
-    Each payload is the event's own (``to_new_events``): the codec writes it as the log reads it back, keys sorted and
-    lists for tuples (``events.codec.dumper``; ``tests/events/test_codec.py``), so it is kept as it is, not read back
-    through JSON (~15 µs for an accusation's ten). So is the command when it is already in that form (every one the
-    service records: ``command_to_json``), else a copy as read (``as_read``)."""
-    stored_command = None if command is None else command if in_read_form(command) else as_read(command)
+    Each payload is the event's own (``to_new_events``) and the command is ``command_to_json``'s: the codec writes both
+    as the log reads them back, keys sorted and lists for tuples, so they are kept as they are, not read back through
+    JSON (~27 µs for an accusation's ten events and its command). ``tests/service/test_as_read.py`` holds every payload
+    and command in that form; ``test_view_cache`` holds a served view's rows equal to a cold start's, key order
+    included."""
     return tuple(
         stored_event(first + i, first, evt.type, evt.version, evt.data, recorded_at, None, None, None)
         if i
-        else stored_event(first, first, evt.type, evt.version, evt.data, recorded_at, key, stored_command, actor)
+        else stored_event(first, first, evt.type, evt.version, evt.data, recorded_at, key, command, actor)
         for i, evt in enumerate(events)
     )
 

@@ -13,6 +13,7 @@ random games cross many of them.
 from __future__ import annotations
 
 import gc
+import json
 import random
 import tempfile
 import threading
@@ -63,6 +64,10 @@ def assert_same_game(served: GameView, path: Path) -> None:
     assert served.state == full_replay(fresh)
     assert served.seq == fresh.seq
     assert served.rows == fresh.rows
+    # key order too: an append keeps its payloads and command as written, which must be as the log reads them back
+    assert [json.dumps((r.data, r.command)) for r in served.rows] == [
+        json.dumps((r.data, r.command)) for r in fresh.rows
+    ]
     assert served.records == fresh.records
     assert served.timeline == fresh.timeline
     assert served.timeline.live == fresh.timeline.live
