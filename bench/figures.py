@@ -2,11 +2,12 @@
 inclusive method (linear interpolation between the closest ranks; the smallest and largest values
 are the 0th and 100th percentiles).
 
-    from bench.figures import p50, p95, p99, percentiles_ms
+    from bench.figures import p50, p95, p99, percentiles_ms, median_interval
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Sequence
 
@@ -39,3 +40,23 @@ def p99(values: Sequence[float]) -> float:
 def percentiles_ms(seconds: Sequence[float], *points: int) -> dict[str, float]:
     """The ``points`` percentiles of durations in seconds, in milliseconds: ``{"p50_ms": …}`` (0 with none)."""
     return {f"p{point}_ms": round(percentile(seconds, point) * 1000, 2) if seconds else 0.0 for point in points}
+
+
+def median_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float] | None:
+    """The interval that holds the median of what ``values`` were drawn from with at least ``confidence``, whatever
+    their distribution: the ``k``-th smallest and ``k``-th largest of them, ``k`` the largest for which
+    ``P(k <= B <= n - k) >= confidence`` with ``B`` binomial(``n``, 1/2) (the order statistics' interval).
+
+    ``None`` when there are too few values for any such interval (fewer than 6 at 95 %): a kind tapped a few times
+    has a p50 that says little, and the report says so rather than print an interval that is not one."""
+    n = len(values)
+    ordered = sorted(values)
+    best = 0
+    for k in range(1, n // 2 + 1):
+        inside = sum(math.comb(n, i) for i in range(k, n - k + 1)) / 2**n
+        if inside < confidence:
+            break
+        best = k
+    if best == 0:
+        return None
+    return float(ordered[best - 1]), float(ordered[n - best])

@@ -61,9 +61,9 @@ from eventsourcing.domain import Aggregate, event
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for tests/ and bench/
-from bench.figures import p50, p95
+from bench.figures import median_interval, p50, p95
 from bench.served import Client, bare_server, companion_server, server, server_kind
-from bench.table_play import MIX, SELECT, Phone, play_mix
+from bench.table_play import CARD, MIX, SELECT, Phone, play_mix
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.formats.commands import command_to_json, event_from_stored_row
 from companion.game.any_log import replay_any
@@ -592,6 +592,7 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
                     [f["p50_ms"] / r["mix"]["bare"]["p50_ms"] for f, r in zip(figures, have, strict=True)]
                 ),
                 "x_bare_all": x_bare_all(figures),
+                "x_bare_all_95": x_bare_all_interval(figures),
                 "answer_bytes_max": max(f["answer_bytes_max"] for f in figures),
             }
         out["growth"].append(
@@ -624,6 +625,27 @@ def x_bare_all(figures: list[dict[str, Any]]) -> float:
     accusation late in a game) has a run's p50 of two taps, which swings by ±0.3x whatever the code; pooled, its p50
     rests on all of them, each still set against the bare inserts of its own run."""
     return round(p50([x for f in figures for x in f["x_bare_each"]]), 3)
+
+
+def x_bare_all_interval(figures: list[dict[str, Any]]) -> list[float] | None:
+    """Where the p50 of ``x_bare_all`` lies, with 95 % confidence whatever the taps' distribution
+    (``figures.median_interval``): a kind tapped 16 times a set has an interval ~0.4x wide; ``None`` under 6 taps."""
+    found = median_interval([x for f in figures for x in f["x_bare_each"]])
+    return None if found is None else [round(found[0], 3), round(found[1], 3)]
+
+
+RECORDS_NOT = (SELECT, CARD)
+"""The kinds that record nothing (a choice's round trip, a form fetched after an answer): item 2 of issue 27 asks
+every tap that records to be within ``TARGET_X`` of the bare insert."""
+TARGET_X = 3.0
+
+
+def over_target(kinds: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The kinds that record whose pooled p50 is over ``TARGET_X``, and those whose 95 % interval reaches past it."""
+    recording = {k: v for k, v in kinds.items() if v is not None and k not in RECORDS_NOT}
+    over = [k for k, v in recording.items() if v["x_bare_all"] > TARGET_X]
+    reaching = [k for k, v in recording.items() if v["x_bare_all_95"] is not None and v["x_bare_all_95"][1] > TARGET_X]
+    return over, reaching
 
 
 def _live_summary(lives: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -659,7 +681,8 @@ def format_report(r: dict[str, Any]) -> str:
         "Every figure: the median of the runs [lowest–highest run]. A tap is sent as static/js/table.js sends it",
         "(HX-Game-Parts; a bring or a move after its select round trip, timed as 'select'); x bare = the tap's p50",
         "over the p50 of the bare inserts interleaved with it in the same run; all runs = the p50 of every tap of",
-        "the kind in every run, each over its own run's bare p50 (n taps). answer B = the largest answer before",
+        "the kind in every run, each over its own run's bare p50 (n taps), with the interval that holds that p50",
+        "with 95 % confidence (order statistics; '-' under 6 taps). answer B = the largest answer before",
         "compression.",
     ]
     for row in s["growth"]:
@@ -667,16 +690,24 @@ def format_report(r: dict[str, Any]) -> str:
             "",
             f"Game of {row['events']:,} events: bare insert p50 {_fmt(row['bare_p50_ms'])} ms, "
             f"p95 {_fmt(row['bare_p95_ms'])} ms; taps refused {row['refused']}",
-            f"  {'kind':<10} {'n':>4} {'p50 ms':>22} {'p95 ms':>22} {'x bare':>20} {'all runs':>9} {'answer B':>9}",
+            f"  {'kind':<10} {'n':>4} {'p50 ms':>22} {'p95 ms':>22} {'x bare':>20} {'all runs [95 %]':>22} "
+            f"{'answer B':>9}",
         ]
         for kind, k in row["kinds"].items():
             if k is None:
                 lines.append(f"  {kind:<10}    - (not reached)")
                 continue
+            band = k.get("x_bare_all_95")
+            pooled = f"{k['x_bare_all']:.2f}x " + (f"[{band[0]:.2f}–{band[1]:.2f}]" if band else "[-]")
             lines.append(
                 f"  {kind:<10} {k['n']:>4} {_fmt(k['p50_ms']):>22} {_fmt(k['p95_ms']):>22} "
-                f"{_fmt(k['x_bare'], 'x'):>20} {k['x_bare_all']:>8.2f}x {k['answer_bytes_max']:>9,}"
+                f"{_fmt(k['x_bare'], 'x'):>20} {pooled:>22} {k['answer_bytes_max']:>9,}"
             )
+        over, reaching = over_target(row["kinds"])
+        lines.append(
+            f"  taps that record, all runs over {TARGET_X:g}x bare: {', '.join(over) or 'none'}; "
+            f"95 % interval reaching past it: {', '.join(reaching) or 'none'}"
+        )
         lines += [
             f"  cold, snapshot + {row['after_snapshot']} events: app {_fmt(row['cold_snapshot_ms'])} ms, "
             f"eventsourcing (snapshot, same events after it) {_fmt(row['es_snapshot_ms'])} ms",

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import http.client
 import json
+import math
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from bench.figures import p50
-from bench.run import x_bare_all
+from bench.figures import median_interval, p50
+from bench.run import TARGET_X, over_target, x_bare_all, x_bare_all_interval
 from bench.served import bare_server, server, server_kind
 from bench.table_play import CARD, MIX, SELECT, form_of, kind_of
 from companion.game.commands import PlayFraud, UseGuardian
@@ -79,6 +81,12 @@ def test_a_quick_run_times_every_kind_of_the_mix_on_the_real_server(quick_report
         ratio = k["p50_ms"] / run["growth"][0]["mix"]["bare"]["p50_ms"]
         assert p50(each) == pytest.approx(ratio, rel=2e-3, abs=1e-3), kind
         assert summary["kinds"][kind]["x_bare_all"] == pytest.approx(p50(each), abs=1e-3), kind
+        band = median_interval(each)
+        pooled_band = summary["kinds"][kind]["x_bare_all_95"]
+        assert (pooled_band is None) == (band is None), kind
+        if band is not None:  # the pooled p50 between the bounds of its interval, each one of the taps
+            assert pooled_band == pytest.approx(list(band), abs=1e-3), kind
+            assert pooled_band[0] <= summary["kinds"][kind]["x_bare_all"] <= pooled_band[1], kind
     assert quick_report["summary"]["live"]["missed"] == 0
 
 
@@ -113,3 +121,41 @@ def test_all_runs_is_the_p50_of_every_tap_pooled_not_the_median_of_the_runs_p50s
     assert sorted(p50(r["x_bare_each"]) for r in runs) == pytest.approx([2.55, 3.0, 3.1])  # their median: 3.0
     assert x_bare_all(runs) == 2.65  # the p50 of the six taps: (2.6 + 2.7) / 2
     assert x_bare_all([{"x_bare_each": [3.1]}]) == 3.1
+
+
+def test_the_interval_of_a_p50_is_the_order_statistics_one_and_holds_the_median_as_often_as_it_says() -> None:
+    # 16 taps: the 4th smallest and the 4th largest (P(4 <= B <= 12) = 97.9 % for B binomial(16, 1/2); with the 5th,
+    # P(5 <= B <= 11) = 92.3 %, too little)
+    assert median_interval([float(v) for v in range(16, 0, -1)]) == (4.0, 13.0)
+    assert median_interval([1.0, 2.0, 3.0, 4.0, 5.0]) is None  # 5 taps: even min..max holds it only 93.75 % of the time
+    assert median_interval([0.0, 1.0, 2.0, 3.0, 4.0, 5.0]) == (0.0, 5.0)
+    # drawn from a skewed distribution whose median is known (ln 2 for an exponential of rate 1): the interval holds
+    # it at least 95 % of the time, whatever the size
+    rng = random.Random(7)
+    for n in (6, 10, 16, 31, 60):
+        held = 0
+        for _ in range(2000):
+            band = median_interval([rng.expovariate(1.0) for _ in range(n)])
+            assert band is not None
+            held += band[0] <= math.log(2) <= band[1]
+        assert held / 2000 >= 0.94, n  # 95 % and over, less the sampling's own spread
+
+
+def test_item_2_is_read_on_the_taps_that_record_against_their_pooled_p50_and_its_interval() -> None:
+    def kind(pooled: float, high: float | None) -> dict:  # type: ignore[type-arg]
+        return {"x_bare_all": pooled, "x_bare_all_95": None if high is None else [pooled - 0.2, high]}
+
+    kinds = {
+        "move": kind(2.7, 2.9),
+        "accuse": kind(2.8, 3.2),
+        "send": kind(3.1, 3.4),
+        "fraud": kind(2.5, None),
+        "select": kind(3.5, 3.9),  # a choice's round trip records nothing: not item 2's
+        "card": kind(3.5, 3.9),
+        "council": None,  # not reached at this size
+    }
+    assert over_target(kinds) == (["send"], ["accuse", "send"])
+    assert TARGET_X == 3.0
+    figures = [{"x_bare_each": [float(v) for v in range(1, 9)]}, {"x_bare_each": [float(v) for v in range(9, 17)]}]
+    assert x_bare_all_interval(figures) == [4.0, 13.0]  # pooled over the runs: the 16 taps' interval
+    assert x_bare_all_interval([{"x_bare_each": [2.0, 3.0]}]) is None
