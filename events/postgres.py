@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import os
+import select
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -163,7 +164,7 @@ class _Pools:
     A request borrows a connection (``PostgresStore.connect``) and gives it back (``close``): a
     connection costs ~5 ms to open, and a burst of pages never holds more than the cap of server
     connections per process; past it a request waits for one to come back. Each connection is
-    checked with a round trip when lent (one the server closed meanwhile is replaced), and
+    checked when lent (``still_open``; one the server closed meanwhile is replaced), and
     autocommit as before. A forked child never uses its parent's pools (they are left alone, their
     connections being the parent's): it makes its own when the pid changes.
     """
@@ -198,13 +199,33 @@ class _Pools:
         return pool
 
 
+def still_open(conn: psycopg.Connection[Any]) -> bool:
+    """Whether an idle connection can be lent as it is, told without a round trip: the server sent it nothing since
+    its last answer (its socket has nothing to read, looked at without waiting).
+
+    A server that stops, restarts, fails over or ends the connection says so on the socket (a notice, then the end of
+    the stream), so such a connection gets ``ConnectionPool.check_connection``'s round trip, which fails and has it
+    replaced; a clean one is lent without it (~70 µs of this process's CPU and ~120 µs in all, once per request). A
+    peer that vanished without a word would hold up that round trip too, until the network gives up on it."""
+    if conn.closed or conn.pgconn.transaction_status != TransactionStatus.IDLE:
+        return False
+    try:
+        readable, _, _ = select.select([conn.pgconn.socket], [], [], 0)
+    except (OSError, ValueError, psycopg.Error):
+        return False
+    return not readable
+
+
 def _new_pool(url: str) -> ConnectionPool[psycopg.Connection[TupleRow]]:
     """A pool for ``url``: no connection until asked, at most ``pool_max()``, each checked when lent."""
 
     def pre_ping(conn: psycopg.Connection[TupleRow]) -> None:
-        """``ConnectionPool.check_connection``; when it finds a connection gone, the server probably
+        """A connection the server sent nothing since its last answer (``still_open``) is lent as it is; any other gets
+        ``ConnectionPool.check_connection``'s round trip. When that finds it gone, the server probably
         restarted or failed over and took every idle one with it: check them all now, so that the
         request is not handed the dead ones one by one (the pool waits 1, 2, 4… s between tries)."""
+        if still_open(conn):
+            return
         try:
             ConnectionPool.check_connection(conn)
         except psycopg.Error:

@@ -157,6 +157,27 @@ def copied_rows(game_id: str, rows: Sequence[StoredEvent]) -> Iterator[EventRow]
         yield from made
 
 
+_READ = (
+    "SELECT seq, action, type, version, data, recorded_at, idempotency_key, command, actor "
+    "FROM events WHERE game_id = ?"
+)
+_READ_AFTER = f"{_READ} AND seq > ? ORDER BY seq"
+_READ_FROM = f"{_READ} AND seq >= ? ORDER BY seq"
+
+
+def _stored(rows: Sequence[tuple[Any, ...]]) -> list[StoredEvent]:
+    """Rows of ``_READ``'s columns as stored events."""
+    # one JSON parse for every payload, and one for every command: a long log reads in one go
+    datas = json.loads("[" + ",".join(r[4] for r in rows) + "]")
+    commands = iter(json.loads("[" + ",".join(r[7] for r in rows if r[7] is not None) + "]"))
+    out = []
+    for (seq, action, type_, version, _data, recorded_at, key, command, actor), data in zip(rows, datas, strict=True):
+        # the columns are typed (INTEGER, TEXT): the row fills the frozen dataclass as __init__ would
+        stored = None if command is None else next(commands)
+        out.append(stored_event(seq, action, type_, version, data, recorded_at, key, stored, actor))
+    return out
+
+
 class SqlStore(ABC):
     """What both engines do with the same SQL; each subclass supplies the hooks below."""
 
@@ -369,22 +390,18 @@ class SqlStore(ABC):
 
     def read(self, game_id: str, after: int = 0) -> list[StoredEvent]:
         """Every event of ``game_id`` with seq greater than ``after``, in order."""
-        rows = self._all(
-            "SELECT seq, action, type, version, data, recorded_at, idempotency_key, command, actor "
-            "FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
-            (game_id, after),
-        )
-        # one JSON parse for every payload, and one for every command: a long log reads in one go
-        datas = json.loads("[" + ",".join(r[4] for r in rows) + "]")
-        commands = iter(json.loads("[" + ",".join(r[7] for r in rows if r[7] is not None) + "]"))
-        out = []
-        for (seq, action, type_, version, _data, recorded_at, key, command, actor), data in zip(
-            rows, datas, strict=True
-        ):
-            # the columns are typed (INTEGER, TEXT): the row fills the frozen dataclass as __init__ would
-            stored = None if command is None else next(commands)
-            out.append(stored_event(seq, action, type_, version, data, recorded_at, key, stored, actor))
-        return out
+        return _stored(self._all(_READ_AFTER, (game_id, after)))
+
+    def read_past(self, game_id: str, seq: int) -> list[StoredEvent] | None:
+        """The events of ``game_id`` after ``seq``, in order, when its log holds ``seq`` (``None`` when it is shorter):
+        where the log stands and what came since, in one statement (a view kept at ``seq`` is checked and brought
+        forward with one round trip)."""
+        if seq <= 0:
+            return self.read(game_id)
+        rows = self._all(_READ_FROM, (game_id, seq))
+        if not rows or rows[0][0] != seq:
+            return None
+        return _stored(rows[1:])
 
     # ----------------------------------------------------------------- snapshots
 

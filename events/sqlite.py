@@ -22,7 +22,7 @@ from sqlite_utils import Migrations
 
 from events.beside import beside as in_a_thread
 from events.sql import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, OWNED_NAMES, TABLES, SqlStore, Write, command_of
-from events.store import EVENT_COLUMNS, AppendResult, EventRow, KeyReused, Store
+from events.store import EVENT_COLUMNS, AppendResult, EventRow, KeyReused, Store, StoredEvent
 
 __all__ = ["WAL_ROOM_BYTES", "SqliteStore", "connect", "make_wal_room"]
 
@@ -271,6 +271,15 @@ class SqliteStore(SqlStore):
                 self.conn.execute("COMMIT")
 
     # ----------------------------------------------------------------- the log
+
+    def read_past(self, game_id: str, seq: int) -> list[StoredEvent] | None:
+        """``SqlStore.read_past`` as two statements: in this process a statement costs no round trip, and where the log
+        stands (~5 µs) is cheaper to read than the row at ``seq`` (~10 µs with its payload), on every request whose
+        view is fresh (nearly all of them on one process)."""
+        last = self.last_seq(game_id)
+        if last < seq:
+            return None
+        return [] if last == seq else self.read(game_id, after=seq)
 
     def _append(
         self,

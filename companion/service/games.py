@@ -181,8 +181,8 @@ class GameService:
     def view(self, game_id: str, fresh: bool = False) -> AnyView:
         """Read, upcast and replay a game; raises ``UnknownGame``.
 
-        A kept view is served while the log has not moved (its last seq is read every time: one
-        indexed read), brought forward from the new rows when it has, and rebuilt when it is gone.
+        A kept view is served while the log has not moved (what it holds past the view's seq is read every time:
+        one indexed read), brought forward from the new rows when it has, and rebuilt when it is gone.
         A service of one request (``read_once``) reads the log once per game unless asked ``fresh``.
         """
         if not fresh and game_id in self._unsettled:
@@ -228,11 +228,9 @@ class GameService:
 
     def _read(self, game_id: str, cached: AnyView | None) -> AnyView:
         if cached is not None:
-            last = self.store.last_seq(game_id)
-            if last == cached.seq:
-                return cached
-            if last > cached.seq:
-                return self.cache.put(game_id, self._extend(cached, tuple(self.store.read(game_id, after=cached.seq))))
+            since = self.store.read_past(game_id, cached.seq)  # where the log stands and what came since: one read
+            if since is not None:
+                return cached if not since else self.cache.put(game_id, self._extend(cached, tuple(since)))
         with cyclic_gc_paused():
             return self.cache.put(game_id, self._cold(game_id))
 

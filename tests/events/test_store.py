@@ -63,6 +63,19 @@ def test_append_numbers_events_and_groups_them_as_one_action(store: Store, game:
     assert rows[2].data["amount"] == 2
 
 
+def test_read_past_gives_what_came_after_a_seq_the_log_holds_and_nothing_for_one_it_does_not(
+    store: Store, game: str
+) -> None:
+    store.append(game, 1, [evt(1), evt(2)], "k1", {"type": "X", "data": {}}, "seat-0")
+    store.append(game, 3, [evt(3)], "k2")
+    assert [r.seq for r in store.read_past(game, 0) or []] == [1, 2, 3, 4]
+    assert [(r.seq, r.data["amount"]) for r in store.read_past(game, 2) or []] == [(3, 2), (4, 3)]
+    assert store.read_past(game, 2) == store.read(game, after=2)  # the same rows, commands and all
+    assert store.read_past(game, 4) == []  # the log has not moved past the view
+    assert store.read_past(game, 5) is None  # a log shorter than the view (another file put in its place)
+    assert store.read_past("no-such-game", 3) is None
+
+
 def test_a_stale_expected_seq_is_a_typed_conflict(store: Store, game: str) -> None:
     store.append(game, 1, [evt(1)], "k1")
     with pytest.raises(StaleSequence) as info:
