@@ -7,8 +7,9 @@ An append locks its game's row (``SELECT … FOR UPDATE``), so appends to one ga
 while other games write in parallel; a creation takes an advisory lock on its idempotency key.
 Each insert into the log sends ``NOTIFY companion_events, '<game_id> <last_seq>'`` from a trigger,
 in its own transaction, so listeners in any process hear of it exactly when it is committed
-(see ``events.postgres_notify``). An append is five round trips: BEGIN, the lock, one query for
-where the log stands and what the key recorded, one INSERT of the whole action, and COMMIT.
+(see ``events.postgres_notify``). An append is one statement, one round trip: a function of the database
+(``companion_append``) locks the game's row, reads where the log stands and what the key recorded, and
+inserts the whole action.
 
 A request's store borrows its connection from one ``psycopg_pool.ConnectionPool`` per database and
 process (``PostgresStore.connect``), at most ``COMPANION_PG_POOL_MAX`` (10) at once; ``open``, which
@@ -115,6 +116,34 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             *LIBRARY_INDEXES,
         ],
     ),
+    (
+        # An append in one statement, one round trip (five before: BEGIN, the lock, where the log stands, the INSERT,
+        # COMMIT). Each query of a VOLATILE function takes a snapshot of its own, so the log is read after the lock.
+        "m007_append_in_one_statement",
+        [
+            """
+            CREATE FUNCTION companion_append(
+                g TEXT, expected INTEGER, k TEXT, seqs INTEGER[], actions INTEGER[], types TEXT[], versions INTEGER[],
+                datas TEXT[], times TEXT[], keys TEXT[], commands TEXT[], actors TEXT[]
+            ) RETURNS TABLE (log_seq INTEGER, key_action INTEGER, key_command TEXT, key_last INTEGER)
+            LANGUAGE plpgsql VOLATILE AS $$
+            BEGIN
+                PERFORM 1 FROM games WHERE game_id = g FOR UPDATE;
+                SELECT (SELECT COALESCE(MAX(e.seq), 0) FROM events e WHERE e.game_id = g), r.seq, r.command,
+                       (SELECT MAX(e.seq) FROM events e WHERE e.game_id = g AND e.action = r.seq)
+                  INTO log_seq, key_action, key_command, key_last
+                  FROM (SELECT 1) AS one LEFT JOIN events r ON r.game_id = g AND r.idempotency_key = k;
+                IF key_action IS NULL AND log_seq = expected THEN
+                    INSERT INTO events (game_id, seq, action, type, version, data, recorded_at, idempotency_key,
+                                        command, actor)
+                    SELECT g, * FROM unnest(seqs, actions, types, versions, datas, times, keys, commands, actors);
+                END IF;
+                RETURN NEXT;
+            END
+            $$
+            """,
+        ],
+    ),
 ]
 
 # One statement for a whole action, whatever its length (one column array each): one round trip, one NOTIFY.
@@ -123,11 +152,11 @@ _INSERT_EVENTS = (
     "%s::text[], %s::int[], %s::int[], %s::text[], %s::int[], %s::text[], %s::text[], %s::text[], %s::text[], "
     "%s::text[])"
 )
-# Where the log of a game stands and what its key recorded, in one query (after the game's row is locked).
-_STANDING = (
-    "SELECT (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = %(g)s), k.seq, k.command, "
-    "(SELECT MAX(seq) FROM events WHERE game_id = %(g)s AND action = k.seq) "
-    "FROM (SELECT 1) AS one LEFT JOIN events k ON k.game_id = %(g)s AND k.idempotency_key = %(k)s"
+# An append (``m007``): the game's row locked, where its log stands and what the key recorded, and the rows inserted
+# when the key is new and the log stands where the screen was drawn; one column array each, after game_id.
+_APPEND = (
+    "SELECT * FROM companion_append(%s, %s, %s, %s::int[], %s::int[], %s::text[], %s::int[], %s::text[], "
+    "%s::text[], %s::text[], %s::text[], %s::text[])"
 )
 
 
@@ -345,19 +374,16 @@ class PostgresStore(SqlStore):
         write: Write,
         beside: bool = False,
     ) -> AppendResult:
-        """The game's row locked, then one query for where the log stands and what the key recorded (committed
-        before it returns, ``beside`` or not)."""
+        """One statement (``companion_append``), committed before it returns, ``beside`` or not: the game's row locked,
+        then where the log stands and what the key recorded, and ``write``'s rows stored when the key is new and the
+        log stands at ``expected_seq``. Inside an open transaction, a savepoint keeps a refusal from spoiling it."""
+        params = (game_id, expected_seq, idempotency_key, *_columns(write.rows)[1:])
         try:
-            with self.conn.transaction():
-                self.conn.execute("SELECT 1 FROM games WHERE game_id = %s FOR UPDATE", (game_id,))
-                standing = self.conn.execute(_STANDING, {"g": game_id, "k": idempotency_key}).fetchone()
-                assert standing is not None  # one row, always
-                actual, recorded, stored, recorded_last = standing
-                if recorded is not None:
-                    if command_of(stored) != command:
-                        raise KeyReused()
-                    return AppendResult(int(recorded), int(recorded_last), duplicate=True)
-                return write(actual)
+            if self.conn.info.transaction_status == TransactionStatus.IDLE:
+                standing = self.conn.execute(_APPEND, params).fetchone()
+            else:
+                with self.conn.transaction():
+                    standing = self.conn.execute(_APPEND, params).fetchone()
         except pg_errors.UniqueViolation as exc:  # a writer without the game row's lock got there first
             if exc.diag.constraint_name == "events_idempotency":
                 found = self.recorded_under_key(game_id, idempotency_key)
@@ -365,6 +391,15 @@ class PostgresStore(SqlStore):
                     return self._append(game_id, expected_seq, idempotency_key, command, write)
                 raise KeyReused() from None
             raise StaleSequence(game_id, expected_seq, self.last_seq(game_id)) from None
+        assert standing is not None  # one row, always
+        actual, recorded, stored, recorded_last = standing
+        if recorded is not None:
+            if command_of(stored) != command:
+                raise KeyReused()
+            return AppendResult(int(recorded), int(recorded_last), duplicate=True)
+        if actual != expected_seq:
+            raise StaleSequence(game_id, expected_seq, int(actual))
+        return write.result()
 
     # ----------------------------------------------------------------- presence (not game state)
 

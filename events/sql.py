@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import groupby
 from typing import Any, ClassVar
@@ -47,8 +48,23 @@ __all__ = [
     "utc_now",
 ]
 
-# What an engine's ``_append`` calls under its lock with the log's last seq: stores the action.
-Write = Callable[[int], AppendResult]
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """An action to store after the log's last seq, if the screen that sent it was drawn there (``expected_seq``): its
+    rows, numbered from ``expected_seq + 1``, made before any lock is taken. An engine's ``_append`` stores them under
+    its lock (``SqlStore._write_at``), or sends them with the lock itself (PostgreSQL: one statement)."""
+
+    game_id: str
+    expected_seq: int
+    rows: list[EventRow]
+    recorded_at: str
+
+    def result(self) -> AppendResult:
+        """What the append answers once the rows are stored."""
+        first = self.expected_seq + 1
+        return AppendResult(first, first + len(self.rows) - 1, duplicate=False, recorded_at=self.recorded_at)
+
 
 # The columns of the tables both engines create, each as its migration made it, written once: an engine
 # wraps them in its own CREATE TABLE (SQLite's are STRICT; PostgreSQL's games add ``created_order``,
@@ -221,8 +237,8 @@ class SqlStore(ABC):
         beside: bool = False,
     ) -> AppendResult:
         """Under the engine's lock: the result of the action ``idempotency_key`` already recorded (or
-        ``KeyReused`` if it recorded another ``command``), else ``write`` called with the log's last seq
-        (``beside``: see ``append``; an engine may commit before returning all the same)."""
+        ``KeyReused`` if it recorded another ``command``), else ``write`` stored after the log's last seq
+        (``_write_at``; ``beside``: see ``append``; an engine may commit before returning all the same)."""
 
     # ----------------------------------------------------------------- editions
 
@@ -377,16 +393,18 @@ class SqlStore(ABC):
         if not idempotency_key:
             raise ValueError("an append needs an idempotency key")
 
-        def write(actual: int) -> AppendResult:
-            """Store the action after the log's ``actual`` last seq, if the caller drew its screen there."""
-            if actual != expected_seq:
-                raise StaleSequence(game_id, expected_seq, actual)
-            first = actual + 1
-            recorded_at = utc_now()
-            self._insert_events(action_rows(game_id, first, events, recorded_at, idempotency_key, command, actor))
-            return AppendResult(first, first + len(events) - 1, duplicate=False, recorded_at=recorded_at)
+        recorded_at = utc_now()
+        rows = action_rows(game_id, expected_seq + 1, events, recorded_at, idempotency_key, command, actor)
+        return self._append(
+            game_id, expected_seq, idempotency_key, command, Write(game_id, expected_seq, rows, recorded_at), beside
+        )
 
-        return self._append(game_id, expected_seq, idempotency_key, command, write, beside)
+    def _write_at(self, write: Write, actual: int) -> AppendResult:
+        """Under the engine's lock: ``write`` stored after the log's ``actual`` last seq, if its screen stood there."""
+        if actual != write.expected_seq:
+            raise StaleSequence(write.game_id, write.expected_seq, actual)
+        self._insert_events(write.rows)
+        return write.result()
 
     def read(self, game_id: str, after: int = 0) -> list[StoredEvent]:
         """Every event of ``game_id`` with seq greater than ``after``, in order."""

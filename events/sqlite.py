@@ -348,7 +348,7 @@ class SqliteStore(SqlStore):
                 "SELECT MAX(seq) FROM events WHERE game_id = ? AND action = ?", (game_id, first)
             ).fetchone()[0]
             return AppendResult(first, int(last), duplicate=True)
-        return write(int(last))
+        return self._write_at(write, int(last))
 
     def _commit(self) -> None:
         """The COMMIT of an append made ``beside`` (in its own thread); rolled back if it fails."""

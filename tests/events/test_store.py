@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -236,6 +237,43 @@ def test_a_double_tap_racing_itself_stores_one_action(store_url: str, game: str)
     reader = connect_store(store_url)
     assert reader.last_seq(game) == 2
     reader.close()
+
+
+def test_an_append_waiting_for_the_lock_reads_the_log_as_the_holder_left_it(store_url: str, game: str) -> None:
+    """The tap and its double: the second waits for the first's lock, then finds its key recorded (a duplicate, not a
+    conflict), because where the log stands is read after the lock is taken, not when the statement began."""
+    holder = connect_store(store_url)
+    results: list[tuple[int, int, bool]] = []
+
+    def double_tap() -> None:
+        store = connect_store(store_url)
+        try:
+            result = store.append(game, 1, [evt(5)], "the-tap", {"type": "X", "data": {}})
+            results.append((result.first_seq, result.last_seq, result.duplicate))
+        finally:
+            store.close()
+
+    with holder._transaction():  # type: ignore[attr-defined]
+        first = holder.append(game, 1, [evt(5)], "the-tap", {"type": "X", "data": {}})
+        waiting = threading.Thread(target=double_tap)
+        waiting.start()
+        if is_postgres(store_url):  # hold on until the double really waits for the game's row
+            import psycopg
+
+            pid = holder.conn.info.backend_pid  # type: ignore[attr-defined]
+            waits = "SELECT count(*) FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))"
+            with psycopg.connect(store_url, autocommit=True) as watcher:  # the holder's own view of it stands still
+                deadline = time.monotonic() + 10
+                while not watcher.execute(waits, (pid,)).fetchone()[0]:  # type: ignore[index]
+                    if time.monotonic() > deadline:
+                        pytest.fail("the double tap never waited for the first tap's lock")
+                    time.sleep(0.01)
+        else:
+            time.sleep(0.3)
+    waiting.join(15)
+    holder.close()
+    assert (first.first_seq, first.last_seq, first.duplicate) == (2, 2, False)
+    assert results == [(2, 2, True)]
 
 
 def test_opening_a_store_twice_migrates_once(store_url: str) -> None:
