@@ -130,8 +130,8 @@ def accusation_checks(state: GameState, player: int) -> list[AccusationCheck]:
         try:
             _kind, _floor, bribe = _check(state, player, loc)
             checks.append(AccusationCheck(loc, True, bribe, None))
-        except RuleViolation as exc:
-            checks.append(AccusationCheck(loc, False, False, exc))
+        except RuleViolation as exc:  # kept without its traceback, whose frames (this one among them) hold the check
+            checks.append(AccusationCheck(loc, False, False, exc.with_traceback(None)))
     return checks
 
 
