@@ -36,7 +36,7 @@ from psycopg.rows import TupleRow
 from psycopg_pool import ConnectionPool
 
 from events.postgres_notify import CHANNEL
-from events.sql import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, TABLES, SqlStore, Write, command_of, utc_now
+from events.sql import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, TABLES, SqlStore, Write, utc_now
 from events.store import EVENT_COLUMNS, AppendResult, EventRow, KeyReused, StaleSequence, Store
 
 __all__ = ["PostgresStore"]
@@ -365,19 +365,13 @@ class PostgresStore(SqlStore):
     def settle(self) -> None:
         """Nothing to wait for: an append here commits before it returns."""
 
-    def _append(
-        self,
-        game_id: str,
-        expected_seq: int,
-        idempotency_key: str,
-        command: dict[str, Any] | None,
-        write: Write,
-        beside: bool = False,
-    ) -> AppendResult:
+    def _append(self, write: Write, beside: bool = False) -> AppendResult:
         """One statement (``companion_append``), committed before it returns, ``beside`` or not: the game's row locked,
         then where the log stands and what the key recorded, and ``write``'s rows stored when the key is new and the
-        log stands at ``expected_seq``. Inside an open transaction, a savepoint keeps a refusal from spoiling it."""
-        params = (game_id, expected_seq, idempotency_key, *_columns(write.rows)[1:])
+        log stands where its screen was drawn. Inside an open transaction, a savepoint keeps a refusal from spoiling
+        it."""
+        game_id, expected_seq = write.game_id, write.expected_seq
+        params = (game_id, expected_seq, write.idempotency_key, *_columns(write.rows)[1:])
         try:
             if self.conn.info.transaction_status == TransactionStatus.IDLE:
                 standing = self.conn.execute(_APPEND, params).fetchone()
@@ -386,17 +380,15 @@ class PostgresStore(SqlStore):
                     standing = self.conn.execute(_APPEND, params).fetchone()
         except pg_errors.UniqueViolation as exc:  # a writer without the game row's lock got there first
             if exc.diag.constraint_name == "events_idempotency":
-                found = self.recorded_under_key(game_id, idempotency_key)
-                if found is not None and found[1] == command:
-                    return self._append(game_id, expected_seq, idempotency_key, command, write)
+                found = self.recorded_under_key(game_id, write.idempotency_key)
+                if found is not None and found[1] == write.command:
+                    return self._append(write)
                 raise KeyReused() from None
             raise StaleSequence(game_id, expected_seq, self.last_seq(game_id)) from None
         assert standing is not None  # one row, always
         actual, recorded, stored, recorded_last = standing
         if recorded is not None:
-            if command_of(stored) != command:
-                raise KeyReused()
-            return AppendResult(int(recorded), int(recorded_last), duplicate=True)
+            return write.again(recorded, recorded_last, stored)
         if actual != expected_seq:
             raise StaleSequence(game_id, expected_seq, int(actual))
         return write.result()

@@ -51,12 +51,15 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Write:
-    """An action to store after the log's last seq, if the screen that sent it was drawn there (``expected_seq``): its
-    rows, numbered from ``expected_seq + 1``, made before any lock is taken. An engine's ``_append`` stores them under
-    its lock (``SqlStore._write_at``), or sends them with the lock itself (PostgreSQL: one statement)."""
+    """An action to append: stored after the log's last seq if the screen that sent it was drawn there
+    (``expected_seq``), once under its ``idempotency_key``. Its rows, numbered from ``expected_seq + 1``, are made
+    before any lock is taken; an engine's ``_append`` stores them under its lock (``SqlStore._write_at``), or sends
+    them with the lock itself (PostgreSQL: one statement)."""
 
     game_id: str
     expected_seq: int
+    idempotency_key: str
+    command: dict[str, Any] | None
     rows: list[EventRow]
     recorded_at: str
 
@@ -64,6 +67,13 @@ class Write:
         """What the append answers once the rows are stored."""
         first = self.expected_seq + 1
         return AppendResult(first, first + len(self.rows) - 1, duplicate=False, recorded_at=self.recorded_at)
+
+    def again(self, first: int, last: int, stored: str | None) -> AppendResult:
+        """What the append answers when its key already recorded the action ``first``..``last`` with the command
+        ``stored`` (as stored): that action's result, or ``KeyReused`` when it was another command."""
+        if command_of(stored) != self.command:
+            raise KeyReused()
+        return AppendResult(int(first), int(last), duplicate=True)
 
 
 # The columns of the tables both engines create, each as its migration made it, written once: an engine
@@ -227,18 +237,10 @@ class SqlStore(ABC):
         """The transaction of a creation, in which another creation with the same key waits its turn."""
 
     @abstractmethod
-    def _append(
-        self,
-        game_id: str,
-        expected_seq: int,
-        idempotency_key: str,
-        command: dict[str, Any] | None,
-        write: Write,
-        beside: bool = False,
-    ) -> AppendResult:
-        """Under the engine's lock: the result of the action ``idempotency_key`` already recorded (or
-        ``KeyReused`` if it recorded another ``command``), else ``write`` stored after the log's last seq
-        (``_write_at``; ``beside``: see ``append``; an engine may commit before returning all the same)."""
+    def _append(self, write: Write, beside: bool = False) -> AppendResult:
+        """Under the engine's lock: what the action already recorded under ``write``'s key answers
+        (``Write.again``), else ``write`` stored after the log's last seq (``_write_at``; ``beside``: see
+        ``append``; an engine may commit before returning all the same)."""
 
     # ----------------------------------------------------------------- editions
 
@@ -395,9 +397,7 @@ class SqlStore(ABC):
 
         recorded_at = utc_now()
         rows = action_rows(game_id, expected_seq + 1, events, recorded_at, idempotency_key, command, actor)
-        return self._append(
-            game_id, expected_seq, idempotency_key, command, Write(game_id, expected_seq, rows, recorded_at), beside
-        )
+        return self._append(Write(game_id, expected_seq, idempotency_key, command, rows, recorded_at), beside)
 
     def _write_at(self, write: Write, actual: int) -> AppendResult:
         """Under the engine's lock: ``write`` stored after the log's ``actual`` last seq, if its screen stood there."""

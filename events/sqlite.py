@@ -21,8 +21,8 @@ import sqlite_utils
 from sqlite_utils import Migrations
 
 from events.beside import beside as in_a_thread
-from events.sql import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, OWNED_NAMES, TABLES, SqlStore, Write, command_of
-from events.store import EVENT_COLUMNS, AppendResult, EventRow, KeyReused, Store, StoredEvent
+from events.sql import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, OWNED_NAMES, TABLES, SqlStore, Write
+from events.store import EVENT_COLUMNS, AppendResult, EventRow, Store, StoredEvent
 
 __all__ = ["WAL_ROOM_BYTES", "SqliteStore", "connect", "make_wal_room"]
 
@@ -281,15 +281,7 @@ class SqliteStore(SqlStore):
             return None
         return [] if last == seq else self.read(game_id, after=seq)
 
-    def _append(
-        self,
-        game_id: str,
-        expected_seq: int,
-        idempotency_key: str,
-        command: dict[str, Any] | None,
-        write: Write,
-        beside: bool = False,
-    ) -> AppendResult:
+    def _append(self, write: Write, beside: bool = False) -> AppendResult:
         """One ``BEGIN IMMEDIATE`` transaction: the key looked up, then where the log stands, then the rows.
 
         ``beside``: the rows written, the COMMIT runs in a thread of its own (``events.beside``) while the caller
@@ -298,14 +290,14 @@ class SqliteStore(SqlStore):
         that fails is rolled back and ``settle`` raises its error: nothing was stored."""
         self.settle()
         if self.conn.in_transaction:  # nested: the outer BEGIN IMMEDIATE already holds the lock
-            return self._write(game_id, idempotency_key, command, write)
+            return self._write(write)
         # ``_immediate`` written out (an append is every tap's; a generator's context costs ~2 µs), its COMMIT here
         # unless it runs beside
         self._writer.acquire()
         try:
             self.conn.execute("BEGIN IMMEDIATE")
             try:
-                result = self._write(game_id, idempotency_key, command, write)
+                result = self._write(write)
             except BaseException:
                 self.conn.execute("ROLLBACK")
                 raise
@@ -335,19 +327,16 @@ class SqliteStore(SqlStore):
         self._pending = settle
         return replace(result, settle=settle)
 
-    def _write(self, game_id: str, idempotency_key: str, command: dict[str, Any] | None, write: Write) -> AppendResult:
+    def _write(self, write: Write) -> AppendResult:
         # where the log stands and the action recorded under the key (if any), in one statement: each call into SQLite
         # costs a tap ~20-40 µs in a server, whatever it reads (the store's two reads, ``last_seq`` and
         # ``recorded_under_key``, each alone before; ``tests/events/test_store.py`` holds an append's answers)
-        last, first, stored_text = self.conn.execute(_WHERE_AND_KEY, (game_id, idempotency_key)).fetchone()
-        if first is not None:
-            stored = command_of(stored_text)
-            if stored != command:
-                raise KeyReused()
+        last, first, stored = self.conn.execute(_WHERE_AND_KEY, (write.game_id, write.idempotency_key)).fetchone()
+        if first is not None:  # a repeated tap (or a key reused: ``again`` says which)
             last = self.conn.execute(
-                "SELECT MAX(seq) FROM events WHERE game_id = ? AND action = ?", (game_id, first)
+                "SELECT MAX(seq) FROM events WHERE game_id = ? AND action = ?", (write.game_id, first)
             ).fetchone()[0]
-            return AppendResult(first, int(last), duplicate=True)
+            return write.again(first, last, stored)
         return self._write_at(write, int(last))
 
     def _commit(self) -> None:
