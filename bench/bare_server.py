@@ -8,6 +8,7 @@ and the settings of ``companion.cli.serve`` (the default where gunicorn runs), o
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 import threading
@@ -18,6 +19,7 @@ from flask import Flask, g, request
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for companion.cli.serve
 from companion.cli import serve as companion_server
+from companion.web.http.server_timing import ServerTiming
 from events.sqlite import make_wal_room
 
 
@@ -69,6 +71,8 @@ def bare_app(path: Path) -> Flask:
         conn.commit()
         return f'<div id="hit" data-seq="{cursor.lastrowid}">ok</div>'
 
+    if os.environ.get("COMPANION_SERVER_TIMING") == "1":  # as the app's (``--server-timing``): split alike
+        app.wsgi_app = ServerTiming(app.wsgi_app)  # type: ignore[method-assign]
     return app
 
 

@@ -29,6 +29,7 @@ Run from the repository root (about 30 seconds on 2 cores)::
     .venv/bin/python bench/run.py --json         # the report on stderr, a JSON object on stdout
     .venv/bin/python bench/run.py --save         # also write bench/results/<UTC time>.json
     .venv/bin/python bench/run.py --server waitress  # both servers on the threaded fallback
+    .venv/bin/python bench/run.py --server-timing    # each kind's time inside the app and outside it, and the bare's
     .venv/bin/python bench/run.py --help         # sizes, seed, --skip-browser
 
 Databases live in a temporary directory; the only file ever written in the repository is the
@@ -366,7 +367,22 @@ def bench_mix(port: int, bare: Client, db: Path, editions: Any, game_id: str, st
         }
         for kind, seconds in result.seconds.items()
     }
-    return {"kinds": kinds, "bare": summary_ms(result.bare), "refused": result.refused, "seq_after": phone.seq}
+    for kind, split in result.inside.items():
+        kinds[kind]["split"] = split_ms(split)
+    out = {"kinds": kinds, "bare": summary_ms(result.bare), "refused": result.refused, "seq_after": phone.seq}
+    if result.bare_inside:
+        out["bare_split"] = split_ms(result.bare_inside)
+    return out
+
+
+def split_ms(taps: list[tuple[float, float, float]]) -> dict[str, float]:
+    """Where the taps' time went (``--server-timing``), each a p50 in milliseconds over the taps: in the app, its CPU
+    there, and outside it (the wait less the app: the server reading and writing, the trip, the client's own work)."""
+    return {
+        "app_p50_ms": round(p50([app for _, app, _ in taps]), 3),
+        "cpu_p50_ms": round(p50([cpu for _, _, cpu in taps]), 3),
+        "outside_p50_ms": round(p50([waited - app for waited, app, _ in taps]), 3),
+    }
 
 
 def bench_pages(port: int, game_id: str, gets: int) -> dict[str, Any]:
@@ -595,6 +611,9 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
                 "x_bare_all_95": x_bare_all_interval(figures),
                 "answer_bytes_max": max(f["answer_bytes_max"] for f in figures),
             }
+            splits = [f["split"] for f in figures if "split" in f]
+            if splits:
+                kinds[kind]["split"] = {k: spread([sp[k] for sp in splits]) for k in SPLIT}
         out["growth"].append(
             {
                 "events": row["events"],
@@ -602,6 +621,11 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
                 "bare_p50_ms": spread([r["mix"]["bare"]["p50_ms"] for r in rows]),
                 "bare_p95_ms": spread([r["mix"]["bare"]["p95_ms"] for r in rows]),
                 "refused": sum(r["mix"]["refused"] for r in rows),
+                "bare_split": (
+                    {k: spread([r["mix"]["bare_split"][k] for r in rows]) for k in SPLIT}
+                    if all("bare_split" in r["mix"] for r in rows)
+                    else None
+                ),
                 "cold_snapshot_ms": spread([r["cold"]["view"]["p50_ms"] for r in rows]),
                 "es_snapshot_ms": spread([r["eventsourcing"]["snapshot"]["p50_ms"] for r in rows]),
                 "after_snapshot": row["cold"]["after_snapshot"],
@@ -618,6 +642,10 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
     for name in ("live", "live_apart"):
         out[name] = _live_summary([r[name] for r in runs if r.get(name) and r[name]["all_hold"]])
     return out
+
+
+SPLIT = ("app_p50_ms", "cpu_p50_ms", "outside_p50_ms")
+"""A tap's time split by the servers' ``Server-Timing`` (``split_ms``)."""
 
 
 def x_bare_all(figures: list[dict[str, Any]]) -> float:
@@ -708,6 +736,7 @@ def format_report(r: dict[str, Any]) -> str:
             f"  taps that record, all runs over {TARGET_X:g}x bare: {', '.join(over) or 'none'}; "
             f"95 % interval reaching past it: {', '.join(reaching) or 'none'}"
         )
+        lines += _split_lines(row)
         lines += [
             f"  cold, snapshot + {row['after_snapshot']} events: app {_fmt(row['cold_snapshot_ms'])} ms, "
             f"eventsourcing (snapshot, same events after it) {_fmt(row['es_snapshot_ms'])} ms",
@@ -747,6 +776,24 @@ def format_report(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _split_lines(row: dict[str, Any]) -> list[str]:
+    """Where each kind's time went, inside the app and outside it (``--server-timing``), beside the bare insert's."""
+    bare = row.get("bare_split")
+    split = {kind: k["split"] for kind, k in row["kinds"].items() if k is not None and "split" in k}
+    if bare is None or not split:
+        return []
+    lines = [
+        "  inside the servers (Server-Timing; p50 ms, median of the runs [lowest–highest]): in the app, its CPU there,"
+        " outside it (the wait less the app)",
+        f"  {'kind':<10} {'in the app':>22} {'its CPU':>22} {'outside':>22}",
+    ]
+    for kind, k in {"bare": bare, **split}.items():
+        lines.append(
+            f"  {kind:<10} {_fmt(k['app_p50_ms']):>22} {_fmt(k['cpu_p50_ms']):>22} {_fmt(k['outside_p50_ms']):>22}"
+        )
+    return lines
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -783,9 +830,10 @@ def one_run(
             out["growth"].append({"label": label, "events": cold["events"], "cold": cold, "eventsourcing": es})
     finally:
         store.close()
+    timing = {"COMPANION_SERVER_TIMING": "1"} if args.server_timing else {}
     with (
-        server(companion_server(db, kind, SERVER_THREADS)) as port,
-        server(bare_server(workdir / f"bare{n}.sqlite3", kind, SERVER_THREADS)) as bare_port,
+        server(companion_server(db, kind, SERVER_THREADS), timing) as port,
+        server(bare_server(workdir / f"bare{n}.sqlite3", kind, SERVER_THREADS), timing) as bare_port,
     ):
         bare = Client(bare_port)
         bare.get("/")
@@ -891,6 +939,12 @@ def main(argv: list[str] | None = None) -> int:
         choices=("auto", "gunicorn", "waitress"),
         default="auto",
         help="the app's and the bare peer's server (default auto: gunicorn + one gevent worker where it runs)",
+    )
+    parser.add_argument(
+        "--server-timing",
+        action="store_true",
+        help="both servers tell each answer's time in the app (Server-Timing): each kind's time split inside and"
+        " outside the app, beside the bare insert's",
     )
     if "--quick" in (sys.argv[1:] if argv is None else argv):  # shorter defaults; what is given still counts
         parser.set_defaults(sizes=[10], complete=0, runs=2, steps=40, repeats=3, page_gets=2)

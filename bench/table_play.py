@@ -54,6 +54,7 @@ from companion.game.errors import RuleViolation
 from companion.game.legal import turn_options
 from companion.game.rules import decide
 from companion.game.state import GameState, Phase
+from companion.web.http.server_timing import parse as parse_server_timing
 from companion.web.screens.parts import merge_parts
 from events.catalog import GameEnded
 from tests.random_play import choices
@@ -242,22 +243,47 @@ def _attr(html: str, name: str) -> str:
 
 @dataclass
 class MixResult:
-    """Seconds and answer bytes by kind, the bare inserts sent beside them, and what was refused."""
+    """Seconds and answer bytes by kind, the bare inserts sent beside them, and what was refused; with the servers'
+    ``Server-Timing`` (``--server-timing``), each answer's milliseconds in the app and its CPU there, by kind
+    (``inside``) and for the bare inserts (``bare_inside``), each beside the seconds the client waited."""
 
     seconds: dict[str, list[float]] = field(default_factory=dict)
     body_bytes: dict[str, list[int]] = field(default_factory=dict)
     bare: list[float] = field(default_factory=list)
     refused: int = 0
+    inside: dict[str, list[Inside]] = field(default_factory=dict)
+    bare_inside: list[Inside] = field(default_factory=list)
 
     def add(self, kind: str, answer: Answer) -> None:
         self.seconds.setdefault(kind, []).append(answer.seconds)
         self.body_bytes.setdefault(kind, []).append(answer.body_bytes)
+        found = server_split(answer)
+        if found is not None:
+            self.inside.setdefault(kind, []).append(found)
+
+    def add_bare(self, answer: Answer) -> None:
+        self.bare.append(answer.seconds)
+        found = server_split(answer)
+        if found is not None:
+            self.bare_inside.append(found)
 
     def add_lazy(self, phone: Phone) -> None:
         """The forms ``phone`` fetched on its own after its last answer, counted as ``CARD``."""
         for answer in phone.lazy:
             self.add(CARD, answer)
         phone.lazy.clear()
+
+
+Inside = tuple[float, float, float]
+"""One answer's milliseconds: waited by the client, in the app, the app's CPU (``Server-Timing``)."""
+
+
+def server_split(answer: Answer) -> Inside | None:
+    """The answer's wait and its ``Server-Timing`` (``companion.web.http.server_timing``), None without it."""
+    metrics = parse_server_timing(answer.headers.get("server-timing"))
+    if "app" not in metrics:
+        return None
+    return answer.seconds * 1000, metrics["app"], metrics.get("cpu", metrics["app"])
 
 
 def _legal(state: GameState, rng: random.Random) -> list[tuple[str, object]]:
@@ -324,7 +350,7 @@ def play_mix(
     def beside() -> None:
         result.add_lazy(phone)
         if bare is not None:
-            result.bare.append(bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX).seconds)
+            result.add_bare(bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX))
 
     for step in range(steps):
         state, undoable, _ = state_of()

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from bench.figures import median_interval, p50
-from bench.run import TARGET_X, over_target, x_bare_all, x_bare_all_interval
-from bench.served import bare_server, server, server_kind
-from bench.table_play import CARD, MIX, SELECT, form_of, kind_of
+from bench.run import TARGET_X, _split_lines, over_target, split_ms, x_bare_all, x_bare_all_interval
+from bench.served import Answer, bare_server, server, server_kind
+from bench.table_play import CARD, MIX, SELECT, MixResult, form_of, kind_of
 from companion.game.commands import PlayFraud, UseGuardian
 from events.catalog import GuardianUse
 from tests.random_play import FRAUD
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def quick_report() -> dict:  # type: ignore[type-arg]
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--runs", "1", "--json"],
+        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--runs", "1", "--json", "--server-timing"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -90,6 +90,53 @@ def test_a_quick_run_times_every_kind_of_the_mix_on_the_real_server(quick_report
     assert quick_report["summary"]["live"]["missed"] == 0
 
 
+def test_with_server_timing_each_kind_is_split_inside_and_outside_the_app_beside_the_bare_insert(
+    quick_report: dict,  # type: ignore[type-arg]
+) -> None:
+    """``--server-timing``: both servers tell each answer's time in the app, and the report splits every kind by it."""
+    (run,) = quick_report["runs_raw"]
+    mix = run["growth"][0]["mix"]
+    for kind, k in mix["kinds"].items():
+        split = k["split"]  # every kind: the app's header crossed gunicorn on every answer
+        assert 0 < split["cpu_p50_ms"] <= split["app_p50_ms"] * 1.05 + 0.05, kind  # CPU within the wall time
+        assert split["app_p50_ms"] < k["p50_ms"], kind  # the client waited for more than the app's part
+        assert split["outside_p50_ms"] > 0, kind
+    bare = mix["bare_split"]
+    assert 0 < bare["app_p50_ms"] < mix["bare"]["p50_ms"] and bare["outside_p50_ms"] > 0
+    summary = quick_report["summary"]["growth"][0]
+    assert summary["bare_split"]["app_p50_ms"]["median"] == bare["app_p50_ms"]
+    assert summary["kinds"]["move"]["split"]["app_p50_ms"]["median"] == mix["kinds"]["move"]["split"]["app_p50_ms"]
+
+
+def test_a_tap_is_split_by_its_answers_server_timing_and_left_alone_without_it() -> None:
+    result = MixResult()
+    timed = Answer(200, "", 10, 20, 0.003, {"server-timing": "app;dur=2.0, cpu;dur=1.5"})
+    result.add("move", timed)
+    result.add("move", Answer(200, "", 10, 20, 0.005, {"server-timing": "app;dur=3.0, cpu;dur=2.5"}))
+    result.add("loan", Answer(200, "", 10, 20, 0.002, {}))  # a server not asked: no split, the time still counted
+    result.add_bare(Answer(200, "", 10, 20, 0.001, {"server-timing": "app;dur=0.4, cpu;dur=0.3"}))
+    assert result.seconds["loan"] == [0.002] and "loan" not in result.inside
+    assert result.inside["move"] == [pytest.approx((3.0, 2.0, 1.5)), pytest.approx((5.0, 3.0, 2.5))]
+    assert split_ms(result.inside["move"]) == {"app_p50_ms": 2.5, "cpu_p50_ms": 2.0, "outside_p50_ms": 1.5}
+    assert result.bare == [0.001] and split_ms(result.bare_inside)["outside_p50_ms"] == pytest.approx(0.6)
+
+    def spread(v: float) -> dict[str, float]:
+        return {"median": v, "low": v, "high": v}
+
+    row = {
+        "bare_split": {"app_p50_ms": spread(0.4), "cpu_p50_ms": spread(0.3), "outside_p50_ms": spread(0.6)},
+        "kinds": {
+            "move": {"split": {"app_p50_ms": spread(2.5), "cpu_p50_ms": spread(2.0), "outside_p50_ms": spread(1.5)}},
+            "loan": {},
+            "council": None,
+        },
+    }
+    lines = _split_lines(row)
+    assert [line.split()[0] for line in lines[2:]] == ["bare", "move"]
+    assert "2.50 [2.50–2.50]" in lines[3] and "1.50 [1.50–1.50]" in lines[3]
+    assert _split_lines({**row, "bare_split": None}) == []  # a run without the header: no split said
+
+
 def test_the_live_figure_waits_until_the_phones_hold_their_refreshed_parts(quick_report: dict) -> None:  # type: ignore[type-arg]
     live = quick_report["runs_raw"][0]["live"]
     assert live["all_hold"]["n"] == live["writes"]
@@ -110,6 +157,7 @@ def test_the_bare_peer_keeps_its_connection_like_the_app(tmp_path: Path) -> None
             answer = conn.getresponse()
             assert answer.status == 200
             answer.read()
+            assert answer.getheader("Server-Timing") is None  # told only when asked
         conn.close()
         wal = db.with_name(db.name + "-wal")
         assert wal.exists() and wal.stat().st_size > 0

@@ -29,7 +29,7 @@ from companion.translations import compile_catalogues
 from companion.web import process
 from companion.web.api import endpoints as api
 from companion.web.forms.fields import prepare_forms
-from companion.web.http import answers_compression, db, kept_sync, security, static_files, urls
+from companion.web.http import answers_compression, db, kept_sync, security, server_timing, static_files, urls
 from companion.web.http.csrf import KeptCSRFProtect
 from companion.web.live import stream as live
 from companion.web.pages import (
@@ -141,6 +141,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         VIEW_CACHE_BYTES=int(os.environ.get("COMPANION_VIEW_CACHE_BYTES", DEFAULT_VIEW_BYTES)),
         PROXY_HOPS=int(os.environ.get("COMPANION_PROXY_HOPS") or 0),  # proxies in front whose X-Forwarded-* count
         COMMIT_BESIDE=os.environ.get("COMPANION_COMMIT_BESIDE") == "1",  # a tap's COMMIT in a thread (http/perform)
+        SERVER_TIMING=os.environ.get("COMPANION_SERVER_TIMING") == "1",  # answers' time in the app (http/server_timing)
     )
     if test_config:
         app.config.update(test_config)
@@ -209,6 +210,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     hell_markup.install(app)  # the Hell phase's choices before a soul is chosen, written in Python
     location_markup.install(app)  # a location's options, written in Python
     parts.install_macros(app)  # last: the macros' module sees every global
+    server_timing.install(app)  # outermost, when asked: the answer's time in the app, proxies and all
     if app.config.get("WARM_UP", not app.testing):  # tests make hundreds of apps, each drawing a few pages
         warm_up(app)
     return app
