@@ -1,0 +1,33 @@
+"""``bench/paired.py`` times two checkouts tap by tap in lockstep: here this tree against itself, a few chunks."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_two_trees_play_the_same_taps_in_lockstep_and_each_kind_is_reported_on_both_sides() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "paired.py"), str(ROOT), "--chunks", "4", "--size", "10"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = done.stdout
+    assert "4 chunks of 5 taps each, in lockstep (ABBA)" in out
+    median = float(re.search(r"a chunk's CPU: median (\d+\.\d+)", out).group(1))  # type: ignore[union-attr]
+    assert 0.2 < median < 5  # the same code on both sides: near 1, whatever the machine's spell
+    rows = {
+        m.group(1): (int(m.group(2)), float(m.group(3)), float(m.group(4)))
+        for m in re.finditer(r"^  (\S+) +(\d+) +(\d+\.\d+) +(\d+\.\d+) +\d+\.\d+$", out, re.MULTILINE)
+    }
+    # the same seeded game and taps on both sides: 20 taps of the mix each, their kinds named with both sides' CPU
+    assert {"undo", "redo"} <= set(rows) and sum(n for n, _, _ in rows.values()) >= 20
+    assert all(a > 0 and b > 0 for _, a, b in rows.values())
