@@ -47,10 +47,8 @@ def worker(tree: Path, size: str, seed: int) -> None:
     monkey.patch_all()
     sys.path.insert(0, str(tree))
     os.environ.setdefault("COMPANION_SECRET_KEY", "paired-" + "x" * 24)
-    from urllib.parse import urlencode
-
     from bench.run import play_random_game, state_reader, store_game
-    from bench.served import CSRF_RE, DECOMPRESS, ENCODING, Answer
+    from bench.served import DECOMPRESS, ENCODING, Answer, Client
     from bench.table_play import Phone, play_mix
     from companion.cli.serve import settle_collector
     from companion.editions import DEFAULT_EDITION, load_all
@@ -75,37 +73,27 @@ def worker(tree: Path, size: str, seed: int) -> None:
             cpu.append(time.thread_time() - began)
             return [body]
 
-    class InProcess:
-        """``bench.served.Client`` through the app's test client: the answer's seconds are its CPU in the app."""
+    class InProcess(Client):
+        """``bench.served.Client`` (its CSRF token, its forms) through the app's test client, not a socket: the
+        answer's seconds are its CPU in the app."""
 
         def __init__(self, app: Any) -> None:
-            self.client = app.test_client()
-            self.csrf = ""
+            super().__init__(0)
+            self.test_client = app.test_client()
+
+        def __post_init__(self) -> None:
+            pass  # no connection to open
+
+        def close(self) -> None:
+            pass
 
         def _send(self, method: str, path: str, body: str | None, headers: dict[str, str]) -> Any:
-            answer = self.client.open(path, method=method, data=body, headers={"Accept-Encoding": ENCODING, **headers})
+            sent = {"Accept-Encoding": ENCODING, **headers}
+            answer = self.test_client.open(path, method=method, data=body, headers=sent)
             raw = answer.get_data()
             text = DECOMPRESS[answer.headers.get("Content-Encoding")](raw)
             kept = {k.lower(): v for k, v in answer.headers.items()}
             return Answer(answer.status_code, text.decode(), len(raw), len(text), cpu[-1], kept)
-
-        def get(self, path: str, headers: dict[str, str] | None = None) -> Any:
-            answer = self._send("GET", path, None, headers or {})
-            found = CSRF_RE.search(answer.text)
-            if found:
-                self.csrf = found.group(1) or found.group(2)
-            return answer
-
-        def post(self, path: str, form: dict[str, object], headers: dict[str, str] | None = None) -> Any:
-            body = urlencode({"csrf_token": self.csrf, **form}, doseq=True)
-            sent = {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": self.csrf, **(headers or {})}
-            answer = self._send("POST", path, body, sent)
-            if answer.status != 200:
-                raise RuntimeError(f"POST {path}: HTTP {answer.status}: {answer.text[:300]}")
-            return answer
-
-        def close(self) -> None:
-            pass
 
     editions = load_all()
     edition = editions[DEFAULT_EDITION][1]
@@ -119,7 +107,7 @@ def worker(tree: Path, size: str, seed: int) -> None:
         make_log_room(app)
         settle_collector()
         app.wsgi_app = Timed(app.wsgi_app)  # type: ignore[method-assign]
-        phone = Phone(InProcess(app), game_id)  # type: ignore[arg-type]
+        phone = Phone(InProcess(app), game_id)
         phone.open()
         state_of = state_reader(db, editions, game_id)
         counts: dict[str, int] = {}
