@@ -34,6 +34,7 @@ from companion.web.screens.parts import (
     compact,
     fill,
     focus_target,
+    map_keep,
     out_of_band,
     parts_to_send,
     remembered_entries,
@@ -240,7 +241,7 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
     changed = parts_to_send(words, raw)
     pieces = assembled(parts, changed)
     budget = ctx.app.config.get("ANSWER_BUDGET", ANSWER_BUDGET)
-    later = answer_later(pieces, context["state"].active, budget, view.seq)
+    later = answer_later(pieces, context["state"].active, budget, view.seq, map_keep(context["hell_map"]))
     # only the digests of the parts sent (``merge_parts``): the phone holds the others as they are (~1.7 KB less a
     # header, ~30 µs less each way); a part left for a second answer keeps the digest the phone holds, so it asks
     update["changed"] = " ".join(parts[name].word for name in changed if name not in later)

@@ -80,6 +80,7 @@ __all__ = [
     "focus_target",
     "install",
     "install_macros",
+    "map_keep",
     "marked_context",
     "merge_parts",
     "out_of_band",
@@ -828,16 +829,21 @@ _OUT_OF_BAND = len(' hx-swap-oob="true"')
 _KEY_GROWTH = len(new_key()) - len(KEY_MARK)  # a form's key mark, filled
 
 
-def answer_later(pieces: dict[str, str], active: int, budget: int, seq: int) -> set[str]:
+def answer_later(
+    pieces: dict[str, str], active: int, budget: int, seq: int, keep: frozenset[str] = frozenset()
+) -> set[str]:
     """The parts of an answer (``pieces``, marked) it leaves for a second answer, which the phone asks for at once
     (the answer's ``game:update`` says ``more``; those parts keep the digests the phone holds, so it asks for them).
 
     None while the answer is within ``budget`` bytes as it is sent (its keys and seq filled, its htmx forms without
     their CSRF field). Past it: the other players' purses, families,
-    towers and sin tracks, then the quarters' tiles, then the active player's, the largest first, until it is within.
-    The actions, the turn, the undo bar, the loan and the map always come in the first answer: the player reads the
-    actions first. (The largest answers are undos back into the Florence phase: the send list, two players' tracks,
-    the tiles; ``bench/README.md``.)"""
+    towers and sin tracks, then the quarters' tiles, then the active player's, the largest first, until it is within;
+    and only then the shields of the map but those in ``keep`` (the ones the tap chose or lit: ``map_keep``). The
+    actions, the turn, the undo bar, the loan, the map's values and the shields kept always come in the first
+    answer: the player reads the actions first. (The largest answers are undos back into the Florence phase: the send
+    list, two players' tracks, the tiles; ``bench/README.md``. The shields go second only for a phone whose map was
+    drawn for a page without script, whose next tap turns ~37 empty shields back to their steady taps: a page
+    reloaded in the middle of a guardian's choice.)"""
     seq_growth = len(str(seq)) - len(SEQ_MARK)
 
     def sent(html: str) -> int:  # its bytes as ``fill`` sends them: a fresh key, the seq
@@ -855,15 +861,28 @@ def answer_later(pieces: dict[str, str], active: int, budget: int, seq: int) -> 
 
     def rank(name: str) -> tuple[int, int]:
         kind, seat = _player_part(name)
-        return (0 if kind and seat != active else 2 if kind else 1, -sizes[name])
+        group = 0 if kind and seat != active else 2 if kind else 3 if name.startswith("s-") else 1
+        return (group, -sizes[name])
 
+    movable = (n for n in pieces if _player_part(n)[0] or n.startswith("q-") or (n.startswith("s-") and n not in keep))
     later: set[str] = set()
-    for name in sorted((n for n in pieces if _player_part(n)[0] or n.startswith("q-")), key=rank):
+    for name in sorted(movable, key=rank):
         if over <= 0:
             break
         later.add(name)
         over -= sizes[name]
     return later
+
+
+def map_keep(m: HellMap) -> frozenset[str]:
+    """The shields of ``m`` a tap chose or lit (the soul chosen and its landings; a guardian's new shield, its Desk,
+    its targets and the souls near it), as parts: they come in an answer's first part whatever its size
+    (``answer_later``)."""
+    shown: set[str | None] = {m.selected, *(move.landing for move in m.selected_moves)}
+    g = m.guardian
+    if g is not None:
+        shown.update((g.to_shield, g.desk, *g.targets, *g.near))
+    return frozenset(f"s-{shield}" for shield in shown if shield)
 
 
 def out_of_band(name: str, html: str) -> str:
