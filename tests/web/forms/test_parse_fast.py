@@ -16,20 +16,22 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from marshmallow import Schema, ValidationError, fields
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, pre_load
 from werkzeug.datastructures import MultiDict
 
 import companion.web.forms as forms_package
 from companion.web.forms.fields import _plain, form_data, parse, schema_of
-from companion.web.forms.florence import AccuseForm, LocationForm
+from companion.web.forms.florence import AccuseForm, LocationForm, SendForm
+from companion.web.forms.game import MoveForm, PlagueForm
 
 SCALARS = (
     *("0", "1", "-1", "2", "7", "9", "10", "99", "100", "", " 3", "abc", "true", "on", "k" * 22, "x" * 30, "<b>&"),
     *("noble", "urchin", "guest", "barrel", "member", "none", "shared", "seats", "bank", "1a", "3b"),
     *("0:noble", "2:guest:1"),
+    *("3b|", "3b|2a,1c", "3b||borrow", "4a|3b|borrow", "|", "||borrow"),  # a soul move's ``way`` (``MoveForm``)
 )
 LISTS = ((), ("2",), ("3", "9"), ("x",), ("noble",), ("0:noble", "1:urchin"), ("1a", "2b", "3c"), ("10",))
-UNKNOWN = ("csrf_token", "zzz", "select")
+UNKNOWN = ("csrf_token", "zzz", "select", "way")
 
 
 def _schemas() -> list[type[Schema]]:
@@ -105,7 +107,61 @@ def test_the_forms_a_table_sends_most_are_parsed_field_by_field() -> None:
     """The fast way is the one the game's forms take (a schema with a hook goes the whole way, as it must)."""
     plain = [s for s in _schemas() if _plain(s) is not None]
     assert AccuseForm in plain and LocationForm in plain
+    assert MoveForm in plain and SendForm in plain  # their hooks only reshape the data: a soul's way, a send's flags
+    assert PlagueForm not in plain  # a validator of the whole form (``validates_schema``): the whole way
     assert len(plain) >= len(_schemas()) // 2
+
+
+class _Hooked(Schema):
+    """A form whose hooks refuse: before the fields (``pre_load``) for ``no``, after them (``post_load``) for
+    ``late``."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    seq = fields.Integer(required=True)
+    name = fields.String(load_default="")
+
+    @pre_load
+    def _early(self, data: dict[str, Any], **_kw: Any) -> dict[str, Any]:
+        if data.get("name") == "no":
+            raise ValidationError("refused early", "name")
+        return {**data, "name": str(data.get("name", "")).strip()}
+
+    @post_load
+    def _late(self, data: dict[str, Any], **_kw: Any) -> dict[str, Any]:
+        if data["name"] == "late":
+            raise ValidationError("refused late", "seq")
+        return {**data, "seen": True}
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        {"seq": "3", "name": " ada "},
+        {"seq": "3"},
+        {"seq": "x", "name": "ada"},
+        {"name": "ada"},
+        {"seq": "3", "name": "no"},
+        {"seq": "3", "name": " late"},
+        {"seq": "3", "name": "late", "zzz": "1"},
+    ],
+)
+def test_a_form_whose_hooks_reshape_or_refuse_loads_as_the_whole_schema(app: Flask, sent: dict[str, str]) -> None:
+    """Between its hooks, field by field: what they make of the data, and what they refuse, as the whole load says."""
+    assert _plain(_Hooked) is not None
+    form = MultiDict(sent)
+    with app.test_request_context("/"):
+        assert _outcome(functools.partial(parse, _Hooked, form)) == _outcome(functools.partial(_whole, _Hooked, form))
+
+
+def test_a_soul_moved_by_one_of_its_ways_loads_its_landing_path_and_loan(app: Flask) -> None:
+    """The move list's one form (``way`` = "landing|path|borrow"), field by field, as the rules read it."""
+    form = MultiDict({"seq": "4", "key": "k" * 22, "player": "1", "from_shield": "1a", "way": "3b|2a,2b|borrow"})
+    with app.test_request_context("/"):
+        loaded = parse(MoveForm, form)
+        assert loaded == _whole(MoveForm, form)
+    assert (loaded["to_shield"], loaded["via"], loaded["borrow"]) == ("3b", "2a,2b", True)
 
 
 def test_a_list_no_field_sent_is_a_list_of_its_own_in_each_form(app: Flask) -> None:
