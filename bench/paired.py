@@ -12,6 +12,10 @@ Run from this repository's root, with another checkout beside it (``git worktree
 
     .venv/bin/python bench/paired.py ../before              # before = A, this tree = B
     .venv/bin/python bench/paired.py ../before --chunks 120 --size complete
+    .venv/bin/python bench/paired.py . --python ../other-venv/bin/python   # an interpreter: this tree in both
+
+``--python`` runs A in another interpreter (a venv holding ``requirements-dev.txt``): the same tree on both sides
+then compares the interpreters, tap by tap.
 
 It prints the median over the chunks of B's CPU over A's for the same chunk, with the quartiles, and each kind's
 median CPU a tap on each side. A change under ~3 % needs more than the default 60 chunks (about a minute).
@@ -121,8 +125,8 @@ def worker(tree: Path, size: str, seed: int) -> None:
         state_of.close()
 
 
-def _start(tree: Path, size: str, seed: int) -> subprocess.Popen[str]:
-    argv = [sys.executable, str(HERE), "--worker", str(tree), "--size", size, "--seed", str(seed)]
+def _start(tree: Path, size: str, seed: int, python: str = sys.executable) -> subprocess.Popen[str]:
+    argv = [python, str(HERE), "--worker", str(tree), "--size", size, "--seed", str(seed)]
     process = subprocess.Popen(argv, cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
     line = process.stdout.readline()
@@ -132,9 +136,12 @@ def _start(tree: Path, size: str, seed: int) -> subprocess.Popen[str]:
     return process
 
 
-def compare(before: Path, after: Path, chunks: int, size: str, seed: int) -> dict[str, Any]:
-    """``chunks`` chunks of the mix on each tree in lockstep (ABBA); each kind's taps and each chunk's total CPU."""
-    sides = {"A": _start(before, size, seed), "B": _start(after, size, seed)}
+def compare(
+    before: Path, after: Path, chunks: int, size: str, seed: int, python: str = sys.executable
+) -> dict[str, Any]:
+    """``chunks`` chunks of the mix on each tree in lockstep (ABBA), A's in ``python``; each kind's taps and each
+    chunk's total CPU."""
+    sides = {"A": _start(before, size, seed, python), "B": _start(after, size, seed)}
     taps: dict[str, dict[str, list[float]]] = {"A": {}, "B": {}}
     totals: dict[str, list[float]] = {"A": [], "B": []}
     try:
@@ -160,11 +167,12 @@ def compare(before: Path, after: Path, chunks: int, size: str, seed: int) -> dic
     return {"taps": taps, "totals": totals, "ratios": ratios}
 
 
-def report(found: dict[str, Any], before: Path, after: Path) -> str:
+def report(found: dict[str, Any], before: Path, after: Path, python: str | None = None) -> str:
     ratios = found["ratios"]
     n = len(ratios)
+    a_side = f"{before} in {python}" if python else str(before)
     lines = [
-        f"A = {before}, B = {after}: {n} chunks of {STEPS} taps each, in lockstep (ABBA); CPU in the app (ms)",
+        f"A = {a_side}, B = {after}: {n} chunks of {STEPS} taps each, in lockstep (ABBA); CPU in the app (ms)",
         f"B over A, a chunk's CPU: median {statistics.median(ratios):.3f} "
         f"[quartiles {ratios[n // 4]:.3f}–{ratios[(3 * n) // 4]:.3f}]",
         f"  {'kind':<10} {'n':>4} {'A p50':>8} {'B p50':>8} {'B/A':>6}",
@@ -187,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunks", type=int, default=60, help=f"chunks of {STEPS} taps on each side (default 60)")
     parser.add_argument("--size", default="403", help="events of the game in play, or 'complete' (default 403)")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the game and of the taps (default 2024)")
+    parser.add_argument(
+        "--python", metavar="INTERPRETER", help="A's Python, with the app's packages (default: this one, as B's)"
+    )
     parser.add_argument("--worker", metavar="TREE", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -195,8 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.before:
         parser.error("name the other checkout (A)")
     before = Path(args.before).resolve()
-    found = compare(before, ROOT, args.chunks, args.size, args.seed)
-    print(report(found, before, ROOT))
+    found = compare(before, ROOT, args.chunks, args.size, args.seed, args.python or sys.executable)
+    print(report(found, before, ROOT, args.python))
     return 0
 
 

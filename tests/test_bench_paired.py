@@ -7,12 +7,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_two_trees_play_the_same_taps_in_lockstep_and_each_kind_is_reported_on_both_sides() -> None:
+@pytest.mark.parametrize("python", [None, sys.executable], ids=["same-python", "python-named"])
+def test_two_trees_play_the_same_taps_in_lockstep_and_each_kind_is_reported_on_both_sides(python: str | None) -> None:
+    """Two trees; with ``--python``, A in the interpreter named (here this one: the run is the same, and says so)."""
+    named = ["--python", python] if python else []
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "paired.py"), str(ROOT), "--chunks", "4", "--size", "10"],
+        [sys.executable, str(ROOT / "bench" / "paired.py"), str(ROOT), "--chunks", "4", "--size", "10", *named],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -22,6 +27,7 @@ def test_two_trees_play_the_same_taps_in_lockstep_and_each_kind_is_reported_on_b
     assert done.returncode == 0, done.stderr[-3000:]
     out = done.stdout
     assert "4 chunks of 5 taps each, in lockstep (ABBA)" in out
+    assert (f"A = {ROOT} in {python}, B = {ROOT}:" if python else f"A = {ROOT}, B = {ROOT}:") in out
     median = float(re.search(r"a chunk's CPU: median (\d+\.\d+)", out).group(1))  # type: ignore[union-attr]
     assert 0.2 < median < 5  # the same code on both sides: near 1, whatever the machine's spell
     rows = {
