@@ -7,14 +7,14 @@ PORT ?= 5000
 .PHONY: setup browser run test test-fast test-pg lint translations pot bench bench-listeners clean
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
-	python3 -m venv $(VENV)
+	"$$(./scripts/python.sh)" -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip==25.3
 	$(PY) -m pip install -q -r requirements-dev.txt
 	$(PY) -m pip install -q --no-deps -e .
 	touch $@
 
 $(VENV)/.runtime: requirements.txt pyproject.toml
-	python3 -m venv $(VENV)
+	"$$(./scripts/python.sh)" -m venv $(VENV)
 	$(PY) -m pip install -q -r requirements.txt
 	$(PY) -m pip install -q --no-deps -e .
 	touch $@

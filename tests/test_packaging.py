@@ -9,7 +9,9 @@ lock ``make`` installs), and every development tool of ``[dependency-groups] dev
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
 import sys
 import tomllib
 from importlib.metadata import packages_distributions
@@ -78,3 +80,33 @@ def test_the_check_would_catch_an_undeclared_import() -> None:
     declared = {_name(r) for r in PYPROJECT["project"]["dependencies"]}
     assert "pytest" in {_name(d) for d in providers.get("pytest", [])}
     assert not {_name(d) for d in providers.get("pytest", [])} & declared  # pytest is not a runtime dependency
+
+
+SETUP_PYTHON = ROOT / "scripts" / "python.sh"
+
+
+def test_the_venv_is_made_from_the_python_named_in_python() -> None:
+    """``PYTHON=…`` chooses the interpreter ``make setup`` and ``make run`` make ``.venv`` from."""
+    done = subprocess.run(
+        [str(SETUP_PYTHON)], env={**os.environ, "PYTHON": "/opt/some/python3.12"}, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "/opt/some/python3.12"
+
+
+def test_the_python_chosen_for_the_venv_makes_one_and_runs_the_app() -> None:
+    """Without ``PYTHON``: an interpreter that can make a venv with pip in it (``venv``, ``ensurepip``), on Python 3.11
+    or newer, as ``pyproject.toml`` asks: Debian's ``python3.11`` where it can, else ``python3``."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHON"}
+    chosen = subprocess.run([str(SETUP_PYTHON)], env=env, capture_output=True, text=True, check=True).stdout.strip()
+    assert chosen in ("/usr/bin/python3.11", "python3")
+    probe = "import ensurepip, sys, venv; print(sys.version_info >= (3, 11))"
+    ran = subprocess.run([chosen, "-c", probe], env=env, capture_output=True, text=True, check=False)
+    assert ran.returncode == 0 and ran.stdout.strip() == "True", ran.stderr
+    if chosen == "python3":
+        assert (
+            not Path("/usr/bin/python3.11").exists()
+            or subprocess.run(
+                ["/usr/bin/python3.11", "-c", "import ensurepip, venv"], capture_output=True, check=False
+            ).returncode
+            != 0
+        ), "Debian's python3.11 makes venvs: it is the one to choose"
