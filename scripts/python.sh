@@ -18,10 +18,10 @@ makes_venvs() { "$debian" -c 'import ensurepip, venv' >/dev/null 2>&1; }
 if [ -x "$debian" ]; then
   if ! makes_venvs && command -v apt-get >/dev/null 2>&1; then
     SUDO=""
-    if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+    if [ "$(id -u)" -ne 0 ]; then SUDO="sudo -n"; fi  # never a password prompt: without it, python3 below
     {
       $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3.11-venv
-    } >/dev/null 2>&1 || true  # without it, python3 below
+    } >/dev/null 2>&1 </dev/null || true
   fi
   if makes_venvs; then
     echo "$debian"
