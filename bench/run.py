@@ -676,6 +676,27 @@ def over_target(kinds: dict[str, Any]) -> tuple[list[str], list[str]]:
     return over, reaching
 
 
+DECIDING_RUNS = 20
+"""Runs whose pooled taps decide item 2 on this machine: an accusation is tapped ~2-3 times a run at each size, so 3
+runs give its p50 6-9 taps and an interval ~0.9x wide, and 20 runs 43-67 taps and ~0.3x (bench/README.md)."""
+
+
+def verdict_line(kinds: dict[str, Any], runs: int) -> str:
+    """Item 2's verdict at one size: the kinds that record whose pooled p50 is over ``TARGET_X``, and those whose 95 %
+    interval reaches past it, each with the taps its p50 rests on. A kind whose p50 is under ``TARGET_X`` while its
+    interval reaches past it is not decided by these taps: the line says so, and under ``DECIDING_RUNS`` runs how many
+    would narrow it."""
+    over, reaching = over_target(kinds)
+    said = [f"{k} ({kinds[k]['n']} taps{'' if k in over else ', its p50 under it: undecided'})" for k in reaching]
+    line = (
+        f"  taps that record, all runs over {TARGET_X:g}x bare: {', '.join(over) or 'none'}; "
+        f"95 % interval reaching past it: {', '.join(said) or 'none'}"
+    )
+    if runs < DECIDING_RUNS and any(k not in over for k in reaching):
+        line += f"; more runs narrow it (--runs {DECIDING_RUNS})"
+    return line
+
+
 def _live_summary(lives: list[dict[str, Any]]) -> dict[str, Any] | None:
     out: dict[str, Any] = {"live": None}
     if lives:
@@ -731,11 +752,7 @@ def format_report(r: dict[str, Any]) -> str:
                 f"  {kind:<10} {k['n']:>4} {_fmt(k['p50_ms']):>22} {_fmt(k['p95_ms']):>22} "
                 f"{_fmt(k['x_bare'], 'x'):>20} {pooled:>22} {k['answer_bytes_max']:>9,}"
             )
-        over, reaching = over_target(row["kinds"])
-        lines.append(
-            f"  taps that record, all runs over {TARGET_X:g}x bare: {', '.join(over) or 'none'}; "
-            f"95 % interval reaching past it: {', '.join(reaching) or 'none'}"
-        )
+        lines.append(verdict_line(row["kinds"], r["runs"]))
         lines += _split_lines(row)
         lines += [
             f"  cold, snapshot + {row['after_snapshot']} events: app {_fmt(row['cold_snapshot_ms'])} ms, "

@@ -18,7 +18,16 @@ from pathlib import Path
 import pytest
 
 from bench.figures import median_interval, p50
-from bench.run import TARGET_X, _split_lines, over_target, split_ms, x_bare_all, x_bare_all_interval
+from bench.run import (
+    DECIDING_RUNS,
+    TARGET_X,
+    _split_lines,
+    over_target,
+    split_ms,
+    verdict_line,
+    x_bare_all,
+    x_bare_all_interval,
+)
 from bench.served import Answer, bare_server, server, server_kind
 from bench.table_play import CARD, MIX, SELECT, MixResult, form_of, kind_of
 from companion.game.commands import PlayFraud, UseGuardian
@@ -207,3 +216,21 @@ def test_item_2_is_read_on_the_taps_that_record_against_their_pooled_p50_and_its
     figures = [{"x_bare_each": [float(v) for v in range(1, 9)]}, {"x_bare_each": [float(v) for v in range(9, 17)]}]
     assert x_bare_all_interval(figures) == [4.0, 13.0]  # pooled over the runs: the 16 taps' interval
     assert x_bare_all_interval([{"x_bare_each": [2.0, 3.0]}]) is None
+
+
+def test_the_verdict_says_which_kinds_its_taps_leave_undecided_and_on_how_many_taps() -> None:
+    def kind(n: int, pooled: float, high: float | None) -> dict:  # type: ignore[type-arg]
+        return {"n": n, "x_bare_all": pooled, "x_bare_all_95": None if high is None else [pooled - 0.2, high]}
+
+    clear = {"move": kind(40, 2.7, 2.9), "accuse": kind(43, 2.75, 2.99), "select": kind(90, 3.5, 3.9)}
+    assert verdict_line(clear, 3).endswith("all runs over 3x bare: none; 95 % interval reaching past it: none")
+    undecided = {**clear, "accuse": kind(8, 2.8, 3.4)}
+    line = verdict_line(undecided, 3)
+    assert "over 3x bare: none; 95 % interval reaching past it: accuse (8 taps, its p50 under it: undecided)" in line
+    assert line.endswith(f"more runs narrow it (--runs {DECIDING_RUNS})")
+    many = verdict_line({**clear, "accuse": kind(67, 2.9, 3.05)}, DECIDING_RUNS)
+    assert many.endswith("accuse (67 taps, its p50 under it: undecided)")  # as many runs as it asks: no advice
+    over = {**clear, "send": kind(30, 3.1, 3.4)}
+    line = verdict_line(over, 3)
+    assert "over 3x bare: send; 95 % interval reaching past it: send (30 taps)" in line
+    assert "undecided" not in line and "more runs" not in line  # a p50 over 3x is decided: item 2 does not hold
