@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Locator, Page, expect
@@ -211,3 +212,22 @@ def test_after_a_tally_in_spanish_bg_stats_share_print_and_our_games(page: Page)
             "tally": "Recuento rápido",
         },
     )
+
+
+def test_a_sheet_saved_before_the_script_runs_opens_at_the_winner(browser: Any, playwright: Any, base_url: str) -> None:
+    """A phone whose script is off (or has not started yet) posts the sheet as a plain form: the page it is sent to
+    opens at the score, the winner in view, as htmx's answer shows it."""
+    context = browser.new_context(**playwright.devices["Pixel 7"], java_script_enabled=False, base_url=base_url)
+    page = context.new_page()
+    page.set_default_timeout(8000)
+    try:
+        page.goto("/tally")
+        page.get_by_label("Player 1", exact=True).fill("Eva")
+        page.get_by_label("Player 2", exact=True).fill("Bruno")
+        page.get_by_role("button", name="Start the tally").click()
+        page.get_by_role("region", name="Bruno", exact=True).locator("input[name='infamy-1']").fill("12")
+        page.get_by_role("button", name="Save and score").click()
+        expect(page).to_have_url(re.compile(r"/t/[\w-]+#tally-score$"))
+        expect(page.get_by_role("heading", name="Winner: Bruno with 12 infamy")).to_be_in_viewport()
+    finally:
+        context.close()

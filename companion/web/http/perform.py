@@ -139,6 +139,7 @@ def perform(
     render: Renderer | None = None,
     after: str = "play.game",
     acts_for_player: bool = True,
+    anchor: str | None = None,
 ) -> Answer:
     """Parse a form, record its command through ``run``, and answer with the fresh page.
 
@@ -146,7 +147,8 @@ def perform(
     returned once the outcome is settled (durable).
 
     ``render(view, status, **extra)`` draws the page (the game by default); ``after`` is the
-    endpoint a plain browser is sent to after a success. In seats mode the phone must sit for
+    endpoint a plain browser is sent to after a success, at its element ``anchor`` if given (the place htmx's answer
+    would show). In seats mode the phone must sit for
     the form's ``player`` (``acts_for_player``), or at least at some seat.
     """
     draw: Renderer = render or render_game
@@ -193,7 +195,7 @@ def perform(
     # only once it is durable: ``settle`` raises when it could not be stored (the error page; nothing recorded)
     try:
         if not is_htmx():
-            answer: Answer = redirect(url_for(after, game_id=game_id), 303)
+            answer: Answer = redirect(url_for(after, game_id=game_id, _anchor=anchor), 303)
         else:
             done = gettext("Already recorded.") if outcome.duplicate else None
             answer = draw(outcome.view, 200, notice=done, notice_kind="info")

@@ -129,6 +129,7 @@ def sheet(game_id: str) -> Answer:
         "sheet",
         render=render_tally,
         after="tally.page",
+        anchor="tally-score",  # a plain form's page opens at the score, as htmx's answer shows it (_show_the_score)
     )
 
 
