@@ -69,9 +69,13 @@ def render_tally(view: TallyView, status: int = 200, **extra: Any) -> Answer:
     return html, status
 
 
+SCORE = "tally-score"
+"""The id of the tally's score heading (``pages/tally.html``): where a saved sheet's answer shows the phone."""
+
+
 def _show_the_score(response: FlaskResponse) -> FlaskResponse:
     """After a saved sheet, htmx scrolls to the score; a refused one stays where the thumb is."""
-    response.headers["HX-Reswap"] = "outerHTML show:#tally-score:top"
+    response.headers["HX-Reswap"] = f"outerHTML show:#{SCORE}:top"
     return response
 
 
@@ -129,7 +133,7 @@ def sheet(game_id: str) -> Answer:
         "sheet",
         render=render_tally,
         after="tally.page",
-        anchor="tally-score",  # a plain form's page opens at the score, as htmx's answer shows it (_show_the_score)
+        anchor=SCORE,  # a plain form's page opens at the score, as htmx's answer shows it (``_show_the_score``)
     )
 
 
