@@ -23,6 +23,8 @@ from bench.run import (
     TARGET_X,
     _split_lines,
     over_target,
+    quiet_figure,
+    quiet_lines,
     split_ms,
     verdict_line,
     x_bare_all,
@@ -234,3 +236,41 @@ def test_the_verdict_says_which_kinds_its_taps_leave_undecided_and_on_how_many_t
     line = verdict_line(over, 3)
     assert "over 3x bare: send; 95 % interval reaching past it: send (30 taps)" in line
     assert "undecided" not in line and "more runs" not in line  # a p50 over 3x is decided: item 2 does not hold
+
+
+def test_item_2_is_read_again_on_the_quietest_third_of_the_runs_by_their_bare_p50() -> None:
+    def run(bare: float, accuse: list[float], move: list[float]) -> dict:  # type: ignore[type-arg]
+        kinds = {
+            "accuse": {"n": len(accuse), "x_bare_each": accuse},
+            "move": {"n": len(move), "x_bare_each": move},
+            "select": {"n": 3, "x_bare_each": [3.5, 3.6, 3.7]},  # a choice's round trip records nothing
+        }
+        return {"mix": {"bare": {"p50_ms": bare}, "kinds": kinds}}
+
+    quiet_taps = [2.9, 3.0, 3.1, 3.2]  # the runs where the host is quiet: the bare insert fast, the ratio high
+    busy_taps = [2.4, 2.5, 2.6]
+    rows = [
+        run(1.6, busy_taps, [2.3]),
+        run(0.9, quiet_taps, [2.8, 2.9]),
+        run(1.5, busy_taps, [2.3]),
+        run(1.7, busy_taps, [2.3]),
+        run(1.0, quiet_taps, [2.8, 2.9]),
+        run(1.4, busy_taps, [2.3]),
+    ]
+    quiet = quiet_figure(rows)
+    assert quiet is not None
+    assert (quiet["runs"], quiet["of"], quiet["bare_p50_ms_max"]) == (2, 6, 1.0)  # the two lowest bare p50s
+    assert set(quiet["kinds"]) == {"accuse", "move"}  # only kinds that record
+    accuse = quiet["kinds"]["accuse"]
+    assert accuse["n"] == 8 and accuse["x_bare_all"] == p50(quiet_taps * 2)  # only the quiet runs' taps
+    assert accuse["x_bare_all_95"] == x_bare_all_interval([{"x_bare_each": quiet_taps * 2}])
+    assert quiet["kinds"]["move"]["x_bare_all_95"] is None  # 4 taps: no interval
+    first, verdict = quiet_lines(quiet)
+    assert first.startswith("  the quietest third of the runs (2 of 6, bare p50 up to 1.00 ms;")
+    assert first.endswith(f"highest accuse {p50(quiet_taps * 2):.2f}x [2.90–3.20] (8 taps)")
+    assert verdict == (
+        "    there, over 3x bare: accuse; 95 % interval reaching past it: accuse (8 taps)"
+    )  # its p50 3.05x: over, where the same runs pooled with the busy ones are not
+    everywhere = [{"x_bare_each": r["mix"]["kinds"]["accuse"]["x_bare_each"]} for r in rows]
+    assert x_bare_all(everywhere) < TARGET_X
+    assert quiet_figure(rows[:5]) is None and quiet_lines(None) == []  # five runs: a third of one run says nothing
