@@ -594,21 +594,19 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
     for i, row in enumerate(runs[0]["growth"]):
         rows = [r["growth"][i] for r in runs]
         kinds: dict[str, Any] = {}
-        for kind in [*MIX, SELECT, *sorted({k for r in rows for k in r["mix"]["kinds"]} - {*MIX, SELECT})]:
+        for kind in kinds_in(rows):
             have = [r for r in rows if kind in r["mix"]["kinds"]]
             if not have:
                 kinds[kind] = None
                 continue
             figures = [r["mix"]["kinds"][kind] for r in have]
             kinds[kind] = {
-                "n": sum(f["n"] for f in figures),
+                **pooled(figures),
                 "p50_ms": spread([f["p50_ms"] for f in figures]),
                 "p95_ms": spread([f["p95_ms"] for f in figures]),
                 "x_bare": spread(
                     [f["p50_ms"] / r["mix"]["bare"]["p50_ms"] for f, r in zip(figures, have, strict=True)]
                 ),
-                "x_bare_all": x_bare_all(figures),
-                "x_bare_all_95": x_bare_all_interval(figures),
                 "answer_bytes_max": max(f["answer_bytes_max"] for f in figures),
             }
             splits = [f["split"] for f in figures if "split" in f]
@@ -647,6 +645,21 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
 
 SPLIT = ("app_p50_ms", "cpu_p50_ms", "outside_p50_ms")
 """A tap's time split by the servers' ``Server-Timing`` (``split_ms``)."""
+
+
+def kinds_in(rows: list[dict[str, Any]]) -> list[str]:
+    """The kinds of the runs' ``rows`` (one size's), in the report's order: the mix's, the select, then the others."""
+    return [*MIX, SELECT, *sorted({k for r in rows for k in r["mix"]["kinds"]} - {*MIX, SELECT})]
+
+
+def pooled(figures: list[dict[str, Any]]) -> dict[str, Any]:
+    """One kind's taps in every run of ``figures``, pooled: how many, their p50 over their runs' bare p50s, and its
+    95 % interval (``x_bare_all``, ``x_bare_all_interval``)."""
+    return {
+        "n": sum(f["n"] for f in figures),
+        "x_bare_all": x_bare_all(figures),
+        "x_bare_all_95": x_bare_all_interval(figures),
+    }
 
 
 def x_bare_all(figures: list[dict[str, Any]]) -> float:
@@ -722,15 +735,10 @@ def quiet_figure(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
         return None
     chosen = sorted(rows, key=lambda r: r["mix"]["bare"]["p50_ms"])[: len(rows) // QUIET_SHARE]
     kinds: dict[str, Any] = {}
-    for kind in [*MIX, *sorted({k for r in chosen for k in r["mix"]["kinds"]} - {*MIX})]:
+    for kind in kinds_in(chosen):
         figures = [r["mix"]["kinds"][kind] for r in chosen if kind in r["mix"]["kinds"]]
-        if kind in RECORDS_NOT or not figures:
-            continue
-        kinds[kind] = {
-            "n": sum(f["n"] for f in figures),
-            "x_bare_all": x_bare_all(figures),
-            "x_bare_all_95": x_bare_all_interval(figures),
-        }
+        if kind not in RECORDS_NOT and figures:
+            kinds[kind] = pooled(figures)
     return {
         "runs": len(chosen),
         "of": len(rows),
