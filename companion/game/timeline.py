@@ -97,6 +97,13 @@ class Timeline:
         """Game actions that may be undone, oldest first (set-up never is)."""
         return self.done[1:]
 
+    @property
+    def last_undoable(self) -> int | None:
+        """The game action undo would take back (``undoable[-1]``), found without copying ``undoable``: every answer's
+        undo bar asks it of a fresh timeline."""
+        done = self.done
+        return done[-1] if len(done) > 1 else None
+
     def later_entries(self, seq: int) -> tuple[int, ...]:
         """Entries in effect after ``seq``, in log order (replacements excluded)."""
         return tuple(a.seq for a in self.actions if a.seq > seq and a.seq in self.live and a.replaces is None)

@@ -259,7 +259,6 @@ class GameService:
             read_token=meta["read_token"],
             write_token=meta["write_token"],
             join_code=meta.get("join_code"),
-            records=records,
             priors=priors,
         )
         if seq - (base[0] if base else 0) >= SNAPSHOT_EVERY:
@@ -329,7 +328,6 @@ class GameService:
             timeline=timeline,
             state=state,
             seq=new_rows[-1].seq,
-            records=view.records + added,
             priors=priors,
         )
 
@@ -558,7 +556,9 @@ class GameService:
         undos = decide_undo(view.timeline, to_action)
         reverted = tuple(u.action for u in undos)
         head = view.seq + 1
-        undone = view.records + tuple(Recorded(head + i, head, u) for i, u in enumerate(undos))
+        # the log's records as the timeline holds them (an action's events at its seq on), then the undo's
+        logged = tuple(Recorded(a.seq + i, a.seq, e) for a in view.timeline.actions for i, e in enumerate(a.events))
+        undone = logged + tuple(Recorded(head + i, head, u) for i, u in enumerate(undos))
         # the timeline the undo would leave: corrections still answer for what they replace
         return view, reverted, replay_any(view.edition, build_timeline(undone).effective_events())
 

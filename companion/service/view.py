@@ -52,7 +52,6 @@ class LogView(Generic[State]):
     read_token: str
     write_token: str
     join_code: str | None = None
-    records: tuple[Recorded, ...] = ()
     # the state before each of the latest live actions, oldest first: (action seq, state before it)
     priors: tuple[tuple[int, AnyState], ...] = field(default=(), compare=False, repr=False)
 

@@ -162,3 +162,5 @@ def test_a_timeline_extended_action_by_action_is_the_one_built_at_once(table: Ta
         assert (extended.done, extended.undone, extended.live) == (built.done, built.undone, built.live)
         assert extended.set_aside == built.set_aside == {a.seq: a.sets_aside for a in built.actions if a.sets_aside}
         assert extended.replacements == built.replacements
+        # what the undo bar asks of every fresh timeline, without copying ``undoable``
+        assert extended.last_undoable == (built.undoable[-1] if built.undoable else None)

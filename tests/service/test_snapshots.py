@@ -23,6 +23,7 @@ from companion.game.timeline import build_timeline
 from companion.service import GameService, GameView
 from companion.service.caches import ViewCache
 from companion.service.snapshot import SnapshotError, in_effect, state_from_json, state_to_json
+from companion.service.view import decoded
 from events.sqlite import SqliteStore
 from tests.builders import seats
 from tests.random_play import choices
@@ -124,8 +125,8 @@ def test_a_snapshot_of_another_projection_version_or_edition_is_ignored(played) 
 def test_a_snapshot_from_before_an_undo_that_reaches_behind_it_is_ignored(played) -> None:
     path, game_id, _first, last = played
     second = last.timeline.undoable[1]  # the second game action
-    at = max(r.seq for r in last.records if r.action == second)
-    state_at = replay_any(last.edition, build_timeline(r for r in last.records if r.seq <= at).effective_events())
+    at = max(r.seq for r in decoded(last.rows) if r.action == second)
+    state_at = replay_any(last.edition, build_timeline(r for r in decoded(last.rows) if r.seq <= at).effective_events())
     keep(path, game_id, last, at, marked(state_at), PROJECTION_VERSION, last.edition.content_hash)
     assert cold_state(path, game_id) == marked(last.state)  # it fits the log as it is
     store = SqliteStore.open(path)
@@ -147,7 +148,7 @@ def test_a_long_game_keeps_snapshots_and_a_cold_start_folds_only_what_follows(tm
         last = play(service, game_id, 150, random.Random(3))
         kept = store.latest_snapshot(game_id, PROJECTION_VERSION, last.edition.content_hash, last.seq)
         assert kept is not None and last.seq - kept.seq < 100 + 40  # one every 100, behind the undo window
-        at_snapshot = build_timeline(r for r in last.records if r.seq <= kept.seq)
+        at_snapshot = build_timeline(r for r in decoded(last.rows) if r.seq <= kept.seq)
         assert state_from_json(kept.state, last.edition) == replay_any(last.edition, at_snapshot.effective_events())
         assert cold_state(path, game_id) == last.state
     finally:

@@ -190,8 +190,9 @@ def latest_entries(view: AnyView) -> tuple[Entry | None, Entry | None]:
     """
     timeline = view.timeline
     last: Entry | None = None
-    if timeline.undoable:
-        action = timeline.action(timeline.undoable[-1])
+    latest = timeline.last_undoable
+    if latest is not None:
+        action = timeline.action(latest)
         target = action.replaces if action.replaces is not None else action.seq
         before = view.state_before(target) if action.replaces is None else None
         if before is None:

@@ -346,7 +346,7 @@ def remembered_entries(view: AnyView) -> tuple[Entry | None, Entry | None]:
     one in effect (an earlier entry changes only by undoing it first, or by a replacement, a new action); the
     entry to redo is told against the game as it is now, so its seq is among the inputs."""
     timeline = view.timeline
-    last = timeline.undoable[-1] if timeline.undoable else None
+    last = timeline.last_undoable
     redo = timeline.undone[-1] if timeline.undone else None
     inputs = (view.edition.content_hash, last, redo, view.seq if redo is not None else None)
     slot = _slot(view.game_id, "latest")
