@@ -25,6 +25,8 @@ from flask import Flask
 from flask.ctx import RequestContext
 from flask.globals import _cv_app, _cv_request
 
+from companion.web.http.routing import KeptMap
+
 __all__ = ["POP_AFTER_SEND", "AnswerFirst", "sent_first"]
 
 POP_AFTER_SEND = "companion.pop_after_send"
@@ -42,7 +44,10 @@ def sent_first(app: Any) -> Any:
 
 
 class AnswerFirst(Flask):
-    """Flask whose request context is popped when the answer is closed (``POP_AFTER_SEND``), not before it is sent."""
+    """Flask whose request context is popped when the answer is closed (``POP_AFTER_SEND``), not before it is sent,
+    and whose routes are found once per address (``routing.KeptMap``)."""
+
+    url_map_class = KeptMap
 
     def wsgi_app(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
         if POP_AFTER_SEND not in environ:
