@@ -37,3 +37,44 @@ def test_two_trees_play_the_same_taps_in_lockstep_and_each_kind_is_reported_on_b
     # the same seeded game and taps on both sides: 20 taps of the mix each, their kinds named with both sides' CPU
     assert {"undo", "redo"} <= set(rows) and sum(n for n, _, _ in rows.values()) >= 20
     assert all(a > 0 and b > 0 for _, a, b in rows.values())
+
+
+def test_half_the_chunks_are_played_by_a_pair_started_the_other_way_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker started second runs a few per cent faster whatever it holds: each side is started second once."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import paired
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    started: list[str] = []
+
+    class Worker:
+        def __init__(self, tree: Path) -> None:
+            self.name = "A" if tree == Path("a") else "B"
+            self.stdin = self
+            self.stdout = self
+
+        def write(self, _text: str) -> None:
+            pass
+
+        def flush(self) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+        def readline(self) -> str:
+            return '{"loan": [2.0]}\n' if self.name == "A" else '{"loan": [1.0]}\n'
+
+        def wait(self, timeout: float) -> int:
+            return 0
+
+    def start(tree: Path, size: str, seed: int, python: str = sys.executable) -> Worker:
+        worker = Worker(tree)
+        started.append(worker.name)
+        return worker
+
+    monkeypatch.setattr(paired, "_start", start)
+    found = paired.compare(Path("a"), Path("b"), 6, "10", 1)
+    assert started == ["A", "B", "B", "A"]
+    assert found["ratios"] == [0.5] * 6 and len(found["totals"]["A"]) == 6
