@@ -11,6 +11,7 @@ replaying the log always gives the live state.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -59,10 +60,9 @@ class Action:
 class Timeline:
     """Every action, which game actions are in effect, and the redo stack."""
 
-    actions: tuple[Action, ...]
+    actions: tuple[Action, ...]  # in log order: by their seqs, ascending
     done: tuple[int, ...]
     undone: tuple[int, ...]  # a stack: the last entry is redone first
-    by_seq: dict[int, Action] = field(default_factory=dict, compare=False)
     live: frozenset[int] = field(default=frozenset(), compare=False)
     replacements: dict[int, Action] = field(default_factory=dict, compare=False)  # target -> latest live one
     corrections: tuple[Action, ...] = field(default=(), compare=False)  # every replacement, live or not
@@ -89,8 +89,19 @@ class Timeline:
                 yield from self.events_of(action.seq)
 
     def action(self, seq: int) -> Action:
-        """The action that starts at ``seq``."""
-        return self.by_seq[seq]
+        """The action that starts at ``seq`` (found among the actions, in log order, by halving: ``by_seq`` is made
+        only where a replay asks it of every action)."""
+        actions = self.actions
+        i = bisect_left(actions, seq, key=_seq_of)
+        if i == len(actions) or actions[i].seq != seq:
+            raise KeyError(seq)
+        return actions[i]
+
+    @cached_property
+    def by_seq(self) -> dict[int, Action]:
+        """Each action by its seq, made once a timeline is asked it: a tap's fresh timeline copies no index of every
+        action (a complete game's ~250 a tap); ``action`` answers it one at a time."""
+        return {a.seq: a for a in self.actions}
 
     @cached_property
     def undoable(self) -> tuple[int, ...]:
@@ -107,6 +118,10 @@ class Timeline:
     def later_entries(self, seq: int) -> tuple[int, ...]:
         """Entries in effect after ``seq``, in log order (replacements excluded)."""
         return tuple(a.seq for a in self.actions if a.seq > seq and a.seq in self.live and a.replaces is None)
+
+
+def _seq_of(action: Action) -> int:
+    return action.seq
 
 
 def _group(records: Iterable[Recorded]) -> tuple[Action, ...]:
@@ -149,13 +164,12 @@ def _timeline(
     actions: tuple[Action, ...],
     done: list[int],
     undone: list[int],
-    by_seq: dict[int, Action],
     corrections: tuple[Action, ...],
     set_aside: dict[int, tuple[int, ...]],
 ) -> Timeline:
     live = frozenset(done)
     replacements = {target: a for a in corrections if a.seq in live and (target := a.replaces) is not None}
-    return Timeline(actions, tuple(done), tuple(undone), by_seq, live, replacements, corrections, set_aside)
+    return Timeline(actions, tuple(done), tuple(undone), live, replacements, corrections, set_aside)
 
 
 def build_timeline(records: Iterable[Recorded]) -> Timeline:
@@ -166,7 +180,7 @@ def build_timeline(records: Iterable[Recorded]) -> Timeline:
     set_aside: dict[int, tuple[int, ...]] = {}
     _settle(actions, done, undone, set_aside)
     corrections = tuple(a for a in actions if a.replaces is not None)
-    return _timeline(actions, done, undone, {a.seq: a for a in actions}, corrections, set_aside)
+    return _timeline(actions, done, undone, corrections, set_aside)
 
 
 def extend_timeline(timeline: Timeline, records: Iterable[Recorded]) -> Timeline:
@@ -178,10 +192,8 @@ def extend_timeline(timeline: Timeline, records: Iterable[Recorded]) -> Timeline
     undone = list(timeline.undone)
     set_aside = dict(timeline.set_aside)  # kept with the timeline: not worked out again from every action
     _settle(added, done, undone, set_aside)
-    by_seq = dict(timeline.by_seq)
-    by_seq.update((a.seq, a) for a in added)
     corrections = timeline.corrections + tuple(a for a in added if a.replaces is not None)
-    return _timeline(timeline.actions + added, done, undone, by_seq, corrections, set_aside)
+    return _timeline(timeline.actions + added, done, undone, corrections, set_aside)
 
 
 def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[ActionUndone, ...]:
@@ -203,7 +215,7 @@ def decide_undo(timeline: Timeline, to_action: int | None = None) -> tuple[Actio
     while pending:  # newest first; an entry set aside by one undone here comes back, so goes too
         seq = pending.pop()
         out.append(ActionUndone(seq))
-        back = [a for a in timeline.by_seq[seq].sets_aside if a >= to_action]
+        back = [a for a in timeline.action(seq).sets_aside if a >= to_action]
         pending = sorted([*pending, *back])
     return tuple(out)
 

@@ -157,7 +157,7 @@ def advance(
         elif isinstance(first, ActionRedone):
             for evt in action.events:
                 assert isinstance(evt, ActionRedone)
-                back = timeline.by_seq[evt.action]
+                back = timeline.action(evt.action)
                 # put back as the latest live action, unreplaced, and the only action added
                 if len(added) > 1 or back.replaces is not None or back.seq != max(timeline.live):
                     return None

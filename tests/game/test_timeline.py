@@ -164,3 +164,10 @@ def test_a_timeline_extended_action_by_action_is_the_one_built_at_once(table: Ta
         assert extended.replacements == built.replacements
         # what the undo bar asks of every fresh timeline, without copying ``undoable``
         assert extended.last_undoable == (built.undoable[-1] if built.undoable else None)
+        # each action found by halving, as the index a replay makes finds it; a seq that starts none, refused
+        assert [extended.action(a.seq) for a in built.actions] == list(built.actions)
+        assert extended.by_seq == {a.seq: a for a in built.actions}
+        inside = {r.seq for r in log.records} - {a.seq for a in built.actions}
+        for seq in (0, len(log.records) + 1, *sorted(inside)[:3]):
+            with pytest.raises(KeyError):
+                extended.action(seq)
