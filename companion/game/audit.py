@@ -17,7 +17,7 @@ from companion.game.any_log import AnyState, decide_any, decide_start, evolve_an
 from companion.game.commands import CreateGame, Redo, ReplaceEntry, StartTally, SwitchEditionFrom, Undo
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
-from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo
+from companion.game.timeline import build_timeline, decide_redo, decide_undo, records_of
 from events.catalog import Event
 
 __all__ = ["Breach", "LoggedAction", "actions_of", "audit", "commands_of"]
@@ -43,10 +43,6 @@ class Breach:
     rule: str
 
 
-def _records(done: Sequence[LoggedAction]) -> list[Recorded]:
-    return [Recorded(a.seq + i, a.seq, e) for a in done for i, e in enumerate(a.events)]
-
-
 def audit(edition: Edition, actions: Sequence[LoggedAction]) -> tuple[AnyState | None, Breach | None]:
     """Re-decide every action in order; return the final state and the first breach, if any."""
     state: AnyState | None = None
@@ -70,7 +66,7 @@ def audit(edition: Edition, actions: Sequence[LoggedAction]) -> tuple[AnyState |
             )
         seen.append(action)
         if isinstance(action.command, (Undo, Redo, ReplaceEntry, SwitchEditionFrom)):
-            timeline = build_timeline(_records(seen))
+            timeline = build_timeline(records_of(seen))
             state = replay_any(edition, timeline.effective_events())
         elif state is None:
             state = replay_any(edition, action.events)
@@ -92,7 +88,7 @@ def _decide(edition: Edition, state: AnyState | None, seen: list[LoggedAction], 
     if state is None:
         raise RuleViolation("no_game", {})
     if isinstance(command, (Undo, Redo, ReplaceEntry, SwitchEditionFrom)):
-        timeline = build_timeline(_records(seen))
+        timeline = build_timeline(records_of(seen))
         if isinstance(command, SwitchEditionFrom):
             from companion.game.edition_recheck import decide_switch_from
 

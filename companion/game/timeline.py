@@ -15,11 +15,22 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Protocol
 
 from companion.game.errors import Choice, RuleViolation
 from events.catalog import ActionRedone, ActionUndone, EntriesSetAside, EntryReplaced, Event
 
-__all__ = ["Action", "Recorded", "Timeline", "build_timeline", "decide_redo", "decide_undo", "extend_timeline"]
+__all__ = [
+    "Action",
+    "Batch",
+    "Recorded",
+    "Timeline",
+    "build_timeline",
+    "decide_redo",
+    "decide_undo",
+    "extend_timeline",
+    "records_of",
+]
 
 
 @dataclass(frozen=True)
@@ -122,6 +133,21 @@ class Timeline:
 
 def _seq_of(action: Action) -> int:
     return action.seq
+
+
+class Batch(Protocol):
+    """What one command appended: its first seq and its events (an ``Action``, or the audit's ``LoggedAction``)."""
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+
+
+def records_of(batches: Iterable[Batch]) -> list[Recorded]:
+    """The records of ``batches`` as the log holds them: each batch's events at its first seq on, in order."""
+    return [Recorded(b.seq + i, b.seq, e) for b in batches for i, e in enumerate(b.events)]
 
 
 def _group(records: Iterable[Recorded]) -> tuple[Action, ...]:

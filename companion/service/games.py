@@ -48,6 +48,7 @@ from companion.game.timeline import (
     decide_redo,
     decide_undo,
     extend_timeline,
+    records_of,
 )
 from companion.service.caches import ViewCache
 from companion.service.snapshot import SNAPSHOT_EVERY, SnapshotError, in_effect, state_from_json, state_to_json
@@ -556,9 +557,7 @@ class GameService:
         undos = decide_undo(view.timeline, to_action)
         reverted = tuple(u.action for u in undos)
         head = view.seq + 1
-        # the log's records as the timeline holds them (an action's events at its seq on), then the undo's
-        logged = tuple(Recorded(a.seq + i, a.seq, e) for a in view.timeline.actions for i, e in enumerate(a.events))
-        undone = logged + tuple(Recorded(head + i, head, u) for i, u in enumerate(undos))
+        undone = records_of(view.timeline.actions) + [Recorded(head + i, head, u) for i, u in enumerate(undos)]
         # the timeline the undo would leave: corrections still answer for what they replace
         return view, reverted, replay_any(view.edition, build_timeline(undone).effective_events())
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from companion.game.commands import BringSoul, EndTurn, SendMember, TakeLoan
 from companion.game.errors import RuleViolation
 from companion.game.projection import replay
-from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo, extend_timeline
+from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo, extend_timeline, records_of
 from events.catalog import ActionRedone, ActionUndone, EntriesSetAside, Event
 from tests.builders import Table
 
@@ -167,6 +167,7 @@ def test_a_timeline_extended_action_by_action_is_the_one_built_at_once(table: Ta
         # each action found by halving, as the index a replay makes finds it; a seq that starts none, refused
         assert [extended.action(a.seq) for a in built.actions] == list(built.actions)
         assert extended.by_seq == {a.seq: a for a in built.actions}
+        assert records_of(extended.actions) == log.records  # the log's records, made again from its actions
         inside = {r.seq for r in log.records} - {a.seq for a in built.actions}
         for seq in (0, len(log.records) + 1, *sorted(inside)[:3]):
             with pytest.raises(KeyError):

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.game.any_log import evolve_any, replay_any
-from companion.game.timeline import Action, Recorded, build_timeline
+from companion.game.timeline import Action, Recorded, build_timeline, records_of
 from companion.service import AnyView, is_game
 from companion.service.caches import Lru
 from companion.web.words.catalogue import language
@@ -102,7 +102,7 @@ class HistoryFold:
         state = self._state
         done = self._done
         for action in view.timeline.actions[len(self.told) :]:
-            self._records += [Recorded(action.seq + i, action.seq, e) for i, e in enumerate(action.events)]
+            self._records += records_of([action])
             turn = getattr(state, "turn", 0)
             if action.is_log_control:
                 sentences = [narrate(evt, state) for evt in action.events]
@@ -221,5 +221,5 @@ def state_at(view: AnyView, seq: int) -> Any:
             e for a in timeline.actions if a.seq in keep and a.replaces is None for e in timeline.events_of(a.seq)
         ]
         return replay_any(view.edition, events)
-    records = [Recorded(a.seq + i, a.seq, e) for a in timeline.actions if a.seq <= seq for i, e in enumerate(a.events)]
+    records = records_of(a for a in timeline.actions if a.seq <= seq)
     return replay_any(view.edition, build_timeline(records).effective_events())
