@@ -64,7 +64,7 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for tests/ and bench/
 from bench.figures import median_interval, p50, p95
 from bench.served import Client, bare_server, companion_server, server, server_kind
-from bench.table_play import CARD, MIX, SELECT, Phone, play_mix
+from bench.table_play import CARD, GAP, MIX, RULER_EVERY, SELECT, Phone, play_mix
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.formats.commands import command_to_json, event_from_stored_row
 from companion.game.any_log import replay_any
@@ -347,13 +347,26 @@ def state_reader(db: Path, editions: dict[str, tuple[str, Edition]], game_id: st
     return state_of
 
 
-def bench_mix(port: int, bare: Client, db: Path, editions: Any, game_id: str, steps: int, seed: int) -> dict[str, Any]:
-    """A table's mix of taps on one game, each beside a bare insert on a kept connection."""
+def bench_mix(
+    port: int,
+    bare: Client,
+    db: Path,
+    editions: Any,
+    game_id: str,
+    steps: int,
+    seed: int,
+    gap: float = GAP,
+    ruler: bool = True,
+) -> dict[str, Any]:
+    """A table's mix of taps on one game, each beside a bare insert on a kept connection, every timed request sent
+    after the servers were left alone ``gap`` seconds; with ``ruler``, bare inserts timed in a tap's place too."""
     phone = Phone(Client(port), game_id)
     phone.open()
     state_of = state_reader(db, editions, game_id)
     try:
-        result = play_mix(phone, bare, state_of, steps, random.Random(seed))
+        result = play_mix(
+            phone, bare, state_of, steps, random.Random(seed), gap=gap, ruler_every=RULER_EVERY if ruler else 0
+        )
     finally:
         state_of.close()
         phone.client.close()
@@ -370,6 +383,8 @@ def bench_mix(port: int, bare: Client, db: Path, editions: Any, game_id: str, st
     for kind, split in result.inside.items():
         kinds[kind]["split"] = split_ms(split)
     out = {"kinds": kinds, "bare": summary_ms(result.bare), "refused": result.refused, "seq_after": phone.seq}
+    if result.ruler:  # the same insert timed where the taps are: over the bare beside, ~1 when the places are alike
+        out["ruler"] = {**summary_ms(result.ruler), "x_bare_each": [round(s / bare_p50, 4) for s in result.ruler]}
     if result.bare_inside:
         out["bare_split"] = split_ms(result.bare_inside)
     return out
@@ -617,6 +632,7 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
                 "events": row["events"],
                 "kinds": kinds,
                 "quiet": quiet_figure(rows),
+                "ruler": ruler_figure(rows),
                 "bare_p50_ms": spread([r["mix"]["bare"]["p50_ms"] for r in rows]),
                 "bare_p95_ms": spread([r["mix"]["bare"]["p95_ms"] for r in rows]),
                 "refused": sum(r["mix"]["refused"] for r in rows),
@@ -641,6 +657,33 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
     for name in ("live", "live_apart"):
         out[name] = _live_summary([r[name] for r in runs if r.get(name) and r[name]["all_hold"]])
     return out
+
+
+def ruler_figure(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The ruler at one size: the bare inserts timed in a tap's place (after the table chose its command), pooled over
+    the runs like a kind's taps, over their runs' bare p50 (``pooled``); ``None`` without them (``--gap 0``). Its
+    interval holding 1 says the two places time the same request alike."""
+    figures = [r["mix"]["ruler"] for r in rows if "ruler" in r["mix"]]
+    return pooled(figures) if figures else None
+
+
+RULER_LIMITS = (0.95, 1.05)
+"""The ruler reads the places alike when its pooled p50 is within these (and its interval holds 1)."""
+
+
+def ruler_line(ruler: dict[str, Any] | None) -> list[str]:
+    """The report's line for ``ruler_figure``."""
+    if ruler is None:
+        return ["  ruler: not read (--gap 0 without --ruler)"]
+    band = ruler["x_bare_all_95"]
+    holds = band is not None and band[0] <= 1.0 <= band[1]
+    alike = holds and RULER_LIMITS[0] <= ruler["x_bare_all"] <= RULER_LIMITS[1]
+    interval = f" [{band[0]:.2f}–{band[1]:.2f}]" if band else " [-]"
+    return [
+        f"  ruler: a bare insert timed in a tap's place, over the bare inserts beside the taps: "
+        f"{ruler['x_bare_all']:.2f}x{interval} ({ruler['n']} inserts): "
+        + ("the places are alike" if alike else "the places differ: read the ratios with care")
+    ]
 
 
 SPLIT = ("app_p50_ms", "cpu_p50_ms", "outside_p50_ms")
@@ -793,7 +836,13 @@ def format_report(r: dict[str, Any]) -> str:
         f"{m['platform']}; load average at the start {r['load_before']}, at the end {r['load_after']}",
         f"Run at {m['when']}, seed {r['seed']}, {r['runs']} runs, total wall time {r['wall_seconds']:.1f} s. Server: "
         f"companion serve ({server_label(r['server'])}) in its own process, CSRF on, Accept-Encoding as Chromium's; "
-        "the bare peer on the same, its connection kept (as the app pools), one insert sent after each tap.",
+        "the bare peer on the same, its connection kept (as the app pools), one insert sent after each tap; "
+        + (
+            f"every timed request sent after the servers were left alone {r['gap_ms']:g} ms (a table's taps come "
+            "seconds apart), and every third step a bare insert timed in the tap's place too (the ruler)."
+            if r.get("gap_ms")
+            else "every request sent back to back (--gap 0)."
+        ),
         "",
         "Every figure: the median of the runs [lowest–highest run]. A tap is sent as static/js/table.js sends it",
         "(HX-Game-Parts; a bring or a move after its select round trip, timed as 'select'); x bare = the tap's p50",
@@ -821,6 +870,7 @@ def format_report(r: dict[str, Any]) -> str:
                 f"{_fmt(k['x_bare'], 'x'):>20} {pooled:>22} {k['answer_bytes_max']:>9,}"
             )
         lines.append(verdict_line(row["kinds"], r["runs"]))
+        lines += ruler_line(row.get("ruler"))
         lines += quiet_lines(row.get("quiet"))
         lines += _split_lines(row)
         lines += [
@@ -925,7 +975,17 @@ def one_run(
         bare.get("/")
         for row, game_id in zip(out["growth"], games.values() if not args.live_only else (), strict=True):
             log(f"run {n}: the {row['events']}-event game over HTTP: {args.steps} taps of the mix, pages")
-            row["mix"] = bench_mix(port, bare, db, editions, game_id, args.steps, args.seed + n)
+            row["mix"] = bench_mix(
+                port,
+                bare,
+                db,
+                editions,
+                game_id,
+                args.steps,
+                args.seed + n,
+                args.gap / 1000,
+                ruler=args.gap > 0 or args.ruler,
+            )
             row["pages"] = bench_pages(port, game_id, args.page_gets)
         bare.close()
         live_label = str(max(args.sizes))  # a game in play (the complete one is at its last turn)
@@ -963,6 +1023,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "seed": args.seed,
         "server": server_kind(args.server),
         "runs": args.runs,
+        "gap_ms": args.gap,
         "load_before": load_average(),
     }
     os.environ.setdefault("COMPANION_SECRET_KEY", "bench-" + uuid.uuid4().hex)  # nothing written in instance/
@@ -1009,6 +1070,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--runs", type=int, default=3, help="runs, each on fresh servers and a fresh copy (default 3)")
     parser.add_argument("--steps", type=int, default=90, help="taps of the mix per game and run (default 90)")
+    parser.add_argument(
+        "--gap",
+        type=float,
+        default=GAP * 1000,
+        help=f"ms the servers are left alone before each timed request of the mix (default {GAP * 1000:g}; 0: back to "
+        "back, as before the twenty-fourth stop, without the ruler unless --ruler)",
+    )
+    parser.add_argument(
+        "--ruler", action="store_true", help="with --gap 0: time bare inserts in the taps' place too (the ruler)"
+    )
     parser.add_argument("--repeats", type=int, default=10, help="repeats of cold rebuild and repository.get")
     parser.add_argument("--page-gets", type=int, default=8, help="timed GETs of each page (default 8)")
     parser.add_argument("--live-writes", type=int, default=10, help="taps heard by the live phones (default 10)")

@@ -14,6 +14,14 @@ a command that would end the game is set aside, so a game can be played on for a
 
 ``MIX`` names the kinds a table's mix is made of; ``play_mix`` times each answer by kind, each beside
 a bare durable insert on a kept connection sent right after it (interleaved).
+
+With ``gap``, every timed request (a choice on the map, a tap, a bare insert) is sent only after the servers have
+been left alone that long, as a table's taps find the server (seconds apart), and every ``ruler_every``-th step a
+bare insert is also timed in the tap's own place (``MixResult.ruler``): the same request timed in both places must
+read the same, or the places are not alike and the ratio reads the places, not the app. Sent back to back
+(``gap=0``), a request finds the server warm from the one before, or slowed by the tail of its answer (the context
+popped, the memory given back), or the client cold from choosing the next command: the bare insert timed in a tap's
+place read 0.71-1.04 of the one beside it (``bench/README.md``).
 """
 
 from __future__ import annotations
@@ -250,6 +258,7 @@ class MixResult:
     seconds: dict[str, list[float]] = field(default_factory=dict)
     body_bytes: dict[str, list[int]] = field(default_factory=dict)
     bare: list[float] = field(default_factory=list)
+    ruler: list[float] = field(default_factory=list)  # bare inserts timed in a tap's place (``play_mix``)
     refused: int = 0
     inside: dict[str, list[Inside]] = field(default_factory=dict)
     bare_inside: list[Inside] = field(default_factory=list)
@@ -329,6 +338,13 @@ def _toll(state: GameState, move: object) -> int:
     return 0
 
 
+GAP = 0.03
+"""Seconds the benchmark leaves the servers alone before each timed request (``bench/run.py --gap``): past
+~25 ms an insert after another process's insert takes what one after a long pause takes (``bench/README.md``)."""
+RULER_EVERY = 3
+"""Every this many steps, a bare insert is also timed in the tap's place (``bench/run.py``: with a gap, or asked)."""
+
+
 def play_mix(
     phone: Phone,
     bare: Client | None,
@@ -337,19 +353,30 @@ def play_mix(
     rng: random.Random,
     undo_every: int = 5,
     counts: dict[str, int] | None = None,
+    gap: float = 0.0,
+    ruler_every: int = 0,
+    pause: Callable[[float], None] = time.sleep,
 ) -> MixResult:
     """``steps`` taps of a table's mix on ``phone``'s game, each followed by a bare insert on ``bare`` (if any).
 
     ``state_of()`` gives the recorded game's state and whether an undo and a redo are possible.
     Every ``undo_every``-th step is an undo followed by its redo (the game moves on). ``counts`` (the kinds
     sent so far) is kept by a caller that plays one tap at a time, so that the kind sent least is chosen
-    across its calls too, not only within one."""
+    across its calls too, not only within one. ``gap``: seconds of ``pause`` before every timed request (a
+    choice, a tap, a bare insert). With ``bare``, every ``ruler_every``-th step (none at 0) a bare insert is timed in
+    the tap's place too, after the choices (``MixResult.ruler``). A form the page fetches at once after an answer
+    (``CARD``) is fetched at once."""
     result = MixResult()
     counts = {} if counts is None else counts
+
+    def alone() -> None:
+        if gap > 0:
+            pause(gap)
 
     def beside() -> None:
         result.add_lazy(phone)
         if bare is not None:
+            alone()
             result.add_bare(bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX))
 
     for step in range(steps):
@@ -357,6 +384,7 @@ def play_mix(
         if step % undo_every == undo_every - 1 and undoable:
             for path in ("undo", "redo"):
                 before = phone.seq
+                alone()
                 answer = phone.send(path, {})
                 if phone.seq <= before:
                     raise RuntimeError(f"the {path} recorded nothing (seq {before})")
@@ -369,6 +397,7 @@ def play_mix(
             raise RuntimeError("no legal command that leaves the game going")
         if {kind for kind, _ in legal} == {"loan"} and undoable:
             # the last turn of a complete game: all but a loan would end it; the table takes back a tap
+            alone()
             answer = phone.send("undo", {})
             result.add("undo", answer)
             counts["undo"] = counts.get("undo", 0) + 1
@@ -378,11 +407,18 @@ def play_mix(
         kind = kind_of(command)
         path, fields, taps_first = form_of(command, state)
         for choice in taps_first:
+            alone()
             result.add(SELECT, phone.choose(choice))
             beside()
+        if bare is not None and ruler_every > 0 and step % ruler_every == 0:
+            # the ruler: a bare insert timed in the tap's place, after the choices
+            alone()
+            result.ruler.append(bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX).seconds)
         before = phone.seq
+        alone()
         answer = phone.send(path, fields)
         if phone.seq <= before:  # a loan to confirm, or a refusal: the page's confirmation is the next tap
+            alone()
             answer = phone.send(path, {**fields, "confirm_loan": "true"})
             if phone.seq <= before:
                 result.refused += 1

@@ -23,15 +23,19 @@ from bench.run import (
     TARGET_X,
     _split_lines,
     over_target,
+    play_random_game,
     quiet_figure,
     quiet_lines,
+    ruler_figure,
+    ruler_line,
     split_ms,
     verdict_line,
     x_bare_all,
     x_bare_all_interval,
 )
 from bench.served import Answer, bare_server, server, server_kind
-from bench.table_play import CARD, MIX, SELECT, MixResult, form_of, kind_of
+from bench.table_play import CARD, GAP, MIX, SELECT, MixResult, form_of, kind_of, play_mix
+from companion.editions import DEFAULT_EDITION, load_all
 from companion.game.commands import PlayFraud, UseGuardian
 from events.catalog import GuardianUse
 from tests.random_play import FRAUD
@@ -99,6 +103,109 @@ def test_a_quick_run_times_every_kind_of_the_mix_on_the_real_server(quick_report
             assert pooled_band == pytest.approx(list(band), abs=1e-3), kind
             assert pooled_band[0] <= summary["kinds"][kind]["x_bare_all"] <= pooled_band[1], kind
     assert quick_report["summary"]["live"]["missed"] == 0
+
+
+def test_a_quick_run_leaves_the_servers_alone_before_each_timed_request_and_reads_its_ruler(
+    quick_report: dict,  # type: ignore[type-arg]
+) -> None:
+    """By default every timed request waits ``GAP`` (a table's taps come seconds apart), and bare inserts are timed in
+    the taps' place too: the ruler, printed under each size."""
+    assert quick_report["gap_ms"] == GAP * 1000 > 0
+    (run,) = quick_report["runs_raw"]
+    mix = run["growth"][0]["mix"]
+    ruler = mix["ruler"]
+    assert ruler["n"] >= 3 and len(ruler["x_bare_each"]) == ruler["n"]
+    assert p50(ruler["x_bare_each"]) == pytest.approx(ruler["p50_ms"] / mix["bare"]["p50_ms"], rel=2e-3, abs=1e-3)
+    summary = quick_report["summary"]["growth"][0]
+    assert summary["ruler"]["n"] == ruler["n"] and summary["ruler"]["x_bare_all"] == pytest.approx(
+        p50(ruler["x_bare_each"]), abs=1e-3
+    )
+
+
+class _Phone:
+    """A phone that records what it is asked in ``said``; each tap moves its seq on."""
+
+    def __init__(self, said: list[str]) -> None:
+        self.said, self.seq, self.lazy = said, 1, []  # type: ignore[var-annotated]
+
+    def choose(self, choice: dict[str, str]) -> Answer:
+        self.said.append("select")
+        return Answer(200, "", 1, 1, 0.002, {})
+
+    def send(self, path: str, fields: dict[str, object]) -> Answer:
+        self.said.append("tap")
+        self.seq += 1
+        return Answer(200, "", 1, 1, 0.003, {})
+
+
+class _Bare:
+    def __init__(self, said: list[str]) -> None:
+        self.said = said
+
+    def post(self, path: str, form: dict[str, object], headers: dict[str, str] | None = None) -> Answer:
+        self.said.append("bare")
+        return Answer(200, "", 1, 1, 0.001, {})
+
+
+def test_every_timed_request_waits_the_gap_and_the_ruler_is_a_bare_insert_timed_where_the_tap_is() -> None:
+    """Each choice, tap and bare insert (the ruler's too) is sent after ``gap``; every ``ruler_every``-th step a bare
+    insert is timed right where the tap is, after the table chose its command and its choices were made; an undo and
+    its redo wait too. Without a gap nothing waits (back to back, as before), and the ruler is timed only if asked."""
+    game = play_random_game(load_all()[DEFAULT_EDITION][1], 2024, 10)
+    assert game.live is not None
+    state = game.live
+    for gap, ruler_every in ((0.03, 3), (0.0, 0), (0.0, 3)):
+        said: list[str] = []
+
+        def pause(seconds: float, said: list[str] = said) -> None:
+            said.append(f"pause {seconds:g}")
+
+        result = play_mix(
+            _Phone(said),  # type: ignore[arg-type]
+            _Bare(said),  # type: ignore[arg-type]
+            lambda: (state, True, False),
+            12,
+            random.Random(7),
+            gap=gap,
+            ruler_every=ruler_every,
+            pause=pause,
+        )
+        timed = [s for s in said if not s.startswith("pause")]
+        assert timed.count("tap") == sum(len(v) for v in result.seconds.values()) - len(result.seconds.get(SELECT, []))
+        if not gap:
+            assert not any(s.startswith("pause") for s in said)
+        for i, s in enumerate(said):  # every timed request right after its pause
+            if gap and not s.startswith("pause"):
+                assert said[i - 1] == f"pause {gap:g}", (i, said[max(0, i - 3) : i + 1])
+        if not ruler_every:
+            assert result.ruler == [] and timed.count("bare") == len(result.bare)
+            continue
+        assert len(result.ruler) == len([step for step in range(12) if step % ruler_every == 0 and step % 5 != 4])
+        assert len(result.bare) == timed.count("select") + timed.count("tap")  # one bare beside each choice and tap
+        assert timed.count("bare") == len(result.bare) + len(result.ruler)
+        # the ruler's insert comes where the tap does: after the insert beside the step before (or beside its
+        # choice), right before the tap; nowhere else do two inserts come in a row
+        before = ["bare", *timed]  # as if the insert beside a step before the first came first
+        triples = list(zip(before, before[1:], before[2:], strict=False))
+        assert triples.count(("bare", "bare", "tap")) == len(result.ruler) > 0
+
+
+def test_the_ruler_line_says_whether_the_two_places_time_a_bare_insert_alike() -> None:
+    def rows(ruler: list[float]) -> list[dict]:  # type: ignore[type-arg]
+        return [{"mix": {"ruler": {"n": len(ruler), "x_bare_each": ruler}}}]
+
+    alike = ruler_figure(rows([0.97, 0.99, 1.0, 1.01, 1.02, 1.03, 0.98, 1.0]))
+    assert alike is not None and alike["n"] == 8
+    (line,) = ruler_line(alike)
+    assert line.startswith(
+        "  ruler: a bare insert timed in a tap's place, over the bare inserts beside the taps: 1.00x ["
+    )
+    assert line.endswith("(8 inserts): the places are alike")
+    (line,) = ruler_line(ruler_figure(rows([0.7, 0.72, 0.75, 0.8, 0.78, 0.74, 0.71, 0.9])))
+    assert line.endswith("the places differ: read the ratios with care")  # a tap's place faster: the ratio flattered
+    assert ruler_figure([{"mix": {}}]) is None
+    (line,) = ruler_line(None)
+    assert line == "  ruler: not read (--gap 0 without --ruler)"
 
 
 def test_with_server_timing_each_kind_is_split_inside_and_outside_the_app_beside_the_bare_insert(
