@@ -14,7 +14,9 @@ A benchmark, not a test: it prints figures. One run:
    each game, a table's mix of real taps sent as ``static/js/table.js`` sends them (``bench/table_play.py``:
    bring and move after their select round trip, send, end turn, loan, undo, redo, a guardian, a fraud
    card, the locations' options, with ``HX-Game-Parts``), each followed by a durable insert on a bare
-   Flask endpoint (its own process, on the same server kind, its connection kept); the answer's bytes
+   Flask endpoint (its own process, on the same server kind, its connection kept), every timed request sent
+   after the servers were left alone ``--gap`` ms (30; a table's taps come seconds apart), and every third step
+   a bare insert timed in the tap's place too (the ruler: the two places must time it alike); the answer's bytes
    before compression; the game, history and score pages (p95). The report names the server used.
 4. **Live update latency**: 32 phones listen to the ~400-event game's event stream, each fetching its
    refreshed parts when its stream names a newer seq, while another phone plays the mix: the time from
@@ -23,13 +25,14 @@ A benchmark, not a test: it prints figures. One run:
 5. **First load in Chromium** (Pixel 7 profile, fresh context): bytes on the wire per resource
    (``request.sizes()``: compressed as served) and decompressed.
 
-Run from the repository root (about 30 seconds on 2 cores)::
+Run from the repository root (about two minutes on 2 cores)::
 
     .venv/bin/python bench/run.py                # plain-text report on stdout
     .venv/bin/python bench/run.py --json         # the report on stderr, a JSON object on stdout
     .venv/bin/python bench/run.py --save         # also write bench/results/<UTC time>.json
     .venv/bin/python bench/run.py --server waitress  # both servers on the threaded fallback
     .venv/bin/python bench/run.py --server-timing    # each kind's time inside the app and outside it, and the bare's
+    .venv/bin/python bench/run.py --gap 0 --ruler    # every request back to back, the ruler read
     .venv/bin/python bench/run.py --help         # sizes, seed, --skip-browser
 
 Databases live in a temporary directory; the only file ever written in the repository is the
