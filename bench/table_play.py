@@ -15,13 +15,13 @@ a command that would end the game is set aside, so a game can be played on for a
 ``MIX`` names the kinds a table's mix is made of; ``play_mix`` times each answer by kind, each beside
 a bare durable insert on a kept connection sent right after it (interleaved).
 
-With ``gap``, every timed request (a choice on the map, a tap, a bare insert) is sent only after the servers have
-been left alone that long, as a table's taps find the server (seconds apart), and every ``ruler_every``-th step a
-bare insert is also timed in the tap's own place (``MixResult.ruler``): the same request timed in both places must
-read the same, or the places are not alike and the ratio reads the places, not the app. Sent back to back
-(``gap=0``), a request finds the server warm from the one before, or slowed by the tail of its answer (the context
-popped, the memory given back), or the client cold from choosing the next command: the bare insert timed in a tap's
-place read 0.71-1.04 of the one beside it (``bench/README.md``).
+With ``gap``, every request a player sends (a choice on the map, a tap) and every bare insert is sent only after the
+servers have been left alone that long, as a lone table's taps find the server (seconds apart). Every
+``ruler_every``-th step a bare insert is also timed in the tap's own place (``MixResult.ruler``): the same request
+timed in both places must read the same, or the places are not alike and the ratio reads the places, not the app.
+Sent back to back (``gap=0``), a request finds the server warm from the one before, or slowed by the tail of its
+answer (the context popped, the memory given back), or the client cold from choosing the next command: the bare
+insert timed in a tap's place read 0.71-1.04 of the one beside it (``bench/README.md``).
 """
 
 from __future__ import annotations
@@ -362,10 +362,11 @@ def play_mix(
     ``state_of()`` gives the recorded game's state and whether an undo and a redo are possible.
     Every ``undo_every``-th step is an undo followed by its redo (the game moves on). ``counts`` (the kinds
     sent so far) is kept by a caller that plays one tap at a time, so that the kind sent least is chosen
-    across its calls too, not only within one. ``gap``: seconds of ``pause`` before every timed request (a
-    choice, a tap, a bare insert). With ``bare``, every ``ruler_every``-th step (none at 0) a bare insert is timed in
-    the tap's place too, after the choices (``MixResult.ruler``). A form the page fetches at once after an answer
-    (``CARD``) is fetched at once."""
+    across its calls too, not only within one. ``gap``: seconds of ``pause`` before every request a player sends (a
+    choice, a tap, a loan's confirmation, an undo, a redo) and every bare insert. With ``bare``, every
+    ``ruler_every``-th step (none at 0) a bare insert is timed in the tap's place too, after the choices, and on an
+    undo's step before the undo and before its redo (``MixResult.ruler``). What the page fetches at once after an
+    answer (the Wall's form, ``CARD``; the second answer of a tap past ``ANSWER_BUDGET``) is fetched at once."""
     result = MixResult()
     counts = {} if counts is None else counts
 
@@ -379,10 +380,17 @@ def play_mix(
             alone()
             result.add_bare(bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX))
 
+    def ruler(step: int) -> None:
+        """On a ruler's step, a bare insert timed where the tap is about to be sent."""
+        if bare is not None and ruler_every > 0 and step % ruler_every == 0:
+            alone()
+            result.ruler.append(bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX).seconds)
+
     for step in range(steps):
         state, undoable, _ = state_of()
         if step % undo_every == undo_every - 1 and undoable:
             for path in ("undo", "redo"):
+                ruler(step)  # the places of an undo and of its redo are read too
                 before = phone.seq
                 alone()
                 answer = phone.send(path, {})
@@ -410,10 +418,7 @@ def play_mix(
             alone()
             result.add(SELECT, phone.choose(choice))
             beside()
-        if bare is not None and ruler_every > 0 and step % ruler_every == 0:
-            # the ruler: a bare insert timed in the tap's place, after the choices
-            alone()
-            result.ruler.append(bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX).seconds)
+        ruler(step)  # after the choices
         before = phone.seq
         alone()
         answer = phone.send(path, fields)

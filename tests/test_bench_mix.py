@@ -149,8 +149,9 @@ class _Bare:
 
 def test_every_timed_request_waits_the_gap_and_the_ruler_is_a_bare_insert_timed_where_the_tap_is() -> None:
     """Each choice, tap and bare insert (the ruler's too) is sent after ``gap``; every ``ruler_every``-th step a bare
-    insert is timed right where the tap is, after the table chose its command and its choices were made; an undo and
-    its redo wait too. Without a gap nothing waits (back to back, as before), and the ruler is timed only if asked."""
+    insert is timed right where the tap is, after the table chose its command and its choices were made, and on an
+    undo's step before the undo and before its redo; an undo and its redo wait too. Without a gap nothing waits (back
+    to back, as before), and the ruler is timed only if asked."""
     game = play_random_game(load_all()[DEFAULT_EDITION][1], 2024, 10)
     assert game.live is not None
     state = game.live
@@ -164,7 +165,7 @@ def test_every_timed_request_waits_the_gap_and_the_ruler_is_a_bare_insert_timed_
             _Phone(said),  # type: ignore[arg-type]
             _Bare(said),  # type: ignore[arg-type]
             lambda: (state, True, False),
-            12,
+            30,
             random.Random(7),
             gap=gap,
             ruler_every=ruler_every,
@@ -180,14 +181,18 @@ def test_every_timed_request_waits_the_gap_and_the_ruler_is_a_bare_insert_timed_
         if not ruler_every:
             assert result.ruler == [] and timed.count("bare") == len(result.bare)
             continue
-        assert len(result.ruler) == len([step for step in range(12) if step % ruler_every == 0 and step % 5 != 4])
+        # after the choices of every third step, and before an undo and before its redo on an undo's step
+        ruler_steps = [step for step in range(30) if step % ruler_every == 0]
+        assert len(result.ruler) == sum(2 if step % 5 == 4 else 1 for step in ruler_steps)
+        assert any(step % 5 == 4 for step in ruler_steps)
         assert len(result.bare) == timed.count("select") + timed.count("tap")  # one bare beside each choice and tap
         assert timed.count("bare") == len(result.bare) + len(result.ruler)
         # the ruler's insert comes where the tap does: after the insert beside the step before (or beside its
-        # choice), right before the tap; nowhere else do two inserts come in a row
+        # choice, or beside the undo before a redo), right before the tap; nowhere else do two inserts come in a row
         before = ["bare", *timed]  # as if the insert beside a step before the first came first
         triples = list(zip(before, before[1:], before[2:], strict=False))
         assert triples.count(("bare", "bare", "tap")) == len(result.ruler) > 0
+        assert sum(1 for a, b, _ in triples if (a, b) == ("bare", "bare")) == len(result.ruler)
 
 
 def test_the_ruler_line_says_whether_the_two_places_time_a_bare_insert_alike() -> None:
