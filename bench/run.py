@@ -374,12 +374,16 @@ def bench_mix(
         state_of.close()
         phone.client.close()
     bare_p50 = p50(result.bare)
+
+    def over_bare(seconds: list[float]) -> list[float]:
+        """Each over the run's bare p50: pooled over the runs for a kind a run taps only a few times."""
+        return [round(s / bare_p50, 4) for s in seconds]
+
     kinds = {
         kind: {
             **summary_ms(seconds),
             "answer_bytes_max": max(result.body_bytes[kind]),
-            # each tap over the run's bare p50: pooled over the runs for a kind a run taps only a few times
-            "x_bare_each": [round(s / bare_p50, 4) for s in seconds],
+            "x_bare_each": over_bare(seconds),
         }
         for kind, seconds in result.seconds.items()
     }
@@ -387,7 +391,7 @@ def bench_mix(
         kinds[kind]["split"] = split_ms(split)
     out = {"kinds": kinds, "bare": summary_ms(result.bare), "refused": result.refused, "seq_after": phone.seq}
     if result.ruler:  # the same insert timed where the taps are: over the bare beside, ~1 when the places are alike
-        out["ruler"] = {**summary_ms(result.ruler), "x_bare_each": [round(s / bare_p50, 4) for s in result.ruler]}
+        out["ruler"] = {**summary_ms(result.ruler), "x_bare_each": over_bare(result.ruler)}
     if result.bare_inside:
         out["bare_split"] = split_ms(result.bare_inside)
     return out
@@ -664,7 +668,8 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
 
 def ruler_figure(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The ruler at one size: the bare inserts timed in a tap's place (after the table chose its command), pooled over
-    the runs like a kind's taps, over their runs' bare p50 (``pooled``); ``None`` without them (``--gap 0``). Its
+    the runs like a kind's taps, over their runs' bare p50 (``pooled``); ``None`` without them (``--gap 0`` without
+    ``--ruler``). Its
     interval holding 1 says the two places time the same request alike."""
     figures = [r["mix"]["ruler"] for r in rows if "ruler" in r["mix"]]
     return pooled(figures) if figures else None
@@ -842,9 +847,14 @@ def format_report(r: dict[str, Any]) -> str:
         "the bare peer on the same, its connection kept (as the app pools), one insert sent after each tap; "
         + (
             f"every timed request sent after the servers were left alone {r['gap_ms']:g} ms (a table's taps come "
-            "seconds apart), and every third step a bare insert timed in the tap's place too (the ruler)."
+            "seconds apart)"
             if r.get("gap_ms")
-            else "every request sent back to back (--gap 0)."
+            else "every request sent back to back (--gap 0)"
+        )
+        + (
+            "; every third step a bare insert timed in the tap's place too (the ruler)."
+            if any(row.get("ruler") for row in s["growth"])
+            else "."
         ),
         "",
         "Every figure: the median of the runs [lowest–highest run]. A tap is sent as static/js/table.js sends it",

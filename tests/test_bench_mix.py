@@ -22,6 +22,7 @@ from bench.run import (
     DECIDING_RUNS,
     TARGET_X,
     _split_lines,
+    format_report,
     over_target,
     play_random_game,
     quiet_figure,
@@ -120,6 +121,11 @@ def test_a_quick_run_leaves_the_servers_alone_before_each_timed_request_and_read
     assert summary["ruler"]["n"] == ruler["n"] and summary["ruler"]["x_bare_all"] == pytest.approx(
         p50(ruler["x_bare_each"]), abs=1e-3
     )
+    report = format_report(quick_report)
+    assert (
+        f"left alone {GAP * 1000:g} ms" in report and "a bare insert timed in the tap's place too (the ruler)" in report
+    )
+    assert "  ruler: a bare insert timed in a tap's place, over the bare inserts beside the taps: " in report
 
 
 class _Phone:
