@@ -106,15 +106,13 @@ def _bind(host: str, port: int) -> str:
 
 
 def _companion_app() -> Any:
-    """The app a server serves, with room made in its log's WAL file (``make_log_room``), each request's context popped
-    once its answer is sent (``sent_first``: gunicorn and waitress close an answer after its last byte)."""
+    """The app a server serves, with room made in its log's WAL file (``make_log_room``)."""
     from companion.web import create_app
-    from companion.web.http.answer_first import sent_first
     from companion.web.http.db import make_log_room
 
     app = create_app()
     make_log_room(app)
-    return sent_first(app)
+    return app
 
 
 def gunicorn_settings(host: str, port: int, workers: int, name: str = "inferno-companion") -> dict[str, Any]:

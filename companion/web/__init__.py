@@ -30,7 +30,6 @@ from companion.web import process
 from companion.web.api import endpoints as api
 from companion.web.forms.fields import prepare_forms
 from companion.web.http import answers_compression, db, kept_sync, security, server_timing, static_files, urls
-from companion.web.http.answer_first import AnswerFirst
 from companion.web.http.csrf import KeptCSRFProtect
 from companion.web.live import stream as live
 from companion.web.pages import (
@@ -121,7 +120,7 @@ def preferred_language(accept_language: str) -> str:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``test_config`` overrides settings (tests pass a temp DATABASE)."""
-    app = AnswerFirst(  # its request context popped once the answer is sent, where the server says it may
+    app = Flask(
         __name__,
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),

@@ -7,9 +7,11 @@ import sqlite3
 
 import pytest
 from flask import Flask
+from werkzeug.test import EnvironBuilder
 
 from companion.web.http.db import StorePool
 from companion.web.process import process
+from tests.web.conftest import Phone
 
 
 def test_a_page_borrows_a_pooled_connection_and_gives_it_back(app: Flask) -> None:
@@ -41,3 +43,27 @@ def test_only_a_few_idle_connections_are_kept(app: Flask) -> None:
     with pytest.raises(sqlite3.ProgrammingError):
         stores[-1].conn.execute("SELECT 1")  # beyond the two kept: closed
     assert {id(pool.take()), id(pool.take())} == {id(stores[0]), id(stores[1])}
+
+
+def test_answers_nobody_reads_hold_no_connection(app: Flask, phone: Phone) -> None:
+    """A request gives its connection back before its answer is sent: twelve clients that ask for a game's export and
+    never read it hold none of the pool, and the next page is served from an idle connection of it."""
+    phone.create()
+    game_id = phone.url.rsplit("/", 1)[-1]
+    pool = process(app).stores
+    unread = []
+    for _ in range(12):
+        environ = EnvironBuilder(path=f"/g/{game_id}/export.json").get_environ()
+        statuses: list[str] = []
+
+        def start_response(status: str, headers: object, exc_info: object = None, said: list[str] = statuses) -> None:
+            said.append(status)
+
+        unread.append(app.wsgi_app(environ, start_response))
+        assert statuses == ["200 OK"]
+        assert pool._idle, "the request kept its connection while its answer waits to be read"
+    idle = list(pool._idle)
+    assert phone.client.get(phone.url).status_code == 200
+    assert pool._idle and pool._idle[-1] in idle  # served by a connection the unread answers had given back
+    for body in unread:
+        assert b'"events"' in b"".join(body)
