@@ -19,6 +19,7 @@ from flask import Flask
 from flask.globals import _cv_request
 from flask_babel import Babel
 from flask_htmx import HTMX
+from flask_wtf.csrf import CSRFProtect
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
@@ -29,8 +30,7 @@ from companion.translations import compile_catalogues
 from companion.web import process
 from companion.web.api import endpoints as api
 from companion.web.forms.fields import prepare_forms
-from companion.web.http import answers_compression, db, kept_sync, security, server_timing, static_files, urls
-from companion.web.http.csrf import KeptCSRFProtect
+from companion.web.http import answers_compression, db, security, server_timing, static_files, urls
 from companion.web.live import stream as live
 from companion.web.pages import (
     corrections,
@@ -152,8 +152,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     open_migrated_store(app.config["DATABASE"]).close()  # creates (a SQLite file's folder too) and migrates
 
     security.install(app)
-    kept_sync.install(app)  # whether a hook or a view is a coroutine function, asked once per function
-    csrf = KeptCSRFProtect(app)  # Flask-WTF's check, its verdict on a token kept
+    csrf = CSRFProtect(app)
     parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
     app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
     answers_compression.LeanCompress(app)  # Flask-Compress for whole pages, leaving at once what it would leave
