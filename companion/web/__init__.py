@@ -18,6 +18,7 @@ from babel import Locale
 from flask import Flask
 from flask.globals import _cv_request
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.datastructures import LanguageAccept
@@ -30,7 +31,7 @@ from companion.translations import compile_catalogues
 from companion.web import process
 from companion.web.api import endpoints as api
 from companion.web.forms.fields import prepare_forms
-from companion.web.http import answers_compression, db, security, server_timing, static_files, urls
+from companion.web.http import db, security, server_timing, static_files, urls
 from companion.web.live import stream as live
 from companion.web.pages import (
     corrections,
@@ -70,8 +71,7 @@ __all__ = ["ROOT", "create_app", "warm_up"]
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "es")
-# brotli first (the smallest text on the wire); level 5: a 22 KB answer in 0.42 ms against level 6's 0.64 ms
-# for 0.2 % more bytes (3,398 against 3,390), a 5 KB one in 0.1 ms at either;
+# brotli first (the smallest text on the wire) at a middle level (bench/README.md weighs the levels);
 # text/event-stream is not among Flask-Compress's mimetypes: live streams always go out as written, never buffered
 COMPRESSION = {
     "COMPRESS_ALGORITHM": ["br", "zstd", "gzip", "deflate"],
@@ -155,8 +155,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf = CSRFProtect(app)
     parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
     app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
-    answers_compression.LeanCompress(app)  # Flask-Compress for whole pages, leaving at once what it would leave
-    answers_compression.install(app)  # an htmx answer at brotli quality 1: runs before Compress
+    Compress(app)
     static = static_files.install(app)  # static files: compressed once per file at the best level, not per request
     HTMX(app)
     try:
