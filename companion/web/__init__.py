@@ -7,22 +7,16 @@ app at start with a message naming the bad entry, never mid-game.
 
 from __future__ import annotations
 
-import functools
 import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from babel import Locale
-from flask import Flask
-from flask.globals import _cv_request
+from flask import Flask, has_request_context, request, session
 from flask_babel import Babel
 from flask_compress import Compress
-from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
-from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header
 
 from companion.editions import load_all
 from companion.game.commands import COMMAND_TYPES
@@ -32,6 +26,7 @@ from companion.web import process
 from companion.web.api import endpoints as api
 from companion.web.forms.fields import prepare_forms
 from companion.web.http import db, security, server_timing, static_files, urls
+from companion.web.http.htmx import htmx
 from companion.web.live import stream as live
 from companion.web.pages import (
     corrections,
@@ -62,7 +57,7 @@ from companion.web.screens import (
     shield_markup,
 )
 from companion.web.screens.history_cache import HistoryFolds
-from companion.web.words import bidi, catalogue, template_globals
+from companion.web.words import bidi, template_globals
 from events.catalog import EVENT_TYPES
 from events.codec import prepare
 from events.factory import open_store as open_migrated_store
@@ -91,31 +86,14 @@ def _secret_key(instance: Path) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
-def select_locale() -> Locale:
-    """The language: the player's switch, else the browser's preference, else English.
-
-    Given to Flask-Babel as the language's one ``Locale`` (``locale_of``), which it takes as it is: from a name it
-    would parse a new one on every request (~2 µs in a loop, ~7 µs in a request)."""
-    ctx = _cv_request.get(None)  # read once, not through ``session``'s and ``request``'s proxies
-    if ctx is None:  # an app context without a request (a command's): English
-        return locale_of("en")
-    chosen = ctx.session.get("lang")
+def select_locale() -> str:
+    """The language: the player's switch, else the browser's preference, else English (outside a request too)."""
+    if not has_request_context():  # an app context without a request (a command's)
+        return "en"
+    chosen = session.get("lang")
     if chosen in LANGUAGES:
-        return locale_of(str(chosen))
-    return locale_of(preferred_language(ctx.request.environ.get("HTTP_ACCEPT_LANGUAGE", "")))
-
-
-@functools.lru_cache(maxsize=len(LANGUAGES))
-def locale_of(language: str) -> Locale:
-    """The ``Locale`` of one of ``LANGUAGES``, made once (a ``Locale`` is never changed once made)."""
-    return Locale.parse(language)
-
-
-@functools.lru_cache(maxsize=256)
-def preferred_language(accept_language: str) -> str:
-    """The language of ``LANGUAGES`` a browser sending ``Accept-Language: accept_language`` prefers, else English,
-    worked out once per header (~10 µs each: a phone sends the same one on every request)."""
-    return parse_accept_header(accept_language, LanguageAccept).best_match(LANGUAGES) or "en"
+        return str(chosen)
+    return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -157,14 +135,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
     Compress(app)
     static = static_files.install(app)  # static files: compressed once per file at the best level, not per request
-    HTMX(app)
+    htmx.init_app(app)
     try:
         compile_catalogues()
     except OSError:  # a read-only install: the catalogues compiled at set-up are used as they are
         app.logger.warning("could not compile the translation catalogues", exc_info=True)
-    # one catalogue lookup per request; Flask-Babel types its selector as giving a name, and parses what it gives
-    # (``Locale.parse``, which gives a ``Locale`` back as it is)
-    catalogue.install(Babel(app, locale_selector=select_locale))  # type: ignore[arg-type]
+    Babel(app, locale_selector=select_locale)
     games = int(app.config["VIEW_CACHE_GAMES"])
     app.extensions[process.KEY] = process.Process(
         editions=shipped,

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app
-from flask.globals import _cv_app
 
 from companion.service.caches import Shared
 
@@ -57,8 +56,5 @@ class Process:
 
 def process(app: Flask | None = None) -> Process:
     """The ``Process`` of ``app`` (the current app by default)."""
-    if app is None:
-        ctx = _cv_app.get(None)  # the current app's context, read once (not through ``current_app``'s proxy)
-        app = ctx.app if ctx is not None else current_app  # none: ``current_app`` says so
-    kept: Process = app.extensions[KEY]
-    return kept
+    found: Process = (app or current_app).extensions[KEY]
+    return found

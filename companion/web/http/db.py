@@ -13,13 +13,23 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Callable
-from typing import Any
 
-from flask import Flask, abort, after_this_request, current_app, g, has_request_context, redirect, url_for
-from flask.globals import _cv_app, _cv_request
+from flask import (
+    Flask,
+    abort,
+    after_this_request,
+    current_app,
+    g,
+    has_app_context,
+    has_request_context,
+    redirect,
+    request,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from companion.service import AnyView, GameService, GameView, TallyView, UnknownGame, is_game, is_tally
+from companion.web.http.seats import actor_label
 from companion.web.process import process
 from events.factory import connect_store
 from events.sqlite import SqliteStore, make_wal_room
@@ -85,25 +95,20 @@ def service() -> GameService:
     it reads where a game's log stands once (``read_once``): the check of the address, the seat, the
     loans and the command's judgement all see that one read; the append checks the log under its lock.
     """
-    ctx = _cv_app.get(None)
-    here = ctx.g if ctx is not None else g  # outside an app's context, ``g``'s proxy says so
-    kept: dict[str, Any] = here.__dict__
-    kept_service: GameService | None = kept.get("service")
-    if kept_service is not None:  # asked ~10 times an answer: found without ``g``'s proxy
-        return kept_service
-    store = kept.get("store")
+    found: GameService | None = g.get("service")
+    if found is not None:
+        return found
+    store = g.get("store")
     if store is None:
-        store = here.store = process().stores.take()
+        store = g.store = process().stores.take()
     this = process()
     svc = GameService(store, this.editions, cache=this.views, read_once=True)
-    req_ctx = _cv_request.get(None)
-    game_id = (req_ctx.request.view_args or {}).get("game_id") if req_ctx is not None else None
+    in_request = has_request_context()
+    game_id = (request.view_args or {}).get("game_id") if in_request else None
     if game_id:
-        from companion.web.http.phone import actor_label
-
         svc.default_actor = actor_label(game_id)
-    svc.later = after_answer if req_ctx is not None else None  # a snapshot is written after the answer
-    here.service = svc
+    svc.later = after_answer if in_request else None  # a snapshot is written after the answer
+    g.service = svc
     return svc
 
 
@@ -112,9 +117,8 @@ def after_answer(job: Callable[[Store], None]) -> None:
     pool. The WSGI server closes the answer after its last byte; the jobs run then (``call_on_close``). A job that
     fails is logged and dropped: what it writes is disposable."""
     if not has_request_context():  # a service kept past its request (none does): the job now, or none at all
-        app_ctx = _cv_app.get(None)
-        if app_ctx is not None:
-            _run_jobs(app_ctx.app, [job])
+        if has_app_context():
+            _run_jobs(current_app._get_current_object(), [job])  # type: ignore[attr-defined]
         return
     jobs: list[Callable[[Store], None]] | None = g.get("after_answer")
     if jobs is None:
@@ -145,10 +149,8 @@ def _run_jobs(app: Flask, jobs: list[Callable[[Store], None]]) -> None:
 
 def close_store(_exc: BaseException | None = None) -> None:
     """Give this request's connection back to the pool, if one was taken."""
-    ctx = _cv_app.get(None)
-    here = ctx.g if ctx is not None else g
-    here.pop("service", None)
-    store = here.pop("store", None)
+    g.pop("service", None)
+    store = g.pop("store", None)
     if store is not None:
         try:
             store.settle()  # an append's COMMIT running beside is over before another request takes the connection
@@ -190,7 +192,6 @@ def check_address() -> Response | None:
     """Before any page of one game (``/g/<id>/…``, ``/t/<id>/…``): a 404 page for an unknown id,
     and for a game opened at a tally's address (or the other way round) its own page on GET and
     a 404 on a form post, so no page is ever drawn for the wrong kind of record."""
-    request = _cv_request.get().request  # read once, not through the proxy for each read
     game_id = (request.view_args or {}).get("game_id")
     prefix = request.path[:3]
     if not game_id or prefix not in PAGES_OF:

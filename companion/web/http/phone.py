@@ -20,6 +20,7 @@ from companion.game.edition import Edition, EditionError
 from companion.game.state import GameState
 from companion.service import AnyView, GameService
 from companion.web.http.db import service
+from companion.web.http.seats import actor_label, seat_of, set_seat
 from companion.web.process import process
 
 __all__ = [
@@ -60,22 +61,6 @@ def phone_id() -> str:
     return made
 
 
-def seat_of(game_id: str) -> int | None:
-    """The seat this phone took in ``game_id`` (None when it took none)."""
-    seat = session.get("seats", {}).get(game_id)
-    return seat if isinstance(seat, int) else None
-
-
-def set_seat(game_id: str, seat: int | None) -> None:
-    """Sit this phone at ``seat`` (None: leave the seat)."""
-    seats = dict(session.get("seats", {}))
-    if seat is None:
-        seats.pop(game_id, None)
-    else:
-        seats[game_id] = seat
-    session["seats"] = dict(list(seats.items())[-20:])
-
-
 def check_seat(state: GameState, game_id: str, player: int | None) -> None:
     """Refuse an action for ``player`` from a phone that sits elsewhere (seats mode only)."""
     if state.table_mode != "seats":
@@ -104,12 +89,6 @@ def held_elsewhere(game_id: str) -> frozenset[int]:
     _version, seats = process().notifier.seats(game_id)
     mine = seat_of(game_id)
     return frozenset(int(label) for label, n in seats.items() if n > 0 and label.isdigit() and int(label) != mine)
-
-
-def actor_label(game_id: str) -> str:
-    """How the log records who sent an action: ``seat:N`` or ``shared``."""
-    seat = seat_of(game_id)
-    return "shared" if seat is None else f"seat:{seat}"
 
 
 REMEMBERED = 12  # games a phone keeps in its list

@@ -1,15 +1,9 @@
-"""Flask-Babel's message lookups with the catalogue found once per request, not once per message.
-
-Flask-Babel finds the catalogue for every message it translates (the request's locale turned back
-into a string, then a dictionary lookup); a page of a long game's history translates thousands of
-messages. ``RequestDomain`` keeps the catalogue on ``g`` beside the locale it was found for, so a
-changed locale (``refresh``, ``force_locale``) still finds its own.
+"""The app's words in the request's language: Flask-Babel's catalogue, each message looked up once per language.
 
 The app's own code says its words through this module's ``gettext``, ``ngettext``, ``pgettext`` and
-``lazy_gettext`` (same signatures as Flask-Babel's): the request's locale is read straight from
-where Flask-Babel keeps it, and each message is looked up once per language and process
-(``words_for``), not through four context-local lookups per message. The templates use the same
-lookups (``screens.parts.template_words``).
+``lazy_gettext`` (the same signatures as Flask-Babel's): the language is Flask-Babel's ``get_locale()``, and each
+language's lookups are made once per process (``words_for``). The templates use the same lookups
+(``template_words``).
 """
 
 from __future__ import annotations
@@ -21,19 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import flask_babel
-from babel.support import Translations
-from flask import current_app, g
-from flask.globals import _cv_app
-from flask_babel import Babel, Domain, LazyString, get_locale
+from flask import current_app, has_app_context
+from flask_babel import LazyString, get_locale
 from markupsafe import Markup
 
 from companion.web.words.escaping import esc
 
 __all__ = [
-    "RequestDomain",
     "Words",
     "gettext",
-    "install",
     "language",
     "lazy_gettext",
     "ngettext",
@@ -72,26 +62,14 @@ def words_for(language: str) -> Words:
 
 
 def _request_words() -> tuple[str, Words] | None:
-    """The request's language and lookups, found once per request and locale (kept beside Flask-Babel's
-    locale on ``g``: a locale changed by ``refresh`` or ``force_locale`` finds its own), or None outside
-    a request."""
-    app_ctx = _cv_app.get(None)
-    if app_ctx is None:
+    """The request's language and its lookups, or None outside an app's context."""
+    if not has_app_context():
         return None
-    babel_ctx = app_ctx.g.__dict__.get("_flask_babel")
-    if babel_ctx is not None:  # ~40 asks an answer: the kept pair, while the locale is the one it was found for
-        found = babel_ctx.__dict__
-        kept = found.get("companion_words")
-        if kept is not None and kept[0] is found.get("babel_locale"):
-            return kept[1]  # type: ignore[no-any-return]
-    locale = getattr(babel_ctx, "babel_locale", None) or get_locale()
+    locale = get_locale()
     if locale is None:
         return None
-    babel_ctx = app_ctx.g.__dict__.get("_flask_babel")  # made by get_locale when it was missing
-    pair = (str(locale), words_for(str(locale)))
-    if babel_ctx is not None:
-        babel_ctx.companion_words = (locale, pair)
-    return pair
+    name = str(locale)
+    return name, words_for(name)
 
 
 def language() -> str:
@@ -137,26 +115,6 @@ def lazy_gettext(string: str, **variables: Any) -> LazyString:
     """Flask-Babel's ``lazy_gettext``: said in the language of the request that reads it."""
     lazy: Any = LazyString  # typed by Flask-Babel as taking no arguments; speaklater's takes (func, *args, **kwargs)
     return lazy(gettext, string, **variables)  # type: ignore[no-any-return]
-
-
-class RequestDomain(Domain):
-    """The app's message domain, its catalogue kept for the rest of the request."""
-
-    def get_translations(self) -> Translations:
-        locale = get_locale()
-        if locale is None:  # outside a request: Flask-Babel's own answer
-            return super().get_translations()
-        kept: tuple[object, Translations] | None = g.get("companion_translations")
-        if kept is not None and kept[0] is locale:
-            return kept[1]
-        translations = super().get_translations()
-        g.companion_translations = (locale, translations)
-        return translations
-
-
-def install(babel: Babel, domain: str = "messages") -> None:
-    """Make ``RequestDomain`` the domain of ``babel`` (Flask-Babel keeps it as a cached property)."""
-    babel.__dict__["domain_instance"] = RequestDomain(domain=domain)
 
 
 _TEMPLATE_WORDS: dict[str, dict[str, Callable[..., str]]] = {}
