@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from companion.game.edition import Edition
 from companion.game.edition_switch import edition_from_text
-from companion.game.frozen import changed
 from companion.game.projection_florence import FLORENCE_EVENTS, evolve_florence
 from companion.game.state import Floor, GameState, Phase, PlayerInfo, PlayerState, Soul
 from events.catalog import (
@@ -157,7 +157,7 @@ def evolve(state: GameState, event: Event) -> GameState:
         return kept[2]
     after = _switched(state, event) if isinstance(event, EditionChanged) else _apply(state, event)
     if after is state:
-        after = changed(state)
+        after = replace(state)
     after.__dict__[_PAST] = (event, state.__dict__.get(_PAST, _UNKNOWN))
     _FOLDS[key] = (state, event, after)
     if len(_FOLDS) > FOLDS_KEPT:
@@ -206,9 +206,9 @@ def _apply(state: GameState, event: Event) -> GameState:
             for colour in souls:
                 cemetery = _counts(cemetery, colour, 1)
                 supply = _counts(supply, colour, -1)
-            return changed(state, cemetery=cemetery, supply=supply, needs_plague_card=False)
+            return replace(state, cemetery=cemetery, supply=supply, needs_plague_card=False)
         case PlagueDeckExhausted():
-            return changed(state, needs_plague_card=False, plague_deck_empty=True)
+            return replace(state, needs_plague_card=False, plague_deck_empty=True)
         case LoanTaken(player=p, drachmas=d, ship_to=ship, infamy_penalty=penalty):
             pl = state.p[p]
             return state.with_player(p, ship=ship, drachmas=pl.drachmas + d, infamy=pl.infamy - penalty)
@@ -226,7 +226,7 @@ def _apply(state: GameState, event: Event) -> GameState:
         case SoulBroughtIn(player=p, colour=colour, shield=shield, cost=cost):
             cemetery = _counts(state.cemetery, colour, -1)
             state = state.with_player(p, drachmas=state.p[p].drachmas - cost)
-            return changed(
+            return replace(
                 state,
                 hell={**state.hell, shield: Soul(colour)},
                 cemetery=cemetery,
@@ -238,18 +238,18 @@ def _apply(state: GameState, event: Event) -> GameState:
             hell[path[-1]] = soul
             if used:
                 state = state.with_player(p, wall_passes=state.p[p].wall_passes - 1)
-            return changed(state, hell=hell)
+            return replace(state, hell=hell)
         case SoulLaidDown(player=p, shield=shield, infamy=infamy):
-            hell = {**state.hell, shield: changed(state.hell[shield], laid=True)}
+            hell = {**state.hell, shield: replace(state.hell[shield], laid=True)}
             state = state.with_player(p, infamy=state.p[p].infamy + infamy)
-            return changed(state, hell=hell)
+            return replace(state, hell=hell)
         case DiscPlaced(player=p, gate=gate):
             return state.with_player(p, discs=state.p[p].discs | {gate})
         case SoulCorrected(shield=shield, colour=colour, laid=laid, petrified=petrified):
             hell = {k: v for k, v in state.hell.items() if k != shield}
             if colour:
                 hell[shield] = Soul(colour, laid=laid or petrified, petrified=petrified)
-            return changed(state, hell=hell)
+            return replace(state, hell=hell)
         case SkullAdvanced(player=p, track=track, level=level):
             return state.with_player(p, skulls={**state.p[p].skulls, track: level})
         case DiplomaAwarded(player=p, track=track):
@@ -257,22 +257,22 @@ def _apply(state: GameState, event: Event) -> GameState:
         case HalfDiplomaGained(player=p):
             return state.with_player(p, half_diplomas=state.p[p].half_diplomas + 1)
         case HalfDiplomasPlaced(player=p, tracks=tracks):
-            return changed(state, half_choices={**state.half_choices, p: tracks})
+            return replace(state, half_choices={**state.half_choices, p: tracks})
         case CubeMoved(circle=circle, space=space):
-            return changed(state, phlegethon={**state.phlegethon, circle: space})
+            return replace(state, phlegethon={**state.phlegethon, circle: space})
         case Corrected():
             return apply_correction(state, event)
         case EditionChanged():
             return _switched(state, event)
         case TableModeChosen(mode=mode):
-            return changed(state, table_mode=mode)
+            return replace(state, table_mode=mode)
         case TurnQuarterSet(quarter=quarter):
-            return changed(state, quarter=quarter, phase=Phase.FLORENCE)
+            return replace(state, quarter=quarter, phase=Phase.FLORENCE)
         case TurnEnded(player=p, next_player=nxt):
             left = state.final_turns_left
             if left is not None and p != state.end_trigger:
                 left -= 1
-            return changed(
+            return replace(
                 state,
                 active=nxt,
                 turn=state.turn + 1,
@@ -283,13 +283,13 @@ def _apply(state: GameState, event: Event) -> GameState:
                 final_turns_left=left,
             )
         case GuardianMoved(guardian=g, to_shield=shield):
-            return changed(state, guardians={**state.guardians, g: shield})
+            return replace(state, guardians={**state.guardians, g: shield})
         case SoulPetrified(shield=shield):
-            return changed(state, hell={**state.hell, shield: changed(state.hell[shield], laid=True, petrified=True)})
+            return replace(state, hell={**state.hell, shield: replace(state.hell[shield], laid=True, petrified=True)})
         case SoulShifted(from_shield=a, to_shield=b):
             hell = dict(state.hell)
             hell[b] = hell.pop(a)
-            return changed(state, hell=hell)
+            return replace(state, hell=hell)
         case WallPassGranted(player=p, uses=uses):
             return state.with_player(p, wall_passes=state.p[p].wall_passes + uses)
         case FraudCardPlayed(player=p, play=play, drachmas=d, reason=reason):
@@ -311,11 +311,11 @@ def _apply(state: GameState, event: Event) -> GameState:
         case StyxCrossed(colour=colour, count=count):
             cemetery = _counts(state.cemetery, colour, -count)
             supply = _counts(state.supply, colour, count)
-            return changed(
+            return replace(
                 state, cemetery=cemetery, supply=supply, needs_plague_card=not cemetery and not state.plague_deck_empty
             )
         case GameEnded(reason=reason):
-            return changed(state, phase=Phase.OVER, ended=reason)
+            return replace(state, phase=Phase.OVER, ended=reason)
         case NextGameCreated():
             return state  # a pointer to the table's next game: nothing on this board changes
         case GameCreated():
@@ -341,13 +341,13 @@ def apply_correction(state: GameState, c: Corrected) -> GameState:
         case "cemetery":
             cemetery = {**state.cemetery, int(c.key): c.value}
             cemetery = {k: v for k, v in cemetery.items() if v > 0}
-            return changed(state, cemetery=cemetery, needs_plague_card=not cemetery and not state.plague_deck_empty)
+            return replace(state, cemetery=cemetery, needs_plague_card=not cemetery and not state.plague_deck_empty)
         case "cube":
-            return changed(state, phlegethon={**state.phlegethon, int(c.key): c.value})
+            return replace(state, phlegethon={**state.phlegethon, int(c.key): c.value})
         case "guardian":
-            return changed(state, guardians={**state.guardians, c.key: c.shield})
+            return replace(state, guardians={**state.guardians, c.key: c.shield})
         case "dante":
-            return changed(state, dante=c.value)
+            return replace(state, dante=c.value)
     return state
 
 

@@ -6,7 +6,8 @@ rejects an event.
 
 from __future__ import annotations
 
-from companion.game.frozen import changed
+from dataclasses import replace
+
 from companion.game.state import GameState, Phase, Piece, tower_with, tower_without, without_one
 from events.catalog import (
     AccusationMade,
@@ -69,9 +70,9 @@ def evolve_florence(state: GameState, event: Event) -> GameState:
         case MemberSent(player=p, kind=kind, location=loc):
             state = _home(state, p, kind, -1)
             state = state.with_player(p, placed=(*state.p[p].placed, (loc, kind)))
-            return changed(state, phase=Phase.ACTION, action=loc, used=frozenset())
+            return replace(state, phase=Phase.ACTION, action=loc, used=frozenset())
         case OptionTaken(option=option):
-            return changed(state, used=state.used | {option})
+            return replace(state, used=state.used | {option})
         case UrchinJoined(player=p, location=loc):
             pl = state.p[p]
             state = state.with_player(p, reserve_urchins=pl.reserve_urchins - 1)
@@ -122,9 +123,9 @@ def evolve_florence(state: GameState, event: Event) -> GameState:
                 p, tower=tower_without(pl.tower, floor, "barrel", colour), market_barrels=pl.market_barrels | {colour}
             )
         case CouncilHeld():
-            return changed(state, phase=Phase.DONE, action=None)
+            return replace(state, phase=Phase.DONE, action=None)
         case AccusationMade():
-            return changed(state, phase=Phase.DONE, action=None)
+            return replace(state, phase=Phase.DONE, action=None)
         case AccuserToTower(player=p, location=loc, kind=kind, floor=floor):
             pl = state.p[p]
             return state.with_player(
@@ -133,13 +134,13 @@ def evolve_florence(state: GameState, event: Event) -> GameState:
         case SoulAddedToCemetery(colour=colour):
             cemetery = {**state.cemetery, colour: state.cemetery.get(colour, 0) + 1}
             supply = {**state.supply, colour: state.supply.get(colour, 0) - 1}
-            return changed(state, cemetery=cemetery, supply={c: n for c, n in supply.items() if n > 0})
+            return replace(state, cemetery=cemetery, supply={c: n for c, n in supply.items() if n > 0})
         case SupplyExhausted():
             return state
         case BonusTileRevealed(track=track, reward=reward):
-            return changed(state, bonus_tiles={**state.bonus_tiles, track: reward})
+            return replace(state, bonus_tiles={**state.bonus_tiles, track: reward})
         case DanteMoved(position=position):
-            return changed(state, dante=position)
+            return replace(state, dante=position)
         case EndTriggered(player=p):
-            return changed(state, end_trigger=p, final_turns_left=len(state.players) - 1)
+            return replace(state, end_trigger=p, final_turns_left=len(state.players) - 1)
     raise ValueError(f"not a Florence event: {type(event).__name__}")

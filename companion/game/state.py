@@ -1,8 +1,7 @@
 """The state of a game at one moment: frozen dataclasses rebuilt by folding the log.
 
-Nothing here is ever mutated: ``projection.evolve`` returns new values with ``frozen.changed``
-(``dataclasses.replace`` without its cost). Dicts inside these dataclasses are treated as frozen too (they
-are replaced, never changed in place).
+Nothing here is ever mutated: ``projection.evolve`` returns new values with ``dataclasses.replace``. Dicts inside
+these dataclasses are treated as frozen too (they are replaced, never changed in place).
 """
 
 from __future__ import annotations
@@ -11,7 +10,6 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from companion.game.edition import Edition, Side
-from companion.game.frozen import changed
 from events.catalog import EndgameHalf, Reward
 
 __all__ = [
@@ -189,8 +187,8 @@ class GameState:
     def with_player(self, index: int, **changes: object) -> GameState:
         """A copy with player ``index`` changed."""
         players = list(self.p)
-        players[index] = changed(players[index], **changes)
-        return changed(self, p=tuple(players))
+        players[index] = replace(players[index], **changes)
+        return replace(self, p=tuple(players))
 
     def occupied(self, shield: str) -> bool:
         """Whether ``shield`` is not empty: a soul of any kind stands on it, or a guardian standee
