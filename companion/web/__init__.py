@@ -130,11 +130,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     open_migrated_store(app.config["DATABASE"]).close()  # creates (a SQLite file's folder too) and migrates
 
     security.install(app)
+    static_files.install(app, security.FILE_HEADERS)  # WhiteNoise in front of the app, each text file compressed once
     csrf = CSRFProtect(app)
     parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
     app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
     Compress(app)
-    static = static_files.install(app)  # static files: compressed once per file at the best level, not per request
     htmx.init_app(app)
     try:
         compile_catalogues()
@@ -150,7 +150,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         history_folds=HistoryFolds(),
         stores=db.StorePool(app),
         notifier=notifier,
-        static=static,
     )
     app.teardown_appcontext(db.close_store)
     app.before_request(db.check_address)

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from companion.service import AnyView
     from companion.service.caches import Memo, Slots, ViewCache
     from companion.web.http.db import StorePool
-    from companion.web.http.static_files import StaticVariants
     from companion.web.live.answers import AnswerKey, KeptAnswer
     from companion.web.live.notifier import Notifier
     from companion.web.screens.history_cache import HistoryFolds
@@ -48,8 +47,6 @@ class Process:
     """Idle SQLite connections, lent to one request at a time (closing the last one checkpoints)."""
     notifier: Notifier
     """Wakes every open live page when its game's log moves or someone joins or leaves."""
-    static: StaticVariants
-    """Static files compressed once at the best level, by path, modification time and size."""
     live_answers: Shared[AnswerKey, KeptAnswer] = field(default_factory=Shared)
     """The answers of live refreshes, drawn once for the phones of a game that hold the same parts."""
 

@@ -22,7 +22,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from companion.web.http import hosting, nul
 
-__all__ = ["CONTENT_SECURITY_POLICY", "SessionOverHttps", "install"]
+__all__ = ["CONTENT_SECURITY_POLICY", "FILE_HEADERS", "SessionOverHttps", "install"]
 
 CONTENT_SECURITY_POLICY = {
     "default-src": "'self'",
@@ -35,6 +35,19 @@ CONTENT_SECURITY_POLICY = {
     "form-action": "'self'",
     "frame-ancestors": "'none'",
 }
+
+FILE_HEADERS: tuple[tuple[str, str], ...] = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    (
+        "Content-Security-Policy",
+        "; ".join(
+            f"{name} {' '.join(value) if isinstance(value, list) else value}"
+            for name, value in CONTENT_SECURITY_POLICY.items()
+        ),
+    ),
+)
+"""The same headers on the static files, which WhiteNoise serves in front of the app (``static_files``)."""
 
 
 class SessionOverHttps(SecureCookieSessionInterface):
