@@ -1,17 +1,15 @@
 """The store on PostgreSQL (psycopg 3): every role of ``events.store`` on one connection to one database.
 
-The queries it shares with SQLite are written once in ``events.sql``, one module per role;
-``PostgresStore`` composes them with what is PostgreSQL's own: the connection and its hooks
-(``PostgresConnection``), the log's writes (``PostgresEventLog``) and presence's
-(``PostgresPresence``). The tables mirror the SQLite schema: ``events`` keyed ``(game_id, seq)``, ``games`` and the
-content-addressed ``editions``. A trigger refuses every UPDATE, DELETE and TRUNCATE of an event.
-An append locks its game's row (``SELECT … FOR UPDATE``), so appends to one game queue in order
-while other games write in parallel; a creation takes an advisory lock on its idempotency key.
-Each insert into the log sends ``NOTIFY companion_events, '<game_id> <last_seq>'`` from a trigger,
-in its own transaction, so listeners in any process hear of it exactly when it is committed
-(see ``events.postgres_notify``). An append is one statement, one round trip: a function of the database
-(``companion_append``) locks the game's row, reads where the log stands and what the key recorded, and
-inserts the whole action.
+The queries it shares with SQLite are written once in ``events.sql``, one module per role; ``PostgresStore``
+composes them with what is PostgreSQL's own: the connection and its hooks (``PostgresConnection``), the log's writes
+(``PostgresEventLog``) and presence's (``PostgresSharedPresence``). The tables mirror the SQLite schema: ``events``
+keyed ``(game_id, seq)``, ``games`` and the content-addressed ``editions``. A trigger refuses every UPDATE, DELETE
+and TRUNCATE of an event. An append locks its game's row (``SELECT … FOR UPDATE``), so appends to one game queue in
+order while other games write in parallel; a creation takes an advisory lock on its idempotency key. Each insert
+into the log sends ``NOTIFY companion_events, '<game_id> <last_seq>'`` from a trigger, in its own transaction, so
+listeners in any process hear of it exactly when it is committed (see ``events.postgres_notify``). An append is one
+statement, one round trip: a function of the database (``companion_append``) locks the game's row, reads where the
+log stands and what the key recorded, and inserts the whole action.
 
 A request's store borrows its connection from one ``psycopg_pool.ConnectionPool`` per database and
 process (``PostgresStore.connect``), at most ``COMPANION_PG_POOL_MAX`` (10) at once; ``open``, which
@@ -39,16 +37,16 @@ from psycopg_pool import ConnectionPool
 
 from events.log import EVENT_COLUMNS, AppendResult, EventLog, EventRow, KeyReused, StaleSequence
 from events.postgres_notify import CHANNEL
-from events.presence import Presence
+from events.presence import SharedPresence
 from events.sql.drafts import SqlDrafts
 from events.sql.engine import SqlEngine, utc_now
 from events.sql.library import SqlEditionLibrary
 from events.sql.log import SqlEventLog, Write
-from events.sql.presence import SqlPresence
+from events.sql.presence import SqlSharedPresence
 from events.sql.schema import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, TABLES
 from events.store import Store
 
-__all__ = ["PostgresConnection", "PostgresEventLog", "PostgresPresence", "PostgresStore"]
+__all__ = ["PostgresConnection", "PostgresEventLog", "PostgresSharedPresence", "PostgresStore"]
 
 MIGRATION_LOCK = 0x1F_E5_17  # one advisory lock id: concurrent starts migrate one at a time
 
@@ -391,7 +389,7 @@ class PostgresEventLog(PostgresConnection, SqlEventLog):
         return write.result()
 
 
-class PostgresPresence(PostgresConnection, SqlPresence):
+class PostgresSharedPresence(PostgresConnection, SqlSharedPresence):
     """Presence's PostgreSQL writes, each one statement."""
 
     def hold_presence(self, process: str, held: Sequence[tuple[str, str, str]], now: float) -> None:
@@ -413,7 +411,7 @@ class PostgresPresence(PostgresConnection, SqlPresence):
         )
 
 
-class PostgresStore(PostgresEventLog, SqlEditionLibrary, SqlDrafts, PostgresPresence):
+class PostgresStore(PostgresEventLog, SqlEditionLibrary, SqlDrafts, PostgresSharedPresence):
     """Every role in one PostgreSQL database, on one connection: the log, the edition library, drafts and presence."""
 
     @classmethod
@@ -432,7 +430,7 @@ class PostgresStore(PostgresEventLog, SqlEditionLibrary, SqlDrafts, PostgresPres
 
 
 def _contract(
-    store: PostgresStore, log: PostgresEventLog, presence: PostgresPresence
-) -> tuple[Store, EventLog, Presence]:
+    store: PostgresStore, log: PostgresEventLog, presence: PostgresSharedPresence
+) -> tuple[Store, EventLog, SharedPresence]:
     """mypy checks the engine against the ``Store`` protocol here, and its role parts against theirs."""
     return store, log, presence

@@ -1,4 +1,4 @@
-"""The contract of presence shared between server processes, whatever the engine: ``Presence``.
+"""The contract of presence shared between server processes, whatever the engine: ``SharedPresence``.
 
 Each process records the live pages it holds open (a holder, its game and its seat) and renews them;
 it reads the other processes' pages to count who is at a table. Presence is not game state: rows
@@ -11,10 +11,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
-__all__ = ["Presence"]
+__all__ = ["SharedPresence"]
 
 
-class Presence(Protocol):
+class SharedPresence(Protocol):
     """The open live pages of every server process, shared through the database."""
 
     def hold_presence(self, process: str, held: Sequence[tuple[str, str, str]], now: float) -> None: ...

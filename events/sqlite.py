@@ -4,7 +4,7 @@ The queries it shares with PostgreSQL are written once in ``events.sql``, one mo
 ``SqliteStore`` composes them with what is SQLite's own: the connection and its hooks
 (``SqliteConnection``), the log's writes (``SqliteEventLog``: ``append`` runs in one
 ``BEGIN IMMEDIATE`` transaction, after the writers of this process queued on one lock per database
-file) and presence's (``SqlitePresence``). Connections use WAL, ``synchronous=FULL`` and a busy
+file) and presence's (``SqliteSharedPresence``). Connections use WAL, ``synchronous=FULL`` and a busy
 timeout. The schema is created and migrated with sqlite-utils' ``Migrations``.
 """
 
@@ -24,12 +24,12 @@ from sqlite_utils import Migrations
 
 from events.background import run_in_background
 from events.log import EVENT_COLUMNS, AppendResult, EventLog, EventRow, StoredEvent
-from events.presence import Presence
+from events.presence import SharedPresence
 from events.sql.drafts import SqlDrafts
 from events.sql.engine import SqlEngine
 from events.sql.library import SqlEditionLibrary
 from events.sql.log import SqlEventLog, Write
-from events.sql.presence import SqlPresence
+from events.sql.presence import SqlSharedPresence
 from events.sql.schema import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, OWNED_NAMES, TABLES
 from events.store import Store
 
@@ -37,7 +37,7 @@ __all__ = [
     "WAL_ROOM_BYTES",
     "SqliteConnection",
     "SqliteEventLog",
-    "SqlitePresence",
+    "SqliteSharedPresence",
     "SqliteStore",
     "connect",
     "make_wal_room",
@@ -363,7 +363,7 @@ class SqliteEventLog(SqliteConnection, SqlEventLog):
             raise
 
 
-class SqlitePresence(SqliteConnection, SqlPresence):
+class SqliteSharedPresence(SqliteConnection, SqlSharedPresence):
     """Presence's SQLite writes, each under the lock of the file's writers."""
 
     def hold_presence(self, process: str, held: Sequence[tuple[str, str, str]], now: float) -> None:
@@ -384,7 +384,7 @@ class SqlitePresence(SqliteConnection, SqlPresence):
             self.conn.execute("DELETE FROM presence WHERE seen_at < ?", (before,))
 
 
-class SqliteStore(SqliteEventLog, SqlEditionLibrary, SqlDrafts, SqlitePresence):
+class SqliteStore(SqliteEventLog, SqlEditionLibrary, SqlDrafts, SqliteSharedPresence):
     """Every role in one SQLite file, on one connection: the log, the edition library, drafts and presence."""
 
     @classmethod
@@ -395,6 +395,8 @@ class SqliteStore(SqliteEventLog, SqlEditionLibrary, SqlDrafts, SqlitePresence):
         return store
 
 
-def _contract(store: SqliteStore, log: SqliteEventLog, presence: SqlitePresence) -> tuple[Store, EventLog, Presence]:
+def _contract(
+    store: SqliteStore, log: SqliteEventLog, presence: SqliteSharedPresence
+) -> tuple[Store, EventLog, SharedPresence]:
     """mypy checks the engine against the ``Store`` protocol here, and its role parts against theirs."""
     return store, log, presence

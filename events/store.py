@@ -6,7 +6,7 @@ The database plays four roles, each a small protocol of its own module:
   the snapshots rebuilt from it;
 - ``events.library.EditionLibrary``: edition contents by hash, and the names phones give them;
 - ``events.drafts.Drafts``: the edition drafts of every phone;
-- ``events.presence.Presence``: the live pages each server process holds open.
+- ``events.presence.SharedPresence``: the live pages each server process holds open.
 
 Two engines implement every role: SQLite (``events.sqlite``, its schema created and migrated with
 sqlite-utils' ``Migrations``) and PostgreSQL (``events.postgres``), each the composition of the
@@ -37,7 +37,7 @@ from events.log import (
     action_rows,
     stored_event,
 )
-from events.presence import Presence
+from events.presence import SharedPresence
 
 __all__ = [
     "CREATE_RETRY_SECONDS",
@@ -53,7 +53,7 @@ __all__ = [
     "KeyReused",
     "NamedEdition",
     "NewEvent",
-    "Presence",
+    "SharedPresence",
     "Snapshot",
     "StaleSequence",
     "Store",
@@ -64,7 +64,7 @@ __all__ = [
 ]
 
 
-class Store(EventLog, EditionLibrary, Drafts, Presence, Protocol):
+class Store(EventLog, EditionLibrary, Drafts, SharedPresence, Protocol):
     """Every role on one connection: what the service, the web app and the CLI open, migrate and close."""
 
     def migrate(self) -> None: ...

@@ -1,4 +1,4 @@
-"""The queries of presence both engines share (``SqlPresence``): reading the other processes' open pages.
+"""The queries of presence both engines share (``SqlSharedPresence``): reading the other processes' open pages.
 
 Each engine writes presence its own way (``hold_presence``, ``drop_presence``: SQLite under its
 writers' lock, PostgreSQL in one statement of column arrays); the read is the same SQL on both.
@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 from events.sql.engine import SqlEngine
 
-__all__ = ["SqlPresence"]
+__all__ = ["SqlSharedPresence"]
 
 
-class SqlPresence(SqlEngine):
+class SqlSharedPresence(SqlEngine):
     """Presence (not game state) as both engines read it; each engine supplies the writes."""
 
     @abstractmethod

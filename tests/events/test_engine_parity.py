@@ -12,11 +12,11 @@ from pathlib import Path
 
 import psycopg
 
-from events.postgres import PostgresEventLog, PostgresPresence, PostgresStore
-from events.sqlite import SqliteEventLog, SqlitePresence, SqliteStore
-from events.store import Drafts, EditionLibrary, EventLog, Presence, Store
+from events.postgres import PostgresEventLog, PostgresSharedPresence, PostgresStore
+from events.sqlite import SqliteEventLog, SqliteSharedPresence, SqliteStore
+from events.store import Drafts, EditionLibrary, EventLog, SharedPresence, Store
 
-ROLES = (EventLog, EditionLibrary, Drafts, Presence)
+ROLES = (EventLog, EditionLibrary, Drafts, SharedPresence)
 
 ENGINE_ONLY = {"connect", "open"}  # how each engine is reached differs; everything else is shared
 PG_ONLY_COLUMNS = {("games", "created_order")}  # SQLite's rowid, made explicit
@@ -45,7 +45,10 @@ def test_both_engines_and_the_protocols_have_the_same_methods_and_signatures() -
 
 def test_the_roles_share_no_method_and_each_engine_part_keeps_its_role() -> None:
     assert sum(len(methods(role)) for role in ROLES) == len(set().union(*map(methods, ROLES)))
-    for role, parts in ((EventLog, (SqliteEventLog, PostgresEventLog)), (Presence, (SqlitePresence, PostgresPresence))):
+    for role, parts in (
+        (EventLog, (SqliteEventLog, PostgresEventLog)),
+        (SharedPresence, (SqliteSharedPresence, PostgresSharedPresence)),
+    ):
         for part in parts:
             assert methods(role) <= set(public(part)), part
 
