@@ -1,2 +1,3 @@
-"""The event log: what happened in a game (``catalog``), as JSON (``codec``), kept by a ``store.Store``
-(``sqlite`` or ``postgres``, picked by ``factory``)."""
+"""The event log: what happened in a game (``catalog``), as JSON (``codec``), stored by a ``store.Store``
+(its roles: ``log``, ``library``, ``drafts``, ``presence``; its engines ``sqlite`` or ``postgres``, opened by
+``factory``)."""

@@ -1,15 +1,15 @@
-"""The append-only event log on PostgreSQL (psycopg 3), keeping the contract of ``events.store``.
+"""The store on PostgreSQL (psycopg 3): every role of ``events.store`` on one connection to one database.
 
-The queries it shares with SQLite are written once in ``events.sql``; here is what is PostgreSQL's
-own. The tables mirror the SQLite schema: ``events`` keyed ``(game_id, seq)``, ``games`` and the
-content-addressed ``editions``. A trigger refuses every UPDATE, DELETE and TRUNCATE of an event.
-An append locks its game's row (``SELECT … FOR UPDATE``), so appends to one game queue in order
-while other games write in parallel; a creation takes an advisory lock on its idempotency key.
-Each insert into the log sends ``NOTIFY companion_events, '<game_id> <last_seq>'`` from a trigger,
-in its own transaction, so listeners in any process hear of it exactly when it is committed
-(see ``events.postgres_notify``). An append is one statement, one round trip: a function of the database
-(``companion_append``) locks the game's row, reads where the log stands and what the key recorded, and
-inserts the whole action.
+The queries it shares with SQLite are written once in ``events.sql``, one module per role; ``PostgresStore``
+composes them with what is PostgreSQL's own: the connection and its hooks (``PostgresConnection``), the log's writes
+(``PostgresEventLog``) and presence's (``PostgresSharedPresence``). The tables mirror the SQLite schema: ``events``
+keyed ``(game_id, seq)``, ``games`` and the content-addressed ``editions``. A trigger refuses every UPDATE, DELETE
+and TRUNCATE of an event. An append locks its game's row (``SELECT … FOR UPDATE``), so appends to one game queue in
+order while other games write in parallel; a creation takes an advisory lock on its idempotency key. Each insert
+into the log sends ``NOTIFY companion_events, '<game_id> <last_seq>'`` from a trigger, in its own transaction, so
+listeners in any process hear of it exactly when it is committed (see ``events.postgres_notify``). An append is one
+statement, one round trip: a function of the database (``companion_append``) locks the game's row, reads where the
+log stands and what the key recorded, and inserts the whole action.
 
 A request's store borrows its connection from one ``psycopg_pool.ConnectionPool`` per database and
 process (``PostgresStore.connect``), at most ``COMPANION_PG_POOL_MAX`` (10) at once; ``open``, which
@@ -35,11 +35,18 @@ from psycopg.pq import TransactionStatus
 from psycopg.rows import TupleRow
 from psycopg_pool import ConnectionPool
 
+from events.log import EVENT_COLUMNS, AppendResult, EventLog, EventRow, KeyReused, StaleSequence
 from events.postgres_notify import CHANNEL
-from events.sql import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, TABLES, SqlStore, Write, utc_now
-from events.store import EVENT_COLUMNS, AppendResult, EventRow, KeyReused, StaleSequence, Store
+from events.presence import SharedPresence
+from events.sql.drafts import SqlDrafts
+from events.sql.engine import SqlEngine, utc_now
+from events.sql.library import SqlEditionLibrary
+from events.sql.log import SqlEventLog, Write
+from events.sql.presence import SqlSharedPresence
+from events.sql.schema import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, TABLES
+from events.store import Store
 
-__all__ = ["PostgresStore"]
+__all__ = ["PostgresConnection", "PostgresEventLog", "PostgresSharedPresence", "PostgresStore"]
 
 MIGRATION_LOCK = 0x1F_E5_17  # one advisory lock id: concurrent starts migrate one at a time
 
@@ -190,8 +197,8 @@ def pool_max() -> int:
 class _Pools:
     """One ``psycopg_pool.ConnectionPool`` per URL in this process, made on first use.
 
-    A request borrows a connection (``PostgresStore.connect``) and gives it back (``close``): a
-    connection costs ~5 ms to open, and a burst of pages never holds more than the cap of server
+    A request borrows a connection (``PostgresStore.connect``) and gives it back (``close``): opening a
+    connection takes a round trip or more to the server, and a burst of pages never holds more than the cap of server
     connections per process; past it a request waits for one to come back. Each connection is
     checked when lent (``still_open``; one the server closed meanwhile is replaced), and
     autocommit as before. A forked child never uses its parent's pools (they are left alone, their
@@ -234,7 +241,7 @@ def still_open(conn: psycopg.Connection[Any]) -> bool:
 
     A server that stops, restarts, fails over or ends the connection says so on the socket (a notice, then the end of
     the stream), so such a connection gets ``ConnectionPool.check_connection``'s round trip, which fails and has it
-    replaced; a clean one is lent without it (~70 µs of this process's CPU and ~120 µs in all, once per request). A
+    replaced; a clean one is lent without it (the round trip would be paid once per request). A
     peer that vanished without a word would hold up that round trip too, until the network gives up on it."""
     if conn.closed or conn.pgconn.transaction_status != TransactionStatus.IDLE:
         return False
@@ -280,10 +287,9 @@ _POOLS = _Pools()
 os.register_at_fork(after_in_child=_POOLS.after_fork)
 
 
-class PostgresStore(SqlStore):
-    """The log of every game, in one PostgreSQL database."""
-
-    CREATED_ORDER = "created_order"
+class PostgresConnection(SqlEngine):
+    """One connection to a PostgreSQL database as every role's queries use it: the hooks of ``events.sql`` (``?``
+    turned into ``%s``), the write transaction, migrations, and giving a borrowed connection back to its pool."""
 
     def __init__(
         self, conn: psycopg.Connection[Any], lender: ConnectionPool[psycopg.Connection[TupleRow]] | None = None
@@ -291,20 +297,6 @@ class PostgresStore(SqlStore):
         self.conn = conn
         self._lender = lender
         self._closed = False
-
-    @classmethod
-    def connect(cls, url: str) -> PostgresStore:
-        """A store on an autocommit connection to ``url`` (no migration), borrowed from this process's
-        pool for the URL (one per request, as the app does); ``close`` gives it back."""
-        pool = _POOLS.of(url)
-        return cls(pool.getconn(), lender=pool)
-
-    @classmethod
-    def open(cls, url: str) -> PostgresStore:
-        """Open (creating and migrating if needed) the store at ``url``, on a connection of its own."""
-        store = cls(psycopg.connect(url, autocommit=True))
-        store.migrate()
-        return store
 
     def migrate(self) -> None:
         """Apply any pending schema migrations, one process at a time."""
@@ -336,8 +328,6 @@ class PostgresStore(SqlStore):
             self.conn.close()
         self._lender.putconn(self.conn)
 
-    # ----------------------------------------------------------------- the hooks of SqlStore
-
     def _execute(self, query: str, params: Sequence[Any] = ()) -> None:
         self.conn.execute(_pg(query), params)
 
@@ -347,11 +337,18 @@ class PostgresStore(SqlStore):
     def _all(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return self.conn.execute(_pg(query), params).fetchall()
 
-    def _insert_events(self, rows: Sequence[EventRow]) -> None:
-        self.conn.execute(_INSERT_EVENTS, _columns(rows))
-
     def _transaction(self) -> AbstractContextManager[object]:
         return self.conn.transaction()
+
+
+class PostgresEventLog(PostgresConnection, SqlEventLog):
+    """The event log's PostgreSQL parts: its inserts (one statement of column arrays), its creations under an
+    advisory lock on the key, and its appends in one statement (``companion_append``)."""
+
+    CREATED_ORDER = "created_order"
+
+    def _insert_events(self, rows: Sequence[EventRow]) -> None:
+        self.conn.execute(_INSERT_EVENTS, _columns(rows))
 
     @contextmanager
     def _creating(self, idempotency_key: str) -> Iterator[None]:
@@ -359,8 +356,6 @@ class PostgresStore(SqlStore):
             # Two taps on "create" with one key queue here, so the second sees the first's game.
             self.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (idempotency_key,))
             yield
-
-    # ----------------------------------------------------------------- the log
 
     def settle(self) -> None:
         """Nothing to wait for: an append here commits before it returns."""
@@ -393,7 +388,9 @@ class PostgresStore(SqlStore):
             raise StaleSequence(game_id, expected_seq, int(actual))
         return write.result()
 
-    # ----------------------------------------------------------------- presence (not game state)
+
+class PostgresSharedPresence(PostgresConnection, SqlSharedPresence):
+    """Presence's PostgreSQL writes, each one statement."""
 
     def hold_presence(self, process: str, held: Sequence[tuple[str, str, str]], now: float) -> None:
         """Record (or renew, at ``now``) the open pages of ``process``: (holder, game_id, seat) each."""
@@ -414,6 +411,26 @@ class PostgresStore(SqlStore):
         )
 
 
-def _contract(store: PostgresStore) -> Store:
-    """mypy checks the engine against the ``Store`` protocol here."""
-    return store
+class PostgresStore(PostgresEventLog, SqlEditionLibrary, SqlDrafts, PostgresSharedPresence):
+    """Every role in one PostgreSQL database, on one connection: the log, the edition library, drafts and presence."""
+
+    @classmethod
+    def connect(cls, url: str) -> PostgresStore:
+        """A store on an autocommit connection to ``url`` (no migration), borrowed from this process's
+        pool for the URL (one per request, as the app does); ``close`` gives it back."""
+        pool = _POOLS.of(url)
+        return cls(pool.getconn(), lender=pool)
+
+    @classmethod
+    def open(cls, url: str) -> PostgresStore:
+        """Open (creating and migrating if needed) the store at ``url``, on a connection of its own."""
+        store = cls(psycopg.connect(url, autocommit=True))
+        store.migrate()
+        return store
+
+
+def _contract(
+    store: PostgresStore, log: PostgresEventLog, presence: PostgresSharedPresence
+) -> tuple[Store, EventLog, SharedPresence]:
+    """mypy checks the engine against the ``Store`` protocol here, and its role parts against theirs."""
+    return store, log, presence

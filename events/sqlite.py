@@ -1,9 +1,11 @@
-"""The append-only event log on SQLite (through sqlite-utils), keeping the contract of ``events.store``.
+"""The store on SQLite (through sqlite-utils): every role of ``events.store`` on one connection to one file.
 
-The queries it shares with PostgreSQL are written once in ``events.sql``; here is what is SQLite's
-own. ``append`` runs in one ``BEGIN IMMEDIATE`` transaction, after the writers of this process
-queued on one lock per database file. Connections use WAL, ``synchronous=FULL`` and a busy timeout.
-The schema is created and migrated with sqlite-utils' ``Migrations``.
+The queries it shares with PostgreSQL are written once in ``events.sql``, one module per role;
+``SqliteStore`` composes them with what is SQLite's own: the connection and its hooks
+(``SqliteConnection``), the log's writes (``SqliteEventLog``: ``append`` runs in one
+``BEGIN IMMEDIATE`` transaction, after the writers of this process queued on one lock per database
+file) and presence's (``SqliteSharedPresence``). Connections use WAL, ``synchronous=FULL`` and a busy
+timeout. The schema is created and migrated with sqlite-utils' ``Migrations``.
 """
 
 from __future__ import annotations
@@ -20,11 +22,26 @@ from typing import Any
 import sqlite_utils
 from sqlite_utils import Migrations
 
-from events.beside import beside as in_a_thread
-from events.sql import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, OWNED_NAMES, TABLES, SqlStore, Write
-from events.store import EVENT_COLUMNS, AppendResult, EventRow, Store, StoredEvent
+from events.background import run_in_background
+from events.log import EVENT_COLUMNS, AppendResult, EventLog, EventRow, StoredEvent
+from events.presence import SharedPresence
+from events.sql.drafts import SqlDrafts
+from events.sql.engine import SqlEngine
+from events.sql.library import SqlEditionLibrary
+from events.sql.log import SqlEventLog, Write
+from events.sql.presence import SqlSharedPresence
+from events.sql.schema import DRAFT_OWNER_COLUMNS, LIBRARY_INDEXES, OWNED_NAMES, TABLES
+from events.store import Store
 
-__all__ = ["WAL_ROOM_BYTES", "SqliteStore", "connect", "make_wal_room"]
+__all__ = [
+    "WAL_ROOM_BYTES",
+    "SqliteConnection",
+    "SqliteEventLog",
+    "SqliteSharedPresence",
+    "SqliteStore",
+    "connect",
+    "make_wal_room",
+]
 
 BUSY_TIMEOUT_MS = 10_000
 INSERT_EVENTS = f"INSERT INTO events ({', '.join(EVENT_COLUMNS)}) VALUES ({', '.join('?' for _ in EVENT_COLUMNS)})"
@@ -33,7 +50,7 @@ migrations = Migrations("inferno-companion")
 
 
 def _create(db: sqlite_utils.Database, table: str, more: str = "") -> None:
-    """``CREATE TABLE`` with the columns both engines share (``events.sql.TABLES``), and ``more``."""
+    """``CREATE TABLE`` with the columns both engines share (``events.sql.schema.TABLES``), and ``more``."""
     db.execute(f"CREATE TABLE {table} ({TABLES[table]}{more}) STRICT")
 
 
@@ -134,8 +151,8 @@ def make_wal_room(conn: sqlite3.Connection, size: int = WAL_ROOM_BYTES) -> int:
     its length (0 for a database that is not in WAL mode).
 
     A durable COMMIT ends with an ``fdatasync`` of the WAL. While the file grows, that sync also writes the file's new
-    length to the file system's journal: here ~0.2 ms a COMMIT, against ~0.09 ms for one that writes over the file's
-    own blocks (``bench/README.md``, tenth stop). SQLite reuses its WAL from the start after each checkpoint and never
+    length to the file system's journal, and takes longer than one that writes over the file's own blocks
+    (``bench/README.md`` has the figures). SQLite reuses its WAL from the start after each checkpoint and never
     shortens it (no ``journal_size_limit``), so a server that has run a while writes over it; one just started, on a
     WAL the last connection of the server before it deleted, grew it for its first ~1,000 pages of changes. Here a
     transaction writes ``size`` bytes there and is rolled back: its pages, spilled from a small page cache, are in the
@@ -195,30 +212,23 @@ _WHERE_AND_KEY = (
 key (the key is unique in a game: ``events_idempotency``)."""
 
 
-class SqliteStore(SqlStore):
-    """The log of every game, in one SQLite file."""
-
-    CREATED_ORDER = "rowid"
+class SqliteConnection(SqlEngine):
+    """One connection to a SQLite file as every role's queries use it: the hooks of ``events.sql``, the write
+    transaction (``BEGIN IMMEDIATE`` under the lock of the file's writers), migrations, and the wait for an append's
+    COMMIT running in the background, which every other call makes first."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.db = sqlite_utils.Database(conn)
         self._writer = _writer_lock(conn)
-        self._pending: Callable[[], None] | None = None  # an append's COMMIT running beside (``settle``)
-
-    @classmethod
-    def open(cls, path: str | Path) -> SqliteStore:
-        """Open (creating and migrating if needed) the store at ``path``."""
-        store = cls(connect(path))
-        store.migrate()
-        return store
+        self._pending: Callable[[], None] | None = None  # an append's COMMIT running in the background (``settle``)
 
     def migrate(self) -> None:
         """Apply any pending schema migrations."""
         migrations.apply(self.db)
 
     def close(self) -> None:
-        """Close the connection (once an append's COMMIT running beside is over)."""
+        """Close the connection (once an append's COMMIT running in the background is over)."""
         try:
             self.settle()
         finally:
@@ -228,8 +238,6 @@ class SqliteStore(SqlStore):
         """Wait until the COMMIT of an append made ``beside`` is over (raising if it failed); at once without one."""
         if self._pending is not None:
             self._pending()
-
-    # ----------------------------------------------------------------- the hooks of SqlStore
 
     def _execute(self, query: str, params: Sequence[Any] = ()) -> None:
         self.settle()
@@ -244,15 +252,8 @@ class SqliteStore(SqlStore):
         self.settle()
         return self.conn.execute(query, params).fetchall()
 
-    def _insert_events(self, rows: Sequence[EventRow]) -> None:
-        self.settle()
-        self.conn.executemany(INSERT_EVENTS, rows)
-
     def _transaction(self) -> AbstractContextManager[object]:
         return self._immediate()
-
-    def _creating(self, idempotency_key: str) -> AbstractContextManager[object]:
-        return self._immediate()  # one writer at a time: a second creation with the key sees the first
 
     @contextmanager
     def _immediate(self) -> Iterator[None]:
@@ -270,12 +271,24 @@ class SqliteStore(SqlStore):
             else:
                 self.conn.execute("COMMIT")
 
-    # ----------------------------------------------------------------- the log
+
+class SqliteEventLog(SqliteConnection, SqlEventLog):
+    """The event log's SQLite parts: its inserts, its creations and appends under the writers' lock (an append's
+    COMMIT in the background when asked), and its read of what came since a seq."""
+
+    CREATED_ORDER = "rowid"
+
+    def _insert_events(self, rows: Sequence[EventRow]) -> None:
+        self.settle()
+        self.conn.executemany(INSERT_EVENTS, rows)
+
+    def _creating(self, idempotency_key: str) -> AbstractContextManager[object]:
+        return self._immediate()  # one writer at a time: a second creation with the key sees the first
 
     def read_past(self, game_id: str, seq: int) -> list[StoredEvent] | None:
-        """``SqlStore.read_past`` as two statements: in this process a statement costs no round trip, and where the log
-        stands (~5 µs) is cheaper to read than the row at ``seq`` (~10 µs with its payload), on every request whose
-        view is fresh (nearly all of them on one process)."""
+        """``SqlEventLog.read_past`` as two statements: in this process a statement costs no round trip, and where the
+        log stands is cheaper to read than the row at ``seq`` with its payload, on every request whose view is fresh
+        (nearly all of them on one process)."""
         last = self.last_seq(game_id)
         if last < seq:
             return None
@@ -284,15 +297,16 @@ class SqliteStore(SqlStore):
     def _append(self, write: Write, beside: bool = False) -> AppendResult:
         """One ``BEGIN IMMEDIATE`` transaction: the key looked up, then where the log stands, then the rows.
 
-        ``beside``: the rows written, the COMMIT runs in a thread of its own (``events.beside``) while the caller
-        goes on (the web app draws its answer meanwhile: the ``fsync`` of a durable COMMIT is most of an append),
-        the lock of this file's writers held until it is over; the result's ``settle`` waits for it. A COMMIT
-        that fails is rolled back and ``settle`` raises its error: nothing was stored."""
+        ``beside``: the rows written, the COMMIT runs in the background, in a thread of its own
+        (``events.background``), while the caller goes on (the web app draws its answer meanwhile: the ``fsync`` of a
+        durable COMMIT is most of an append), the lock of this file's writers held until it is over; the result's
+        ``settle`` waits for it. A COMMIT that fails is rolled back and ``settle`` raises its error: nothing was
+        stored."""
         self.settle()
         if self.conn.in_transaction:  # nested: the outer BEGIN IMMEDIATE already holds the lock
             return self._write(write)
-        # ``_immediate`` written out (an append is every tap's; a generator's context costs ~2 µs), its COMMIT here
-        # unless it runs beside
+        # ``_immediate`` written out (an append is every tap's, and a generator's context is not free), its COMMIT
+        # here unless it runs in the background
         self._writer.acquire()
         try:
             self.conn.execute("BEGIN IMMEDIATE")
@@ -308,7 +322,7 @@ class SqliteStore(SqlStore):
         except BaseException:
             self._writer.release()
             raise
-        wait = in_a_thread(self._commit)
+        wait = run_in_background(self._commit)
         outcome: list[BaseException | None] = []
 
         def settle() -> None:
@@ -329,7 +343,7 @@ class SqliteStore(SqlStore):
 
     def _write(self, write: Write) -> AppendResult:
         # where the log stands and the action recorded under the key (if any), in one statement: each call into SQLite
-        # costs a tap ~20-40 µs in a server, whatever it reads (the store's two reads, ``last_seq`` and
+        # has a cost of its own in a server, whatever it reads (the store's two reads, ``last_seq`` and
         # ``recorded_under_key``, each alone before; ``tests/events/test_store.py`` holds an append's answers)
         last, first, stored = self.conn.execute(_WHERE_AND_KEY, (write.game_id, write.idempotency_key)).fetchone()
         if first is not None:  # a repeated tap (or a key reused: ``again`` says which)
@@ -348,7 +362,9 @@ class SqliteStore(SqlStore):
                 self.conn.execute("ROLLBACK")
             raise
 
-    # ----------------------------------------------------------------- presence (not game state)
+
+class SqliteSharedPresence(SqliteConnection, SqlSharedPresence):
+    """Presence's SQLite writes, each under the lock of the file's writers."""
 
     def hold_presence(self, process: str, held: Sequence[tuple[str, str, str]], now: float) -> None:
         """Record (or renew, at ``now``) the open pages of ``process``: (holder, game_id, seat) each."""
@@ -368,6 +384,19 @@ class SqliteStore(SqlStore):
             self.conn.execute("DELETE FROM presence WHERE seen_at < ?", (before,))
 
 
-def _contract(store: SqliteStore) -> Store:
-    """mypy checks the engine against the ``Store`` protocol here."""
-    return store
+class SqliteStore(SqliteEventLog, SqlEditionLibrary, SqlDrafts, SqliteSharedPresence):
+    """Every role in one SQLite file, on one connection: the log, the edition library, drafts and presence."""
+
+    @classmethod
+    def open(cls, path: str | Path) -> SqliteStore:
+        """Open (creating and migrating if needed) the store at ``path``."""
+        store = cls(connect(path))
+        store.migrate()
+        return store
+
+
+def _contract(
+    store: SqliteStore, log: SqliteEventLog, presence: SqliteSharedPresence
+) -> tuple[Store, EventLog, SharedPresence]:
+    """mypy checks the engine against the ``Store`` protocol here, and its role parts against theirs."""
+    return store, log, presence

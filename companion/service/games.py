@@ -63,6 +63,7 @@ from companion.service.view import (
     rebuild,
 )
 from events.catalog import ActionRedone, ActionUndone, EditionChanged, Event, LocationSetup
+from events.log import EventLog
 from events.store import NO_OWNER, KeyReused, NewEvent, StaleSequence, Store, StoredEvent, UnknownGame, stored_event
 
 __all__ = ["Conflict", "GameService", "KeyReused", "Outcome", "UnknownGame", "new_join_code", "new_token", "refusal_of"]
@@ -284,7 +285,7 @@ class GameService:
         else:
             self.later(functools.partial(self._keep_snapshot, view))
 
-    def _keep_snapshot(self, view: AnyView, store: Store) -> None:
+    def _keep_snapshot(self, view: AnyView, store: EventLog) -> None:
         """Store a snapshot of ``view`` beside the log in ``store`` (a shortcut for the next cold start): the
         state before the oldest action kept for undo when there is one, else the state now.
 

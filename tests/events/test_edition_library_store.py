@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from events.factory import is_postgres, open_store
-from events.sql import utc_now
+from events.sql.engine import utc_now
 from events.sqlite import SqliteStore, migrations
 from events.store import NO_OWNER, Store
 

@@ -31,7 +31,7 @@ from collections import Counter
 
 from companion.web.live.presence import Presence
 from events.factory import connect_store, is_postgres, sqlite_path
-from events.store import Store
+from events.presence import SharedPresence
 
 __all__ = ["BEAT_SECONDS", "CHECK_SECONDS", "PRESENCE_SECONDS", "PRESENCE_TTL", "Listener", "Notifier"]
 
@@ -169,7 +169,7 @@ class Notifier:
     def _holder(self, cid: int) -> str:
         return f"{self.process}:{cid}"
 
-    def _share_presence(self, store: Store, final: bool = False) -> None:
+    def _share_presence(self, store: SharedPresence, final: bool = False) -> None:
         """Write this process's joins and leaves (all its pages, every ``BEAT_SECONDS``) and read the
         other processes' pages every ``PRESENCE_SECONDS``; wake the pages of every game whose count moved."""
         now = time.time()

@@ -110,7 +110,7 @@ def test_by_default_a_taps_commit_runs_in_line_before_its_answer_is_drawn(
     def no_thread(job: object) -> None:
         raise AssertionError("a COMMIT handed to a thread")
 
-    monkeypatch.setattr(events.sqlite, "in_a_thread", no_thread)
+    monkeypatch.setattr(events.sqlite, "run_in_background", no_thread)
     drawn_after: list[int] = []
     import companion.web.http.perform as perform
 

@@ -1,5 +1,5 @@
-"""An append made ``beside`` on SQLite: its COMMIT runs in a thread of its own while the caller goes on (the web app
-draws its answer meanwhile), and ``settle`` waits until the rows are durable.
+"""An append made ``beside`` on SQLite: its COMMIT runs in the background, in a thread of its own, while the caller
+goes on (the web app draws its answer meanwhile), and ``settle`` waits until the rows are durable.
 
 What must hold: nothing is durable, nor seen by another connection, before the COMMIT is over; the caller is not held
 up by it; every other call of the store waits for it; the writers of the file queue behind it; a COMMIT that fails
@@ -30,7 +30,7 @@ def evt(n: int) -> NewEvent:
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
-    return tmp_path / "beside.sqlite3"
+    return tmp_path / "background.sqlite3"
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def slow_commit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(SqliteStore, "_commit", slow)
 
 
-def test_an_append_beside_is_the_same_append_once_settled(store: SqliteStore, path: Path) -> None:
+def test_an_append_committed_in_the_background_is_the_same_append_once_settled(store: SqliteStore, path: Path) -> None:
     result = store.append("g", 1, [evt(1), evt(2)], "k1", {"type": "X"}, "seat-0", beside=True)
     assert result.settle is not None
     result.settle()
@@ -96,7 +96,7 @@ def test_every_other_call_of_the_store_waits_for_the_commit(store: SqliteStore) 
 
 
 @pytest.mark.usefixtures("slow_commit")
-def test_the_writers_of_the_file_queue_behind_a_commit_beside(store: SqliteStore, path: Path) -> None:
+def test_the_writers_of_the_file_queue_behind_a_commit_in_the_background(store: SqliteStore, path: Path) -> None:
     other = SqliteStore.open(path)
     done: list[tuple[str, float]] = []
     result = store.append("g", 1, [evt(1)], "k1", {"type": "X"}, "seat-0", beside=True)
@@ -178,7 +178,8 @@ print(s.last_seq("g"))
 
 @pytest.mark.parametrize("interval", [0.005, 0.0002])  # Python's default (the app's server keeps it), and a short one
 def test_in_a_gevent_process_the_commit_runs_in_a_thread_of_its_own(path: Path, interval: float) -> None:
-    """gevent's ``patch_all`` makes ``threading`` greenlets: the COMMIT must still run beside, in a real thread."""
+    """gevent's ``patch_all`` makes ``threading`` greenlets: the COMMIT must still run in the background, in a real
+    thread."""
     root = str(Path(__file__).resolve().parents[2])
     script = GEVENT_SCRIPT.format(root=root, path=str(path), interval=interval)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)

@@ -1,6 +1,6 @@
-"""``events.beside``: a job in an operating-system thread of its own while its caller goes on.
+"""``events.background``: a job (an append's COMMIT) in an operating-system thread of its own while its caller goes on.
 
-The caller waits until the job has begun, whatever the switch interval (with Python's 5 ms it would otherwise begin
+The caller waits until the job has begun, whatever the switch interval (with Python's default it would otherwise begin
 only when the caller next gives up the GIL); ``wait`` returns once it is done, raising what it raised, and at once the
 second time."""
 
@@ -14,8 +14,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from events import beside as module
-from events.beside import beside
+from events import background as module
+from events.background import run_in_background
 
 
 @pytest.fixture
@@ -33,20 +33,20 @@ def _busy(seconds: float) -> None:
 
 
 @pytest.mark.parametrize("short", [False, True])
-def test_the_job_has_begun_when_beside_returns(short: bool, request: pytest.FixtureRequest) -> None:
+def test_the_job_has_begun_when_run_in_background_returns(short: bool, request: pytest.FixtureRequest) -> None:
     if short:
         request.getfixturevalue("short_switches")
     else:
-        assert sys.getswitchinterval() == pytest.approx(0.005)  # Python's, kept by the app's server
-    for _ in range(20):  # and a kept thread's next job too
+        assert sys.getswitchinterval() == pytest.approx(0.005)  # Python's default, left as it is by the app's server
+    for _ in range(20):  # and an idle thread's next job too
         began: list[float] = []
 
         def job(began: list[float] = began) -> None:
             began.append(time.perf_counter())
 
-        wait = beside(job)
+        wait = run_in_background(job)
         returned = time.perf_counter()
-        _busy(0.002)  # the caller holds the GIL: a job not begun yet could not begin now (with 5 ms)
+        _busy(0.002)  # the caller holds the GIL: a job not begun yet could not begin now (with the default interval)
         assert began and began[0] <= returned
         wait()
 
@@ -56,7 +56,7 @@ def test_wait_returns_once_done_and_says_what_failed(short: bool, request: pytes
     if short:
         request.getfixturevalue("short_switches")
     started = time.perf_counter()
-    wait = beside(lambda: time.sleep(0.1))
+    wait = run_in_background(lambda: time.sleep(0.1))
     assert time.perf_counter() - started < 0.05
     wait()
     assert time.perf_counter() - started >= 0.1
@@ -64,26 +64,28 @@ def test_wait_returns_once_done_and_says_what_failed(short: bool, request: pytes
     def failing() -> None:
         raise ValueError("no room on the disk")
 
-    wait = beside(failing)
+    wait = run_in_background(failing)
     with pytest.raises(ValueError, match="no room"):
         wait()
     wait()  # at once, the second time
 
 
-def test_threads_are_kept_for_the_next_jobs_and_bounded() -> None:
-    waits = [beside(lambda: time.sleep(0.05)) for _ in range(module.IDLE_KEPT + 3)]  # all at once: one thread each
+def test_idle_threads_wait_for_the_next_jobs_and_are_bounded() -> None:
+    waits = [
+        run_in_background(lambda: time.sleep(0.05)) for _ in range(module.MAX_IDLE_THREADS + 3)
+    ]  # all at once: one thread each
     for wait in waits:
         wait()
-    assert len(module._IDLE) <= module.IDLE_KEPT
-    kept = list(module._IDLE)
-    beside(lambda: None)()
-    assert set(map(id, module._IDLE)) <= set(map(id, kept))  # the next job ran on a kept thread
+    assert len(module._IDLE) <= module.MAX_IDLE_THREADS
+    idle = list(module._IDLE)
+    run_in_background(lambda: None)()
+    assert set(map(id, module._IDLE)) <= set(map(id, idle))  # the next job ran on an idle thread
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 def test_a_forked_child_runs_its_jobs_on_threads_of_its_own() -> None:
-    """The parent's kept threads do not exist in a forked child: a job there gets a thread of the child's."""
-    beside(lambda: None)()  # the parent keeps a thread
+    """The parent's idle threads do not exist in a forked child: a job there gets a thread of the child's."""
+    run_in_background(lambda: None)()  # the parent has an idle thread
     assert module._IDLE
     reading, writing = os.pipe()
     pid = os.fork()
@@ -91,7 +93,7 @@ def test_a_forked_child_runs_its_jobs_on_threads_of_its_own() -> None:
         os.close(reading)
         signal.alarm(5)  # a child that would wait for ever ends instead: the parent then reads nothing
         done: list[int] = []
-        beside(lambda: done.append(1))()  # with the parent's thread, this would wait for ever
+        run_in_background(lambda: done.append(1))()  # with the parent's thread, this would wait for ever
         os.write(writing, str(len(done)).encode())
         os._exit(0)
     os.close(writing)

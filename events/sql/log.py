@@ -1,17 +1,14 @@
-"""The queries both engines share, written once: ``SqlStore``, the base of ``SqliteStore`` and ``PostgresStore``.
+"""The queries of the event log both engines share: ``SqlEventLog`` (games and codes, appends and reads, snapshots).
 
-A shared query marks its parameters with ``?``; each engine runs it through its own hooks
-(``_execute``, ``_one``, ``_all``: PostgreSQL's turn ``?`` into ``%s``), inserts an action's rows
-its own way (``_insert_events``), and keeps what really differs: connecting and migrating, the
-transactions and locks of a write (``_transaction``, ``_creating``, ``_append``), and the presence
-writes. Every row of the log is made by ``events.store.action_rows``.
+An engine's log inserts an action's rows its own way (``_insert_events``) and keeps the transactions
+and locks of a write (``_creating``, ``_append``) and the wait for a COMMIT in the background
+(``settle``). Every row of the log is made by ``events.log.action_rows``.
 """
 
 from __future__ import annotations
 
 import json
-from abc import ABC, abstractmethod
-from collections import Counter
+from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -19,14 +16,12 @@ from datetime import UTC, datetime
 from itertools import groupby
 from typing import Any, ClassVar
 
-from events.store import (
+from events.log import (
     CREATE_RETRY_SECONDS,
     RESTORED_GAME_COLUMNS,
     AppendResult,
-    Draft,
     EventRow,
     KeyReused,
-    NamedEdition,
     NewEvent,
     Snapshot,
     StaleSequence,
@@ -35,25 +30,16 @@ from events.store import (
     action_rows,
     stored_event,
 )
+from events.sql.engine import SqlEngine, command_of, utc_now
 
-__all__ = [
-    "DRAFT_OWNER_COLUMNS",
-    "LIBRARY_INDEXES",
-    "OWNED_NAMES",
-    "TABLES",
-    "SqlStore",
-    "Write",
-    "command_of",
-    "copied_rows",
-    "utc_now",
-]
+__all__ = ["SqlEventLog", "Write", "copied_rows"]
 
 
 @dataclass(frozen=True, slots=True)
 class Write:
     """An action to append: stored after the log's last seq if the screen that sent it was drawn there
     (``expected_seq``), once under its ``idempotency_key``. Its rows, numbered from ``expected_seq + 1``, are made
-    before any lock is taken; an engine's ``_append`` stores them under its lock (``SqlStore._write_at``), or sends
+    before any lock is taken; an engine's ``_append`` stores them under its lock (``SqlEventLog._write_at``), or sends
     them with the lock itself (PostgreSQL: one statement)."""
 
     game_id: str
@@ -76,85 +62,12 @@ class Write:
         return AppendResult(int(first), int(last), duplicate=True)
 
 
-# The columns of the tables both engines create, each as its migration made it, written once: an engine
-# wraps them in its own CREATE TABLE (SQLite's are STRICT; PostgreSQL's games add ``created_order``,
-# and its presence times are DOUBLE PRECISION where SQLite's are REAL). Applied migrations never
-# change: a new column is a new migration in both engines.
-TABLES = {
-    "events": """
-        game_id TEXT NOT NULL,
-        seq INTEGER NOT NULL,
-        action INTEGER NOT NULL,
-        type TEXT NOT NULL,
-        version INTEGER NOT NULL,
-        data TEXT NOT NULL,
-        recorded_at TEXT NOT NULL,
-        idempotency_key TEXT,
-        command TEXT,
-        actor TEXT,
-        PRIMARY KEY (game_id, seq)
-    """,
-    "games": """
-        game_id TEXT PRIMARY KEY,
-        kind TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        edition_hash TEXT NOT NULL,
-        read_token TEXT NOT NULL,
-        write_token TEXT NOT NULL
-    """,
-    "editions": "hash TEXT PRIMARY KEY, edition_id TEXT NOT NULL, content TEXT NOT NULL",
-    "edition_names": "name TEXT PRIMARY KEY, hash TEXT NOT NULL, saved_at TEXT NOT NULL",
-    "edition_drafts": "draft_id TEXT PRIMARY KEY, content TEXT NOT NULL, updated_at TEXT NOT NULL",
-    "snapshots": """
-        game_id TEXT NOT NULL,
-        projection_version INTEGER NOT NULL,
-        edition_hash TEXT NOT NULL,
-        seq INTEGER NOT NULL,
-        in_effect TEXT NOT NULL,
-        state TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        PRIMARY KEY (game_id, projection_version, edition_hash, seq)
-    """,
-    "presence": "holder TEXT PRIMARY KEY, process TEXT NOT NULL, game_id TEXT NOT NULL, seat TEXT NOT NULL",
-}
-
-# Migration m006 (both engines): drafts and named editions belong to a phone. ``edition_names`` gets its
-# owner, its publication and its share token, and is keyed (owner, name); ``edition_drafts`` its owner and
-# reuse key. SQLite rebuilds ``edition_names`` with these columns (in this order); PostgreSQL alters it.
-OWNED_NAMES = """
-        name TEXT NOT NULL,
-        hash TEXT NOT NULL,
-        saved_at TEXT NOT NULL,
-        owner TEXT NOT NULL DEFAULT '',
-        published_at TEXT,
-        share_token TEXT,
-        PRIMARY KEY (owner, name)
-"""
-DRAFT_OWNER_COLUMNS = ("owner TEXT NOT NULL DEFAULT ''", "reuse_key TEXT")
-LIBRARY_INDEXES = (
-    "CREATE UNIQUE INDEX edition_names_share_token ON edition_names (share_token) WHERE share_token IS NOT NULL",
-    "CREATE INDEX edition_names_published ON edition_names (published_at) WHERE published_at IS NOT NULL",
-    "CREATE INDEX edition_drafts_owner ON edition_drafts (owner, updated_at)",
-    "CREATE INDEX edition_drafts_updated ON edition_drafts (updated_at)",
-    "CREATE UNIQUE INDEX edition_drafts_reuse ON edition_drafts (owner, reuse_key) WHERE reuse_key IS NOT NULL",
-)
-
 INSERT_GAME = (
     "INSERT INTO games (game_id, kind, created_at, edition_hash, read_token, write_token) VALUES (?, ?, ?, ?, ?, ?)"
 )
 INSERT_RESTORED_GAME = (
     f"INSERT INTO games ({', '.join(RESTORED_GAME_COLUMNS)}) VALUES ({', '.join('?' for _ in RESTORED_GAME_COLUMNS)})"
 )
-
-
-def utc_now() -> str:
-    """The time a row is recorded at: UTC, ISO 8601, to the millisecond."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-def command_of(text: str | None) -> dict[str, Any] | None:
-    """A stored command, parsed (``None`` stays ``None``)."""
-    return None if text is None else dict(json.loads(text))
 
 
 def copied_rows(game_id: str, rows: Sequence[StoredEvent]) -> Iterator[EventRow]:
@@ -204,33 +117,17 @@ def _stored(rows: Sequence[tuple[Any, ...]]) -> list[StoredEvent]:
     return out
 
 
-class SqlStore(ABC):
-    """What both engines do with the same SQL; each subclass supplies the hooks below."""
+class SqlEventLog(SqlEngine):
+    """What both engines' logs do with the same SQL; each engine supplies the hooks below."""
 
-    # Beside ``created_at``, what orders games by creation: SQLite's rowid, PostgreSQL's identity column.
+    # After ``created_at``, what orders games by creation: SQLite's rowid, PostgreSQL's identity column.
     CREATED_ORDER: ClassVar[str]
 
     # ----------------------------------------------------------------- the engine's hooks
 
     @abstractmethod
-    def _execute(self, query: str, params: Sequence[Any] = ()) -> None:
-        """Run ``query`` (parameters marked ``?``)."""
-
-    @abstractmethod
-    def _one(self, query: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
-        """The first row ``query`` returns, if any."""
-
-    @abstractmethod
-    def _all(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """Every row ``query`` returns."""
-
-    @abstractmethod
     def _insert_events(self, rows: Sequence[EventRow]) -> None:
         """Insert rows made by ``action_rows`` into the log (inside the caller's transaction)."""
-
-    @abstractmethod
-    def _transaction(self) -> AbstractContextManager[object]:
-        """One write transaction (inside an open one, SQLite joins it and PostgreSQL makes a savepoint)."""
 
     @abstractmethod
     def _creating(self, idempotency_key: str) -> AbstractContextManager[object]:
@@ -242,19 +139,9 @@ class SqlStore(ABC):
         (``Write.again``), else ``write`` stored after the log's last seq (``_write_at``; ``beside``: see
         ``append``; an engine may commit before returning all the same)."""
 
-    # ----------------------------------------------------------------- editions
-
-    def keep_edition(self, content_hash: str, edition_id: str, content: str) -> None:
-        """Keep a copy of an edition file's exact content, addressed by its hash."""
-        self._execute(
-            "INSERT INTO editions (hash, edition_id, content) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING",
-            (content_hash, edition_id, content),
-        )
-
-    def edition_content(self, content_hash: str) -> str | None:
-        """The kept content of the edition with this hash, if any."""
-        row = self._one("SELECT content FROM editions WHERE hash = ?", (content_hash,))
-        return None if row is None else str(row[0])
+    @abstractmethod
+    def settle(self) -> None:
+        """Wait until an append whose COMMIT runs in the background is durable (at once without one)."""
 
     # ----------------------------------------------------------------- games
 
@@ -386,9 +273,9 @@ class SqlStore(ABC):
         A repeated ``idempotency_key`` with the same ``command`` returns the first append's result
         and stores nothing; with another command it raises ``KeyReused``.
 
-        ``beside``: an engine that can (SQLite) returns once the rows are written and its COMMIT has begun in a
-        thread of its own; the result's ``settle`` waits until they are durable. Until then the store's other
-        calls wait for it too, and the engine's writers queue behind it.
+        ``beside``: an engine that can (SQLite) returns once the rows are written and its COMMIT has begun in the
+        background, in a thread of its own (``events.background``); the result's ``settle`` waits until they are
+        durable. Until then the store's other calls wait for it too, and the engine's writers queue behind it.
         """
         if not events:
             raise ValueError("an action needs at least one event")
@@ -443,116 +330,3 @@ class SqlStore(ABC):
             (game_id, projection_version, edition_hash, at_most),
         )
         return None if row is None else Snapshot(int(row[0]), str(row[1]), str(row[2]))
-
-    # ----------------------------------------------------------------- the edition library
-
-    def name_edition(self, owner: str, name: str, content_hash: str, edition_id: str, content: str) -> None:
-        """Keep an edition's content and list it under this phone's ``name`` (saved again: the name points to
-        the new content, keeping its share link and its publication)."""
-        with self._transaction():
-            self.keep_edition(content_hash, edition_id, content)
-            self._execute(
-                "INSERT INTO edition_names (owner, name, hash, saved_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (owner, name) DO UPDATE SET hash = excluded.hash, saved_at = excluded.saved_at",
-                (owner, name, content_hash, utc_now()),
-            )
-
-    def named_editions(self, owner: str) -> list[NamedEdition]:
-        """The editions ``owner`` saved, newest first."""
-        return self._named("WHERE owner = ? ORDER BY saved_at DESC, name", (owner,))
-
-    def named_edition(self, owner: str, name: str) -> NamedEdition | None:
-        """The edition ``owner`` saved under ``name``, if any."""
-        found = self._named("WHERE owner = ? AND name = ?", (owner, name))
-        return found[0] if found else None
-
-    def drop_named_edition(self, owner: str, name: str) -> None:
-        """Forget ``owner``'s name (the content stays kept by hash: a game may play it)."""
-        self._execute("DELETE FROM edition_names WHERE owner = ? AND name = ?", (owner, name))
-
-    def share_edition(self, owner: str, name: str, token: str) -> str | None:
-        """The share token of ``owner``'s ``name``: its existing one, else ``token`` (None: no such edition)."""
-        with self._transaction():
-            self._execute(
-                "UPDATE edition_names SET share_token = ? WHERE owner = ? AND name = ? AND share_token IS NULL",
-                (token, owner, name),
-            )
-            found = self.named_edition(owner, name)
-        return None if found is None else found.share_token
-
-    def shared_edition(self, token: str) -> NamedEdition | None:
-        """The edition whose share link carries ``token``, if any."""
-        found = self._named("WHERE share_token = ?", (token,))
-        return found[0] if found else None
-
-    def publish_edition(self, owner: str, name: str, published: bool) -> None:
-        """Publish ``owner``'s ``name`` for every table (from now), or take it back."""
-        self._execute(
-            "UPDATE edition_names SET published_at = ? WHERE owner = ? AND name = ?",
-            (utc_now() if published else None, owner, name),
-        )
-
-    def published_editions(self) -> list[NamedEdition]:
-        """Every published edition, of every phone, newest first."""
-        return self._named("WHERE published_at IS NOT NULL ORDER BY published_at DESC, name", ())
-
-    def _named(self, where: str, params: Sequence[Any]) -> list[NamedEdition]:
-        rows = self._all(
-            f"SELECT owner, name, hash, saved_at, published_at, share_token FROM edition_names {where}", params
-        )
-        return [
-            NamedEdition(str(o), str(n), str(h), str(t), None if p is None else str(p), None if k is None else str(k))
-            for o, n, h, t, p, k in rows
-        ]
-
-    def put_draft(self, draft_id: str, owner: str, content: str, reuse_key: str | None = None) -> bool:
-        """Keep the current text of ``owner``'s draft (a new one, or a new text of its own): whether it was
-        kept (another phone's draft id keeps nothing)."""
-        with self._transaction():
-            self._execute(
-                "INSERT INTO edition_drafts (draft_id, owner, content, updated_at, reuse_key) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (draft_id) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at "
-                "WHERE edition_drafts.owner = excluded.owner",
-                (draft_id, owner, content, utc_now(), reuse_key),
-            )
-            kept = self.draft(draft_id)
-        return kept is not None and kept.owner == owner and kept.content == content
-
-    def draft(self, draft_id: str) -> Draft | None:
-        """A draft edition, if any."""
-        found = self._drafts("WHERE draft_id = ?", (draft_id,))
-        return found[0] if found else None
-
-    def drafts_of(self, owner: str) -> list[Draft]:
-        """``owner``'s drafts, the last changed first."""
-        return self._drafts("WHERE owner = ? ORDER BY updated_at DESC, draft_id", (owner,))
-
-    def draft_for_key(self, owner: str, reuse_key: str) -> Draft | None:
-        """``owner``'s draft kept under ``reuse_key``, if any."""
-        found = self._drafts("WHERE owner = ? AND reuse_key = ?", (owner, reuse_key))
-        return found[0] if found else None
-
-    def drop_draft(self, draft_id: str, owner: str) -> None:
-        """Throw away ``owner``'s draft (drafts are not events: deleting one is fine)."""
-        self._execute("DELETE FROM edition_drafts WHERE draft_id = ? AND owner = ?", (draft_id, owner))
-
-    def drop_drafts_before(self, updated_before: str) -> None:
-        """Throw away every draft last changed before ``updated_before`` (an ISO time, as ``utc_now``)."""
-        self._execute("DELETE FROM edition_drafts WHERE updated_at < ?", (updated_before,))
-
-    def _drafts(self, where: str, params: Sequence[Any]) -> list[Draft]:
-        rows = self._all(f"SELECT draft_id, owner, content, updated_at, reuse_key FROM edition_drafts {where}", params)
-        return [Draft(str(i), str(o), str(c), str(t), None if k is None else str(k)) for i, o, c, t, k in rows]
-
-    # ----------------------------------------------------------------- presence (not game state)
-
-    def presence_elsewhere(self, process: str, since: float) -> dict[str, Counter[str]]:
-        """The open pages of every other process renewed since ``since``: seats counted by game."""
-        rows = self._all(
-            "SELECT game_id, seat, COUNT(*) FROM presence WHERE process <> ? AND seen_at >= ? GROUP BY game_id, seat",
-            (process, since),
-        )
-        found: dict[str, Counter[str]] = {}
-        for game_id, seat, count in rows:
-            found.setdefault(str(game_id), Counter())[str(seat)] = int(count)
-        return found

@@ -1,9 +1,10 @@
-"""A job run in an operating-system thread of its own while its caller goes on: the COMMIT of an append, whose
-``fsync`` waits on the disk while the web app draws the answer (``events.sqlite``: ``append(beside=True)``; the app
-does so with its setting ``COMMIT_BESIDE``, off by default: see below what a handover costs).
+"""The COMMIT of an append run in the background: a job in an operating-system thread of its own while its caller
+goes on (``events.sqlite``: ``append(beside=True)``, whose ``fsync`` waits on the disk while the web app draws the
+answer; the app does so with its setting ``COMMIT_BESIDE``, off by default: a handover between threads costs more
+than a sync on a disk that syncs fast, ``bench/README.md`` has the figures).
 
 The caller gets a ``wait`` that returns once the job is done, raising what the job raised. A thread is started once
-and kept for the next job (one per job running at the same time: a process has one per database file at most, as
+and reused for the next job (one per job running at the same time: a process has one per database file at most, as
 its writers queue on one lock per file).
 
 Two things make this work in the app's server:
@@ -11,15 +12,11 @@ Two things make this work in the app's server:
 - gevent's ``monkey.patch_all`` turns ``threading`` into greenlets, which would run the job in the caller's own
   thread: the threads here are the interpreter's own (``gevent.monkey.get_original``), and the job touches nothing
   of gevent's (a COMMIT is SQLite's C code).
-- CPython lets a thread waiting for the GIL in only after the holder gives it up, at most every 5 ms
-  (``sys.getswitchinterval``): a job started while the caller draws for 1 ms would begin only when the caller waits
-  for it. So ``beside`` gives the GIL up until the job has begun (the job's first step, SQLite's, runs without it).
-
-What a handover costs, measured in the app's server (``bench/README.md``, tenth stop): a thread woken on the other
-core of this 2-core machine takes ~30-80 µs to run. Waiting for the job to begin costs the caller ~0.09 ms; once the
-job's ``fsync`` is over, it waits for the GIL until the caller waits for it (~0.15 ms more to hand over twice). A
-short switch interval instead (0.2 ms, tried at the ninth stop) let the job begin by itself, but ~0.5 ms late, and
-its forced handovers in the middle of drawing the answer cost each tap ~0.1 ms more than the wait here.
+- CPython lets a thread waiting for the GIL in only after the holder gives it up, at most once every switch interval
+  (``sys.getswitchinterval``): a job started while the caller draws its answer would begin only when the caller
+  waits for it. So ``run_in_background`` gives the GIL up until the job has begun (the job's first step, SQLite's,
+  runs without it). A shorter switch interval instead lets the job begin by itself, but late, and its forced
+  handovers in the middle of drawing the answer cost each tap more than this wait.
 """
 
 from __future__ import annotations
@@ -28,10 +25,10 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["beside"]
+__all__ = ["MAX_IDLE_THREADS", "run_in_background"]
 
-IDLE_KEPT = 8
-"""Threads kept waiting for a next job at most; one more than that ends after its job."""
+MAX_IDLE_THREADS = 8
+"""Threads waiting for a next job at most; one more than that ends after its job."""
 
 
 def _originals() -> tuple[Callable[..., Any], Callable[[], Any]]:
@@ -46,7 +43,7 @@ def _originals() -> tuple[Callable[..., Any], Callable[[], Any]]:
     return monkey.get_original("_thread", "start_new_thread"), monkey.get_original("_thread", "allocate_lock")
 
 
-class _Thread:
+class _Worker:
     """One operating-system thread running one job at a time, handed over through three locks of its own."""
 
     def __init__(self) -> None:
@@ -74,7 +71,7 @@ class _Thread:
             self.done.release()
 
 
-_IDLE: list[_Thread] = []
+_IDLE: list[_Worker] = []
 _GUARD: list[Any] = []  # the guard of ``_IDLE``, made at the first job (after gevent may have patched ``_thread``)
 
 
@@ -85,7 +82,7 @@ def _guard() -> Any:
 
 
 def _forget_threads() -> None:
-    """In a forked child: the parent's kept threads are not the child's (only the forking thread goes on in it)."""
+    """In a forked child: the parent's idle threads are not the child's (only the forking thread goes on in it)."""
     _IDLE.clear()
     _GUARD.clear()
 
@@ -93,14 +90,14 @@ def _forget_threads() -> None:
 os.register_at_fork(after_in_child=_forget_threads)
 
 
-def beside(job: Callable[[], Any]) -> Callable[[], None]:
+def run_in_background(job: Callable[[], Any]) -> Callable[[], None]:
     """Start ``job`` in a thread of its own and return ``wait``: it returns once ``job`` is done (at once the second
     time), raising what ``job`` raised. Returns once ``job`` has begun."""
     guard = _guard()
     with guard:
         thread = _IDLE.pop() if _IDLE else None
     if thread is None:
-        thread = _Thread()
+        thread = _Worker()
     thread.job = job
     thread.go.release()
     thread.begun.acquire()  # the GIL given up until the job runs (see above)
@@ -113,7 +110,7 @@ def beside(job: Callable[[], Any]) -> Callable[[], None]:
         thread.done.acquire()
         error, thread.error, thread.job = thread.error, None, None
         with guard:
-            keep = len(_IDLE) < IDLE_KEPT
+            keep = len(_IDLE) < MAX_IDLE_THREADS
             if keep:
                 _IDLE.append(thread)
         if not keep:
