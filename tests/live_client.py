@@ -23,7 +23,6 @@ from typing import Any
 
 from werkzeug.serving import make_server
 
-
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = [  # headless on loopback: no GPU, no QUIC, nothing fetched in the background
     "--headless",

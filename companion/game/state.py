@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from companion.game.edition import Edition, Side
 from events.catalog import EndgameHalf, Reward
@@ -184,7 +185,7 @@ class GameState:
         """The state of player ``index``."""
         return self.p[index]
 
-    def with_player(self, index: int, **changes: object) -> GameState:
+    def with_player(self, index: int, **changes: Any) -> GameState:
         """A copy with player ``index`` changed."""
         players = list(self.p)
         players[index] = replace(players[index], **changes)
