@@ -90,11 +90,11 @@ def test_the_app_and_its_bare_peer_both_start_with_room_in_their_wal(tmp_path: P
 def test_the_bare_peer_pops_its_context_once_its_answer_is_sent_as_the_app_does(tmp_path: Path) -> None:
     """Like for like: the peer runs on the app's Flask, served as ``companion serve`` serves the app (``sent_first``),
     so neither pays its request's teardown before its answer is written."""
+    from companion.web.http.answer_first import AnswerFirst, sent_first
     from flask.globals import _cv_request
     from werkzeug.test import EnvironBuilder
 
     from bench.bare_server import bare_app
-    from companion.web.http.answer_first import AnswerFirst, sent_first
 
     app = bare_app(tmp_path / "bare.sqlite3")
     assert isinstance(app, AnswerFirst)

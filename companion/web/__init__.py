@@ -50,13 +50,14 @@ from companion.web.screens import (
     florence_markup,
     form_markup,
     hell_markup,
+    history_cache,
+    live_answers,
     location_markup,
     part_markup,
     parts,
     picks,
     shield_markup,
 )
-from companion.web.screens.history_cache import HistoryFolds
 from companion.web.words import bidi, template_globals
 from events.catalog import EVENT_TYPES
 from events.codec import prepare
@@ -118,7 +119,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         VIEW_CACHE_GAMES=int(os.environ.get("COMPANION_VIEW_CACHE_GAMES", DEFAULT_GAMES)),
         VIEW_CACHE_BYTES=int(os.environ.get("COMPANION_VIEW_CACHE_BYTES", DEFAULT_VIEW_BYTES)),
         PROXY_HOPS=int(os.environ.get("COMPANION_PROXY_HOPS") or 0),  # proxies in front whose X-Forwarded-* count
-        COMMIT_BESIDE=os.environ.get("COMPANION_COMMIT_BESIDE") == "1",  # a tap's COMMIT in a thread (http/perform)
+        COMMIT_BESIDE=os.environ.get("COMPANION_COMMIT_BESIDE") == "1",  # a tap's COMMIT in a thread (web/perform)
         SERVER_TIMING=os.environ.get("COMPANION_SERVER_TIMING") == "1",  # answers' time in the app (http/server_timing)
     )
     if test_config:
@@ -126,7 +127,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
     shipped = load_all()  # a broken edition file stops the app here, with its message
-    notifier = live.install_notifier(app)  # wakes every open live page after a write
+    live.install_notifier(app)  # wakes every open live page after a write
     open_migrated_store(app.config["DATABASE"]).close()  # creates (a SQLite file's folder too) and migrates
 
     security.install(app)
@@ -147,10 +148,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         views=ViewCache(budget_bytes=int(app.config["VIEW_CACHE_BYTES"])),
         parts=parts.part_slots(games),
         score_progress=Memo(games),
-        history_folds=HistoryFolds(),
-        stores=db.StorePool(app),
-        notifier=notifier,
+        stores=process.StorePool(app),
     )
+    history_cache.install(app)
+    live_answers.install(app)
     app.teardown_appcontext(db.close_store)
     app.before_request(db.check_address)
     app.register_blueprint(home.bp)

@@ -1,31 +1,65 @@
-"""What one server process keeps for an app between requests, listed in one place.
+"""What one server process keeps for an app between requests: the shipped editions, the caches of views and
+drawn parts, and the pool of store connections.
 
-``create_app`` makes one ``Process`` and keeps it on the app; every module reaches it through
-``process()``. Nothing here is the truth: the log is. Every cache may be dropped at any time, and a
-view is served only once the store's last seq for its game was read and matches.
+``create_app`` makes one ``Process`` and keeps it on the app; every module reaches it through ``process()``.
+The live rooms keep their own: ``live.notifier`` (who is live at each table), ``screens.live_answers`` (live
+refreshes drawn once), ``screens.history_cache`` (the history told so far). Nothing here is the truth: the log
+is. Every cache may be dropped at any time, and a view is served only once the store's last seq for its game
+was read and matches.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+import threading
+from dataclasses import dataclass
+from typing import Any
 
 from flask import Flask, current_app
 
-from companion.service.caches import Shared
+from companion.game.edition import Edition
+from companion.service import AnyView
+from companion.service.caches import Memo, Slots, ViewCache
+from events.factory import connect_store
+from events.sqlite import SqliteStore
+from events.store import Store
 
-if TYPE_CHECKING:
-    from companion.game.edition import Edition
-    from companion.service import AnyView
-    from companion.service.caches import Memo, Slots, ViewCache
-    from companion.web.http.db import StorePool
-    from companion.web.live.answers import AnswerKey, KeptAnswer
-    from companion.web.live.notifier import Notifier
-    from companion.web.screens.history_cache import HistoryFolds
-
-__all__ = ["KEY", "Process", "process"]
+__all__ = ["KEY", "Process", "StorePool", "process"]
 
 KEY = "companion"  # the one entry of ``app.extensions`` the app itself adds
+
+
+POOL_KEPT = 8  # idle connections kept per app; more requests at once open (and later close) their own
+
+
+class StorePool:
+    """Idle connections to one database file, each lent to one request at a time."""
+
+    def __init__(self, app: Flask, kept: int = POOL_KEPT) -> None:
+        self.app = app
+        self.kept = kept
+        self._idle: list[SqliteStore] = []
+        self._lock = threading.Lock()
+
+    def take(self) -> Store:
+        """An idle connection, or a new one."""
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        return connect_store(self.app.config["DATABASE"])
+
+    def give(self, store: Store) -> None:
+        """Take back a connection a request is done with (closed if it is not clean or not needed).
+
+        Only SQLite connections are kept here; the PostgreSQL store keeps its own clean connections.
+        """
+        if not isinstance(store, SqliteStore) or store.conn.in_transaction:
+            store.close()
+            return
+        with self._lock:
+            if len(self._idle) < self.kept:
+                self._idle.append(store)
+                return
+        store.close()
 
 
 @dataclass(frozen=True)
@@ -41,14 +75,8 @@ class Process:
     """The game page's costly parts and the map's model, each with the inputs it was drawn from."""
     score_progress: Memo[tuple[str, int, str], dict[str, Any]]
     """The score page's infamy ledger and chart, by game, seq and language."""
-    history_folds: HistoryFolds
-    """The history told so far of recently read games, by game and language."""
     stores: StorePool
     """Idle SQLite connections, lent to one request at a time (closing the last one checkpoints)."""
-    notifier: Notifier
-    """Wakes every open live page when its game's log moves or someone joins or leaves."""
-    live_answers: Shared[AnswerKey, KeptAnswer] = field(default_factory=Shared)
-    """The answers of live refreshes, drawn once for the phones of a game that hold the same parts."""
 
 
 def process(app: Flask | None = None) -> Process:

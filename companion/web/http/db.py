@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import logging
 import sqlite3
-import threading
 from collections.abc import Callable
 
 from flask import (
@@ -31,46 +30,12 @@ from werkzeug.wrappers import Response
 from companion.service import AnyView, GameService, GameView, TallyView, UnknownGame, is_game, is_tally
 from companion.web.http.seats import actor_label
 from companion.web.process import process
-from events.factory import connect_store
 from events.sqlite import SqliteStore, make_wal_room
 from events.store import Store
 
-__all__ = ["StorePool", "check_address", "close_store", "make_log_room", "recorded", "recorded_tally", "service"]
+__all__ = ["check_address", "close_store", "make_log_room", "recorded", "recorded_tally", "service"]
 
 logger = logging.getLogger(__name__)
-
-POOL_KEPT = 8  # idle connections kept per app; more requests at once open (and later close) their own
-
-
-class StorePool:
-    """Idle connections to one database file, each lent to one request at a time."""
-
-    def __init__(self, app: Flask, kept: int = POOL_KEPT) -> None:
-        self.app = app
-        self.kept = kept
-        self._idle: list[SqliteStore] = []
-        self._lock = threading.Lock()
-
-    def take(self) -> Store:
-        """An idle connection, or a new one."""
-        with self._lock:
-            if self._idle:
-                return self._idle.pop()
-        return connect_store(self.app.config["DATABASE"])
-
-    def give(self, store: Store) -> None:
-        """Take back a connection a request is done with (closed if it is not clean or not needed).
-
-        Only SQLite connections are kept here; the PostgreSQL store keeps its own clean connections.
-        """
-        if not isinstance(store, SqliteStore) or store.conn.in_transaction:
-            store.close()
-            return
-        with self._lock:
-            if len(self._idle) < self.kept:
-                self._idle.append(store)
-                return
-        store.close()
 
 
 def make_log_room(app: Flask) -> int:

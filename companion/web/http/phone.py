@@ -5,7 +5,7 @@ it chose last. Nothing here is listed publicly.
 Seats: in ``shared`` mode any phone acts for the active player. In ``seats`` mode a phone acts only
 for the player whose seat it took; undo and redo stay open to every seated phone. There a phone
 without a seat is asked "Who are you?" (``seat_prompt``), a seat another open phone holds is said so
-before it is taken (``held_elsewhere``, from who is live at the table), and a phone whose player is
+before it is taken (``live.notifier.held_elsewhere``, from who is live at the table), and a phone whose player is
 not the active one waits (``waiting_for``). Viewer links (``/v/<read token>``) never reach a form.
 """
 
@@ -21,14 +21,12 @@ from companion.game.state import GameState
 from companion.service import AnyView, GameService
 from companion.web.http.db import service
 from companion.web.http.seats import actor_label, seat_of, set_seat
-from companion.web.process import process
 
 __all__ = [
     "SeatRefused",
     "actor_label",
     "check_seat",
     "chosen_edition",
-    "held_elsewhere",
     "phone_id",
     "remember_edition",
     "remember_game",
@@ -81,14 +79,6 @@ def waiting_for(state: GameState, game_id: str) -> int | None:
     if state.table_mode != "seats" or state.ended is not None or seat is None or seat == state.active:
         return None
     return state.active
-
-
-def held_elsewhere(game_id: str) -> frozenset[int]:
-    """The seats another phone holds now: a page of this game is open live at that seat (this phone's own
-    seat is its own, never held elsewhere)."""
-    _version, seats = process().notifier.seats(game_id)
-    mine = seat_of(game_id)
-    return frozenset(int(label) for label, n in seats.items() if n > 0 and label.isdigit() and int(label) != mine)
 
 
 REMEMBERED = 12  # games a phone keeps in its list

@@ -29,11 +29,24 @@ import time
 import uuid
 from collections import Counter
 
+from flask import Flask, current_app
+
+from companion.web.http.seats import seat_of
 from companion.web.live.presence import Presence
 from events.factory import connect_store, is_postgres, sqlite_path
 from events.presence import SharedPresence
 
-__all__ = ["BEAT_SECONDS", "CHECK_SECONDS", "PRESENCE_SECONDS", "PRESENCE_TTL", "Listener", "Notifier"]
+__all__ = [
+    "BEAT_SECONDS",
+    "CHECK_SECONDS",
+    "NOTIFIER_KEY",
+    "PRESENCE_SECONDS",
+    "PRESENCE_TTL",
+    "Listener",
+    "Notifier",
+    "held_elsewhere",
+    "notifier_of",
+]
 
 CHECK_SECONDS = 0.075  # how often the whole process looks for writes from other processes
 PRESENCE_SECONDS = 0.25  # how often the other processes' open pages are read
@@ -293,3 +306,21 @@ class Notifier:
     def _last_seq(conn: sqlite3.Connection, game_id: str) -> int:
         row = conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)).fetchone()
         return int(row[0])
+
+
+NOTIFIER_KEY = "companion.notifier"
+"""Where ``app.extensions`` keeps the app's notifier (``live.stream.install_notifier``)."""
+
+
+def notifier_of(app: Flask | None = None) -> Notifier:
+    """The notifier of ``app`` (the current app by default)."""
+    found: Notifier = (app or current_app).extensions[NOTIFIER_KEY]
+    return found
+
+
+def held_elsewhere(game_id: str) -> frozenset[int]:
+    """The seats another phone holds now: a page of this game is open live at that seat (this phone's own
+    seat is its own, never held elsewhere)."""
+    _version, seats = notifier_of().seats(game_id)
+    mine = seat_of(game_id)
+    return frozenset(int(label) for label, n in seats.items() if n > 0 and label.isdigit() and int(label) != mine)

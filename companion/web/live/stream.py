@@ -26,8 +26,7 @@ from companion.service import is_game
 from companion.web.http.db import service
 from companion.web.http.phone import seat_of
 from companion.web.live.hangup import PROBE_SECONDS, HangupWatch
-from companion.web.live.notifier import CHECK_SECONDS, Listener, Notifier
-from companion.web.process import process
+from companion.web.live.notifier import CHECK_SECONDS, NOTIFIER_KEY, Listener, Notifier, notifier_of
 from companion.web.words.bidi import bdi
 from companion.web.words.catalogue import gettext
 from companion.web.words.glossary import player_letter
@@ -53,6 +52,7 @@ WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 def install_notifier(app: Flask) -> Notifier:
     """Give ``app`` its notifier, woken after every successful write request."""
     notifier = Notifier(app.config["DATABASE"], float(app.config.get("LIVE_CHECK_SECONDS", CHECK_SECONDS)))
+    app.extensions[NOTIFIER_KEY] = notifier
 
     @app.after_request
     def wake_the_notifier(response: Response) -> Response:
@@ -175,7 +175,7 @@ class LiveStream:
 def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
     """The event stream of one game for one connection."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    notifier = process(app).notifier
+    notifier = notifier_of(app)
     view = service().view(game_id)
     names = [(p.name, player_letter(p.colour, p.letter)) for p in view.state.players] if is_game(view) else []
     words = presence_words()

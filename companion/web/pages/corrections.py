@@ -24,7 +24,7 @@ from companion.web.forms.corrections import CorrectForm, CorrectSoulForm, Replac
 from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
 from companion.web.http.htmx import Answer
-from companion.web.http.perform import perform, perform_command
+from companion.web.perform import perform, perform_command
 from companion.web.screens.history import history_entries
 from companion.web.words.catalogue import gettext
 from companion.web.words.glossary import colour_name, kind_name, location_name

@@ -45,7 +45,7 @@ from companion.web.forms.florence import (
 )
 from companion.web.http.db import recorded
 from companion.web.http.htmx import Answer, is_htmx
-from companion.web.http.perform import perform_command
+from companion.web.perform import perform_command
 from companion.web.screens.parts import fill, remembered
 from companion.web.words.catalogue import gettext
 

@@ -11,8 +11,8 @@ from companion.game.commands import BringSoul, EndTurn, MoveSoul, RevealPlagueCa
 from companion.web.forms.game import BringForm, EndTurnForm, FerryForm, LoanForm, MoveForm, PlagueForm
 from companion.web.http.db import recorded
 from companion.web.http.htmx import Answer
-from companion.web.http.perform import perform_command
 from companion.web.http.phone import remember_game
+from companion.web.perform import perform_command
 from companion.web.screens.game import render_game
 
 __all__ = ["bp"]

@@ -12,10 +12,10 @@ from companion.web.forms.corrections import REPLACEABLE
 from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
 from companion.web.http.htmx import Answer, is_htmx
-from companion.web.http.perform import perform_redo, perform_undo
-from companion.web.process import process
+from companion.web.perform import perform_redo, perform_undo
 from companion.web.screens.game import render_game
 from companion.web.screens.history import history_entries, state_at
+from companion.web.screens.history_cache import folds
 from companion.web.words.refusals import describe_refusal
 
 __all__ = ["bp"]
@@ -41,7 +41,7 @@ def history(game_id: str) -> str:
     """Every entry, newest first, a page at a time; filterable by player and turn; undone entries
     folded under their undo."""
     view = recorded(game_id)
-    entries = process().history_folds.entries(view, str(get_locale()))
+    entries = folds().entries(view, str(get_locale()))
     live = view.timeline.live
     folded = {seq for e in entries for seq in e.undid if seq not in live}
     by_seq = {e.seq: e for e in entries}

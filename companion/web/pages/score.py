@@ -16,7 +16,7 @@ from companion.service import GameView
 from companion.web.forms.score import HalvesForm, HandCardForm
 from companion.web.http.db import recorded, service
 from companion.web.http.htmx import Answer, is_htmx
-from companion.web.http.perform import perform_command
+from companion.web.perform import perform_command
 from companion.web.screens.hand_cards import CONTROL, hand_card_command
 from companion.web.screens.refusal_shown import SHOW_THE_TOP, refusal_drawn
 from companion.web.screens.score import score_context

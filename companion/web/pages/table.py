@@ -20,8 +20,9 @@ from companion.web.forms.start import PlayAgainForm
 from companion.web.forms.table import ModeForm
 from companion.web.http.db import recorded, service
 from companion.web.http.htmx import Answer, is_htmx
-from companion.web.http.perform import perform
-from companion.web.http.phone import actor_label, held_elsewhere, remember_game, seat_of, set_seat
+from companion.web.http.phone import actor_label, remember_game, seat_of, set_seat
+from companion.web.live.notifier import held_elsewhere
+from companion.web.perform import perform
 from companion.web.words.catalogue import gettext
 from companion.web.words.form_fields import start_errors
 from companion.web.words.refusals import describe_refusal

@@ -19,8 +19,8 @@ from companion.web.forms.score import HalvesForm
 from companion.web.forms.tally import TallyCircleForm, TallyPlayerForm, TallySheetForm, TallyStartForm
 from companion.web.http.db import recorded_tally, service
 from companion.web.http.htmx import Answer, is_htmx
-from companion.web.http.perform import perform, perform_command, perform_redo, perform_undo
 from companion.web.http.phone import remember_game
+from companion.web.perform import perform, perform_command, perform_redo, perform_undo
 from companion.web.screens.refusal_shown import SHOW_THE_TOP, refusal_drawn
 from companion.web.screens.score import half_choices, sheet_facts, tally_after_context
 from companion.web.screens.tally_sheet import endgame_halves, posted_values, record_sheet, recorded_values

@@ -20,11 +20,12 @@ from companion.game.state import Phase
 from companion.service import GameView
 from companion.web.forms.fields import kept_choice, new_key
 from companion.web.http.htmx import Answer, is_htmx
-from companion.web.http.phone import held_elsewhere, seat_prompt, waiting_for
+from companion.web.http.phone import seat_prompt, waiting_for
 from companion.web.http.urls import kept_url_for
-from companion.web.live.answers import answer_key, keep_marked, kept_answer
+from companion.web.live.notifier import held_elsewhere
 from companion.web.screens.florence_board import accuse_prep, florence_board
 from companion.web.screens.hell_map import ferry_steps, guardian_steps
+from companion.web.screens.live_answers import answer_key, keep_marked, kept_answer
 from companion.web.screens.parts import (
     ANSWER_BUDGET,
     Part,
@@ -193,7 +194,7 @@ def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
 
 
 def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Answer:
-    """``_render_game``; a live refresh drawn once for the phones holding the same parts (``live.answers``)."""
+    """``_render_game``; a live refresh drawn once for the phones holding the same parts (``screens.live_answers``)."""
     key = answer_key(view, block, extra) if status == 200 else None
     return kept_answer(key, lambda: _render_game(view, status, block, **extra))
 

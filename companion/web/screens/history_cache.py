@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import threading
 
+from flask import Flask, current_app
+
 from companion.service import AnyView
 from companion.service.caches import Lru
 from companion.web.screens.history import Entry, HistoryFold
 
-__all__ = ["HistoryFolds"]
+__all__ = ["FOLDS_KEY", "HistoryFolds", "folds", "install"]
 
 FOLDS_KEPT = 8  # (game, language) pairs; the history page is opened now and then, not on every tap
 
@@ -29,3 +31,18 @@ class HistoryFolds:
             if fold.actions <= len(view.timeline.actions):
                 return fold.advance(view).entries(view)
         return HistoryFold().advance(view).entries(view)  # a view older than the fold: told afresh
+
+
+FOLDS_KEY = "companion.history_folds"
+"""Where ``app.extensions`` keeps the history told so far (``install``)."""
+
+
+def install(app: Flask) -> None:
+    """Give ``app`` its history folds."""
+    app.extensions[FOLDS_KEY] = HistoryFolds()
+
+
+def folds() -> HistoryFolds:
+    """The current app's history folds."""
+    found: HistoryFolds = current_app.extensions[FOLDS_KEY]
+    return found

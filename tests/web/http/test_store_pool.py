@@ -9,8 +9,7 @@ import pytest
 from flask import Flask
 from werkzeug.test import EnvironBuilder
 
-from companion.web.http.db import StorePool
-from companion.web.process import process
+from companion.web.process import StorePool, process
 from tests.web.conftest import Phone
 
 

@@ -112,7 +112,7 @@ def test_by_default_a_taps_commit_runs_in_line_before_its_answer_is_drawn(
 
     monkeypatch.setattr(events.sqlite, "run_in_background", no_thread)
     drawn_after: list[int] = []
-    import companion.web.http.perform as perform
+    import companion.web.perform as perform
 
     real_render = perform.render_game
 

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from companion.web import create_app
-from companion.web.process import process
+from companion.web.live.notifier import notifier_of
 from tests.live_client import Stream, serving, shared_phones
 
 PHONES = 8
@@ -139,6 +139,6 @@ def test_a_stream_beats_while_quiet_then_ends_so_the_browser_reconnects(tmp_path
         assert lines.count(": keep-alive\n") >= 3, lines
         assert 0.8 < ended < 3.0, ended
         deadline = time.monotonic() + 2
-        while process(app).notifier.listeners() and time.monotonic() < deadline:
+        while notifier_of(app).listeners() and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert process(app).notifier.listeners() == 0, "an ended stream is still listed"
+        assert notifier_of(app).listeners() == 0, "an ended stream is still listed"

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.web import create_app
-from companion.web.live.notifier import Listener, Notifier
-from companion.web.process import process
+from companion.web.live.notifier import Listener, Notifier, notifier_of
 from events.sqlite import SqliteStore
 from events.store import NewEvent
 
@@ -154,7 +153,7 @@ def test_a_successful_write_request_pokes_the_notifier(tmp_path: Path) -> None:
         "/games", data={"key": "hook-create-01", "name": ["Ana"], "colour": ["crimson"], "plague": ["2"]}
     )
     game = created.headers["Location"].rsplit("/", 1)[-1]
-    notifier = process(app).notifier
+    notifier = notifier_of(app)
     listener = notifier.subscribe(game, "shared")
     with app.app_context():
         seq = SqliteStore.open(app.config["DATABASE"]).last_seq(game)

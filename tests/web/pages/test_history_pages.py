@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from companion.web.pages.history import HISTORY_PAGE
+from companion.web.screens.history_cache import FOLDS_KEY
 from tests.web.conftest import Phone
 
 
@@ -32,7 +33,6 @@ def test_the_history_kept_between_requests_tells_what_a_fresh_telling_tells(app,
     from flask_babel import force_locale
 
     from companion.web.http.db import service
-    from companion.web.process import process
     from companion.web.screens.history import history_entries
 
     phone = Phone(client).create()
@@ -44,10 +44,10 @@ def test_the_history_kept_between_requests_tells_what_a_fresh_telling_tells(app,
         for language in ("en", "es"):
             with app.test_request_context(f"/g/{game_id}/history"), force_locale(language):
                 view = service().view(game_id)
-                kept = process(app).history_folds.entries(view, language)
+                kept = app.extensions[FOLDS_KEY].entries(view, language)
                 assert kept == history_entries(view)
     with app.test_request_context(f"/g/{game_id}/history"), force_locale("es"):
         assert any(
             "préstamo" in " ".join(e.sentences)
-            for e in process(app).history_folds.entries(service().view(game_id), "es")
+            for e in app.extensions[FOLDS_KEY].entries(service().view(game_id), "es")
         )

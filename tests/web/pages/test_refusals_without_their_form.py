@@ -21,7 +21,7 @@ from flask.testing import FlaskClient
 from flask_babel import force_locale
 from marshmallow import Schema
 
-import companion.web.http.perform as perform_module
+import companion.web.perform as perform_module
 from companion.web.words.catalogue import gettext
 from companion.web.words.form_fields import field_word
 from tests.web.conftest import Phone

@@ -8,7 +8,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.web.process import process
+from companion.web.live.notifier import notifier_of
 from tests.web.conftest import HX, Phone
 
 
@@ -79,7 +79,7 @@ def test_a_seat_held_by_another_open_phone_is_said_before_it_is_taken(
     phone: Phone, client: FlaskClient, app: Flask
 ) -> None:
     phone.create(names=("Ana", "Ben"), table_mode="seats")
-    process(app).notifier.presence.join_as(_game_id(phone), 4242, "0")  # another phone has Ana's seat open
+    notifier_of(app).presence.join_as(_game_id(phone), 4242, "0")  # another phone has Ana's seat open
     phone.open()
     prompt = phone.html.split('id="seat-prompt-title"', 1)[1].split("</form>", 1)[0]
     assert re.search(r'value="0"[^>]*>.*?Ana <span class="seat-note">\(open on another phone\)', prompt)

@@ -20,7 +20,7 @@ from marshmallow import Schema, ValidationError, fields
 from werkzeug.datastructures import MultiDict
 
 import companion.web.forms as forms_package
-import companion.web.http.perform as perform_module
+import companion.web.perform as perform_module
 from companion.formats.schema_errors import flatten_messages
 from companion.web.forms.fields import ActionForm, field_named, parse, schema_of
 from companion.web.forms.messages import in_words, templates

@@ -18,15 +18,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, g, request
+from flask import Flask, current_app, g, request
 
+from companion.service.caches import Shared
 from companion.web.http.htmx import Answer
-from companion.web.http.phone import held_elsewhere, seat_of, seat_prompt
-from companion.web.process import process
+from companion.web.http.phone import seat_of, seat_prompt
+from companion.web.live.notifier import held_elsewhere
 from companion.web.screens.parts import fill
 from companion.web.words.catalogue import language as request_language
 
-__all__ = ["AnswerKey", "KeptAnswer", "answer_key", "keep_marked", "kept_answer"]
+__all__ = ["ANSWERS_KEY", "AnswerKey", "KeptAnswer", "answer_key", "install", "keep_marked", "kept_answer"]
 
 AnswerKey = tuple[str, int, str, str, bytes, int | None, frozenset[int] | None]
 
@@ -89,7 +90,7 @@ def kept_answer(key: AnswerKey | None, render: Callable[[], Answer]) -> Answer:
         return KeptAnswer(marked, status, tuple(headers.items()))
 
     try:
-        kept = process().live_answers.get_or_make(key, draw)
+        kept = _answers().get_or_make(key, draw)
     except _NotShared as apart:
         return apart.answer
     return fill(kept.marked, key[1], csrf=False), kept.status, dict(kept.headers)  # htmx: the token is a header
@@ -101,3 +102,17 @@ class _NotShared(Exception):
     def __init__(self, answer: Answer) -> None:
         super().__init__("not an answer of parts")
         self.answer = answer
+
+
+ANSWERS_KEY = "companion.live_answers"
+"""Where ``app.extensions`` keeps the live answers drawn once (``install``)."""
+
+
+def install(app: Flask) -> None:
+    """Give ``app`` its live answers drawn once, shared by the phones of a game asking the same."""
+    app.extensions[ANSWERS_KEY] = Shared()
+
+
+def _answers() -> Shared[AnswerKey, KeptAnswer]:
+    found: Shared[AnswerKey, KeptAnswer] = current_app.extensions[ANSWERS_KEY]
+    return found

@@ -1,6 +1,6 @@
 """A live refresh is drawn once for the phones of a game that hold the same parts, and each phone still
 gets its own fresh keys; its forms' CSRF fields are left out, as htmx sends each phone's own session's
-token in a header (``companion.web.live.answers``)."""
+token in a header (``companion.web.screens.live_answers``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from companion.service.caches import Shared
 from companion.web import create_app
-from companion.web.process import process
+from companion.web.screens.live_answers import ANSWERS_KEY
 from tests.web.conftest import HX, Phone
 
 KEY = re.compile(r'name="key" value="([^"]+)"')
@@ -63,7 +63,7 @@ def _refresh(client: FlaskClient, url: str, held: str, **headers: str) -> tuple[
 def test_phones_holding_the_same_parts_share_one_drawing_with_their_own_keys_and_token(app: Flask) -> None:
     writer, others, held = _table(app)
     _tap(app, writer)
-    answers = process(app).live_answers
+    answers = app.extensions[ANSWERS_KEY]
     made = answers.made
     bodies = [_refresh(c, writer.url, held) for c in others]
     assert answers.made == made + 1  # drawn once for the three phones
@@ -85,9 +85,9 @@ def test_a_shared_answer_holds_a_tap_sent_with_it(app: Flask) -> None:
     writer, others, held = _table(app)
     _tap(app, writer)
     _refresh(others[0], writer.url, held)
-    made = process(app).live_answers.made
+    made = app.extensions[ANSWERS_KEY].made
     text, _ = _refresh(others[1], writer.url, held)  # the shared answer
-    assert process(app).live_answers.made == made
+    assert app.extensions[ANSWERS_KEY].made == made
     key = KEY.search(text).group(1)  # type: ignore[union-attr]
     token = _token(others[1], writer.url)  # as htmx sends it: the page's header, the form's field empty
     form = {"seq": writer.seq, "key": key, "player": 0}
@@ -100,7 +100,7 @@ def test_a_shared_answer_holds_a_tap_sent_with_it(app: Flask) -> None:
 def test_other_parts_language_or_seq_are_drawn_apart(app: Flask) -> None:
     writer, others, held = _table(app)
     _tap(app, writer)
-    answers = process(app).live_answers
+    answers = app.extensions[ANSWERS_KEY]
     made = answers.made
     english, _ = _refresh(others[0], writer.url, held)
     spanish, _ = _refresh(others[1], writer.url, held, **{"Accept-Language": "es"})
@@ -123,7 +123,7 @@ def _tap_loan(app: Flask, writer: Phone) -> None:
 
 def test_a_page_load_or_a_tap_is_never_shared(app: Flask) -> None:
     writer, others, held = _table(app)
-    answers = process(app).live_answers
+    answers = app.extensions[ANSWERS_KEY]
     made, shared = answers.made, answers.shared
     others[0].get(writer.url)
     others[0].get(writer.url, headers={**HX, "HX-Game-Parts": held})  # a tap's GET (a select), not the trigger
@@ -171,7 +171,7 @@ def test_sharing_can_be_turned_off(app: Flask) -> None:
     writer, others, held = _table(app)
     app.config["LIVE_ANSWERS"] = False
     _tap(app, writer)
-    answers = process(app).live_answers
+    answers = app.extensions[ANSWERS_KEY]
     made, shared = answers.made, answers.shared
     for c in others:
         _refresh(c, writer.url, held)
