@@ -36,9 +36,11 @@ setup: $(VENV)/.installed translations browser
 run: $(VENV)/.runtime translations
 	$(PY) -m companion serve --host $(HOST) --port $(PORT)
 
+# Every test: tests/, the browser journeys (e2e/) and the benchmark's own tests (bench/tests/).
 test: setup
 	$(PY) -m pytest -q
 
+# tests/ alone: no browser, no benchmark run.
 test-fast: $(VENV)/.installed translations
 	$(PY) -m pytest -q tests
 

@@ -72,9 +72,6 @@ def worker(tree: Path, size: str, seed: int) -> None:
             self.app = app
 
         def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
-            # as ``companion serve``'s servers call the app (``web.http.answer_first.sent_first``: a tree that has it
-            # pops the request's context once the answer is sent; an older one ignores the key)
-            environ["companion.pop_after_send"] = True
             began = time.thread_time()
             out = self.app(environ, start_response)
             body = b"".join(out)

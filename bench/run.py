@@ -83,8 +83,8 @@ from companion.service.caches import ViewCache
 from events.catalog import ActionRedone, Event, GameEnded, SeatSetup
 from events.codec import encode
 from events.sqlite import SqliteStore
-from tests.live_client import CHROMIUM_ARGS, chromium_path
-from tests.random_play import choices
+from testkit.live_client import CHROMIUM_ARGS, chromium_path
+from testkit.random_play import choices
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ("Ana", "Ben", "Cleo", "Dino")

@@ -58,7 +58,7 @@ from companion.game.state import GameState
 from companion.service import GameService
 from companion.service.caches import ViewCache
 from events.factory import open_store
-from tests.live_client import api, free_port, start_server, stop_server
+from testkit.live_client import api, free_port, start_server, stop_server
 
 STREAMS_PER_CLIENT = "100000"  # every phone of the benchmark connects from 127.0.0.1: no cap per address
 

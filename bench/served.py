@@ -27,7 +27,7 @@ import brotli
 from backports import zstd
 
 from companion.cli.serve import gunicorn_runs_here
-from tests.live_client import free_port
+from testkit.live_client import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 CSRF_RE = re.compile(r'name="csrf_token" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')

@@ -65,7 +65,7 @@ from companion.game.state import GameState, Phase
 from companion.web.http.server_timing import parse as parse_server_timing
 from companion.web.screens.parts import merge_parts
 from events.catalog import GameEnded
-from tests.random_play import choices
+from testkit.random_play import choices
 
 __all__ = ["CARD", "MIX", "MixResult", "Phone", "form_of", "kind_of", "play_mix"]
 

@@ -29,7 +29,7 @@ from e2e.helpers import location, shield, stat
 from e2e.test_full_game import Table, cemetery_link, end_the_game, end_turn, final_totals
 from events.catalog import SeatSetup
 from events.sqlite import SqliteStore
-from tests.random_play import choices
+from testkit.random_play import choices
 
 SEED = 5  # the first seed whose run leaves every player a last turn to play (no sudden death)
 

@@ -19,7 +19,7 @@ from companion.web import create_app
 from companion.web.http.answer_first import POP_AFTER_SEND, sent_first
 from companion.web.http.db import service
 from companion.web.process import process
-from tests.live_client import serving
+from testkit.live_client import serving
 
 
 @pytest.fixture(autouse=True)

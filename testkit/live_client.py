@@ -23,8 +23,6 @@ from typing import Any
 
 from werkzeug.serving import make_server
 
-from companion.web.http.answer_first import sent_first
-
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = [  # headless on loopback: no GPU, no QUIC, nothing fetched in the background
     "--headless",
@@ -88,9 +86,8 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
 @contextlib.contextmanager
 def serving(app: Any) -> Iterator[tuple[str, int]]:
     """``app`` served on 127.0.0.1 (a free port) by a threaded werkzeug server in this process; its
-    address while the block runs, then the server is shut down. The server closes each answer after its last byte, and
-    says so as ``companion serve``'s do (``sent_first``): the app pops a request's context then."""
-    server = make_server("127.0.0.1", 0, sent_first(app), threaded=True)
+    address while the block runs, then the server is shut down."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -39,9 +39,9 @@ from bench.table_play import CARD, GAP, MIX, SELECT, MixResult, form_of, kind_of
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.game.commands import PlayFraud, UseGuardian
 from events.catalog import GuardianUse
-from tests.random_play import FRAUD
+from testkit.random_play import FRAUD
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
