@@ -1,4 +1,4 @@
-"""The benchmark's peer for a recorded action: a bare Flask endpoint doing one durable SQLite insert.
+"""The bare insert server: a plain Flask endpoint doing one durable SQLite insert, the benchmark's yardstick for a tap.
 
 Run as ``python bench/bare_server.py PORT DB [gunicorn|waitress] [THREADS]`` on 127.0.0.1, on the
 same server kind as the app, so the ratio compares like with like: gunicorn with one gevent worker
@@ -26,7 +26,7 @@ from events.sqlite import make_wal_room
 def bare_app(path: Path) -> Flask:
     """One durable SQLite insert per POST (WAL, synchronous=FULL) on a connection the process keeps,
     as the app keeps its connections in a pool (closing one per request would checkpoint the WAL
-    each time and make the peer slower than the app's own write), with room made in its WAL file when it starts as
+    each time and make this server slower than the app's own write), with room made in its WAL file when it starts as
     the app's server makes it (``events.sqlite.make_wal_room``: no insert waits for the file to grow), on plain
     Flask as the app."""
     setup = sqlite3.connect(path)
@@ -44,13 +44,13 @@ def bare_app(path: Path) -> Flask:
 
     first = opened()
     make_wal_room(first)
-    kept: list[sqlite3.Connection] = [first]  # idle connections, lent to one request at a time
+    idle: list[sqlite3.Connection] = [first]  # idle connections, lent to one request at a time
     lock = threading.Lock()
 
     def connection() -> sqlite3.Connection:
         if "conn" not in g:
             with lock:
-                conn = kept.pop() if kept else None
+                conn = idle.pop() if idle else None
             g.conn = conn if conn is not None else opened()
         return g.conn  # type: ignore[no-any-return]
 
@@ -59,7 +59,7 @@ def bare_app(path: Path) -> Flask:
         conn = g.pop("conn", None)
         if conn is not None:
             with lock:
-                kept.append(conn)
+                idle.append(conn)
 
     @app.get("/")
     def page() -> str:

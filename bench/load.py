@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and tests/
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and testkit/
 from bench.figures import p50, p95, p99
 from bench.served import server_kind
 from testkit.live_client import free_port, start_server, stop_server

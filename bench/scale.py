@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and tests/
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and testkit/
 from bench.listeners import HOST, log, percentiles, raise_open_files
 from bench.served import Client, stream_events
 from bench.table_play import CARD, MIX, SELECT, Phone, play_mix

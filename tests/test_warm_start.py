@@ -88,7 +88,7 @@ def counting(self, *args, **kwargs):
     real(self, *args, **kwargs)
 Schema.__init__ = counting
 
-from bench.run import play_random_game, store_game
+from bench.games import play_random_game, store_game
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.formats.commands import command_from_json
 from companion.service import GameService
