@@ -4,6 +4,7 @@ aggregate with as many events, like for like (snapshot against snapshot, full re
 
 from __future__ import annotations
 
+import functools
 import uuid
 from pathlib import Path
 from typing import Any
@@ -60,9 +61,9 @@ def bench_eventsourcing(workdir: Path, events: int, after_snapshot: int, repeats
                 app.save(counter)
                 app.take_snapshot(counter.id)
         app.save(counter)
-        loaded = app.repository.get(counter.id)
+        loaded: Counter = app.repository.get(counter.id)
         assert loaded.version == events and loaded.count == counter.count, (loaded.version, events)
-        out[label] = summary_ms(timed(lambda app=app, counter=counter: app.repository.get(counter.id), repeats))
+        out[label] = summary_ms(timed(functools.partial(app.repository.get, counter.id), repeats))
         app.close()
     return out
 

@@ -172,6 +172,7 @@ def state_reader(db: Path, editions: dict[str, tuple[str, Edition]], game_id: st
 
     def state_of() -> tuple[GameState, bool, bool]:
         view = service.view(game_id)
+        assert isinstance(view.state, GameState)  # a played game, not a quick tally
         return view.state, bool(view.timeline.undoable), bool(view.timeline.undone)
 
     state_of.close = service.store.close  # type: ignore[attr-defined]

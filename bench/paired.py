@@ -45,6 +45,23 @@ ROOT = HERE.parents[1]
 STEPS = 5  # taps a chunk (an undo and its redo every fifth)
 
 
+class TimedApp:
+    """A WSGI app whose every call's CPU is noted in ``cpu`` once the answer is in hand (the body read inside: drawn
+    lazily or not; what runs once it is sent, in its ``close()``, left out)."""
+
+    def __init__(self, app: Any, cpu: list[float]) -> None:
+        self.app, self.cpu = app, cpu
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        began = time.thread_time()
+        out = self.app(environ, start_response)
+        body = b"".join(out)
+        self.cpu.append(time.thread_time() - began)  # the answer in hand: what the phone waits for
+        if hasattr(out, "close"):
+            out.close()  # what the server does after the last byte
+        return [body]
+
+
 def worker(tree: Path, size: str, seed: int) -> None:
     """One side: make the game, then play a chunk of the mix for each ``go`` read, printing its taps' CPU (ms) by
     kind as one JSON line."""
@@ -66,22 +83,6 @@ def worker(tree: Path, size: str, seed: int) -> None:
     from events.sqlite import SqliteStore
 
     cpu: list[float] = []
-
-    class Timed:
-        """The app's WSGI call, its CPU noted for the answer (the body read inside: drawn lazily or not; what runs
-        once it is sent, in its ``close()``, left out)."""
-
-        def __init__(self, app: Any) -> None:
-            self.app = app
-
-        def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
-            began = time.thread_time()
-            out = self.app(environ, start_response)
-            body = b"".join(out)
-            cpu.append(time.thread_time() - began)  # the answer in hand: what the phone waits for
-            if hasattr(out, "close"):
-                out.close()  # what the server does after the last byte
-            return [body]
 
     class InProcess(Client):
         """``bench.served.Client`` (its CSRF token, its forms) through the app's test client, not a socket: the
@@ -116,7 +117,7 @@ def worker(tree: Path, size: str, seed: int) -> None:
         app = create_app({"DATABASE": str(db)})
         make_log_room(app)
         settle_collector()
-        app.wsgi_app = Timed(app.wsgi_app)  # type: ignore[method-assign]
+        app.wsgi_app = TimedApp(app.wsgi_app, cpu)  # type: ignore[method-assign]
         phone = Phone(InProcess(app), game_id)
         phone.open()
         state_of = state_reader(db, editions, game_id)

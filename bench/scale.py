@@ -93,6 +93,7 @@ class Recorded:
         def state_of() -> tuple[GameState, bool, bool]:
             with self.lock:
                 view = self.service.view(game_id)
+            assert isinstance(view.state, GameState)  # a played game, not a quick tally
             return view.state, bool(view.timeline.undoable), bool(view.timeline.undone)
 
         return state_of

@@ -345,6 +345,37 @@ CONTROL_EVERY = 3
 """Every this many steps, a bare insert is also timed in the tap's place (``bench/run.py``: with a gap, or asked)."""
 
 
+@dataclass
+class _Pace:
+    """How ``play_mix`` spaces and follows its requests: ``gap`` seconds of ``pause`` before each, a bare insert on
+    ``bare`` after each tap, and every ``control_every``-th step a control insert in the tap's place."""
+
+    phone: Phone
+    bare: Client | None
+    result: MixResult
+    gap: float
+    control_every: int
+    pause: Callable[[float], None]
+
+    def alone(self) -> None:
+        """Leave the servers alone ``gap`` seconds before the next timed request."""
+        if self.gap > 0:
+            self.pause(self.gap)
+
+    def then_bare(self) -> None:
+        """After a tap: count what the page fetched on its own, then time one bare insert."""
+        self.result.add_lazy(self.phone)
+        if self.bare is not None:
+            self.alone()
+            self.result.add_bare(self.bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX))
+
+    def control(self, step: int) -> None:
+        """On a control step, a bare insert timed where the tap is about to be sent."""
+        if self.bare is not None and self.control_every > 0 and step % self.control_every == 0:
+            self.alone()
+            self.result.control.append(self.bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX).seconds)
+
+
 def play_mix(
     phone: Phone,
     bare: Client | None,
@@ -369,22 +400,8 @@ def play_mix(
     answer (the Wall's form, ``CARD``; the second answer of a tap past ``ANSWER_BUDGET``) is fetched at once."""
     result = MixResult()
     counts = {} if counts is None else counts
-
-    def alone() -> None:
-        if gap > 0:
-            pause(gap)
-
-    def then_bare() -> None:
-        result.add_lazy(phone)
-        if bare is not None:
-            alone()
-            result.add_bare(bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX))
-
-    def control(step: int) -> None:
-        """On a control step, a bare insert timed where the tap is about to be sent."""
-        if bare is not None and control_every > 0 and step % control_every == 0:
-            alone()
-            result.control.append(bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX).seconds)
+    pace = _Pace(phone, bare, result, gap, control_every, pause)
+    alone, then_bare, control = pace.alone, pace.then_bare, pace.control
 
     for step in range(steps):
         state, undoable, _ = state_of()
