@@ -57,6 +57,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
+# The benchmark (bench/README.md); its report opens with the server's CPU per tap, by kind.
 bench: $(VENV)/.installed
 	$(PY) bench/run.py
 

@@ -113,7 +113,7 @@ print(json.dumps({"kinds": len(kinds), "schemas": sorted(set(made)), "dumpers": 
 def test_no_event_command_or_form_makes_a_schema_after_the_start(tmp_path: Path) -> None:
     """The events', commands' and forms' schemas, and the events' and commands' dumpers, are made when the app is
     (``events.codec.prepare``): three random games written and read back in a fresh process make none (a first
-    accusation made ~10 schemas, ~0.5 ms)."""
+    accusation once made about ten)."""
     import subprocess
     import sys
 
