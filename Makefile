@@ -36,9 +36,11 @@ setup: $(VENV)/.installed translations browser
 run: $(VENV)/.runtime translations
 	$(PY) -m companion serve --host $(HOST) --port $(PORT)
 
+# Every test: tests/, the browser journeys (e2e/) and the benchmark's own tests (bench/tests/).
 test: setup
 	$(PY) -m pytest -q
 
+# tests/ alone: no browser, no benchmark run.
 test-fast: $(VENV)/.installed translations
 	$(PY) -m pytest -q tests
 
@@ -55,6 +57,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
+# The benchmark (bench/README.md); its report opens with the server's CPU per tap, by kind.
 bench: $(VENV)/.installed
 	$(PY) bench/run.py
 

@@ -1,4 +1,4 @@
-"""The benchmark's peer for a recorded action: a bare Flask endpoint doing one durable SQLite insert.
+"""The bare insert server: a plain Flask endpoint doing one durable SQLite insert, the benchmark's yardstick for a tap.
 
 Run as ``python bench/bare_server.py PORT DB [gunicorn|waitress] [THREADS]`` on 127.0.0.1, on the
 same server kind as the app, so the ratio compares like with like: gunicorn with one gevent worker
@@ -19,7 +19,6 @@ from flask import Flask, g, request
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for companion.cli.serve
 from companion.cli import serve as companion_server
-from companion.web.http.answer_first import AnswerFirst, sent_first
 from companion.web.http.server_timing import ServerTiming
 from events.sqlite import make_wal_room
 
@@ -27,15 +26,15 @@ from events.sqlite import make_wal_room
 def bare_app(path: Path) -> Flask:
     """One durable SQLite insert per POST (WAL, synchronous=FULL) on a connection the process keeps,
     as the app keeps its connections in a pool (closing one per request would checkpoint the WAL
-    each time and make the peer slower than the app's own write), with room made in its WAL file when it starts as
-    the app's server makes it (``events.sqlite.make_wal_room``: no insert waits for the file to grow), on the app's
-    Flask (``AnswerFirst``: its servers pop a request's context after the answer is sent, as the app's do)."""
+    each time and make this server slower than the app's own write), with room made in its WAL file when it starts as
+    the app's server makes it (``events.sqlite.make_wal_room``: no insert waits for the file to grow), on plain
+    Flask as the app."""
     setup = sqlite3.connect(path)
     setup.execute("PRAGMA journal_mode = WAL")
     setup.execute("CREATE TABLE IF NOT EXISTS hits (id INTEGER PRIMARY KEY, key TEXT NOT NULL, at REAL NOT NULL)")
     setup.commit()
     setup.close()
-    app = AnswerFirst("bench_bare")  # the app's Flask: a request's context popped once its answer is sent, as there
+    app = Flask("bench_bare")
 
     def opened() -> sqlite3.Connection:
         conn = sqlite3.connect(path, check_same_thread=False)
@@ -45,13 +44,13 @@ def bare_app(path: Path) -> Flask:
 
     first = opened()
     make_wal_room(first)
-    kept: list[sqlite3.Connection] = [first]  # idle connections, lent to one request at a time
+    idle: list[sqlite3.Connection] = [first]  # idle connections, lent to one request at a time
     lock = threading.Lock()
 
     def connection() -> sqlite3.Connection:
         if "conn" not in g:
             with lock:
-                conn = kept.pop() if kept else None
+                conn = idle.pop() if idle else None
             g.conn = conn if conn is not None else opened()
         return g.conn  # type: ignore[no-any-return]
 
@@ -60,7 +59,7 @@ def bare_app(path: Path) -> Flask:
         conn = g.pop("conn", None)
         if conn is not None:
             with lock:
-                kept.append(conn)
+                idle.append(conn)
 
     @app.get("/")
     def page() -> str:
@@ -81,8 +80,7 @@ def bare_app(path: Path) -> Flask:
 def serve_gunicorn(path: Path, port: int) -> None:
     """One gevent worker, served by the app server's own ``serve_gunicorn`` (``companion.cli.serve``)."""
     companion_server.raise_open_files_limit()
-    served = lambda: sent_first(bare_app(path))  # noqa: E731  as ``companion serve`` serves the app
-    companion_server.serve_gunicorn("127.0.0.1", port, 1, make_app=served, name="bench-bare")
+    companion_server.serve_gunicorn("127.0.0.1", port, 1, make_app=lambda: bare_app(path), name="bench-bare")
 
 
 def serve_waitress(path: Path, port: int, threads: int) -> None:
@@ -91,7 +89,7 @@ def serve_waitress(path: Path, port: int, threads: int) -> None:
 
     app = bare_app(path)
     companion_server.settle_collector()  # as the app's server does
-    serve(sent_first(app), host="127.0.0.1", port=port, threads=threads, _quiet=True)
+    serve(app, host="127.0.0.1", port=port, threads=threads, _quiet=True)
 
 
 if __name__ == "__main__":

@@ -2,14 +2,15 @@
 inclusive method (linear interpolation between the closest ranks; the smallest and largest values
 are the 0th and 100th percentiles).
 
-    from bench.figures import p50, p95, p99, percentiles_ms, median_interval
+    from bench.figures import p50, p95, p99, percentiles_ms, median_interval, summary_ms
 """
 
 from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 
 def percentile(values: Sequence[float], p: int) -> float:
@@ -60,3 +61,26 @@ def median_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[
     if best == 0:
         return None
     return float(ordered[best - 1]), float(ordered[n - best])
+
+
+def summary_ms(seconds: list[float]) -> dict[str, float]:
+    """p50/p95/mean/min/max of durations, in milliseconds."""
+    ms = [s * 1000 for s in seconds]
+    return {
+        "n": len(ms),
+        "p50_ms": round(p50(ms), 3),
+        "p95_ms": round(p95(ms), 3),
+        "mean_ms": round(statistics.fmean(ms), 3),
+        "min_ms": round(min(ms), 3),
+        "max_ms": round(max(ms), 3),
+    }
+
+
+def timed(fn: Callable[[], object], repeats: int) -> list[float]:
+    """Wall times (seconds) of ``repeats`` calls of ``fn``."""
+    out = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - start)
+    return out

@@ -41,10 +41,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and tests/
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and testkit/
 from bench.figures import p50, p95
 from bench.served import StreamRefused, stream_events
-from tests.live_client import api, free_port, start_server, stop_server
+from testkit.live_client import api, free_port, start_server, stop_server
 
 HOST = "127.0.0.1"
 RUN = uuid.uuid4().hex[:8]  # idempotency keys are unique to one run

@@ -26,10 +26,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and tests/
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and testkit/
 from bench.figures import p50, p95, p99
 from bench.served import server_kind
-from tests.live_client import free_port, start_server, stop_server
+from testkit.live_client import free_port, start_server, stop_server
 
 THREADS = 32  # waitress only (the fallback where gunicorn does not run)
 

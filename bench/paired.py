@@ -1,16 +1,16 @@
 """Two checkouts of the app timed tap by tap in lockstep: is a change faster, on a machine whose speed wanders?
 
-A benchmark, not a test. On this machine two runs of the same code a few seconds apart differ by up to a third (the
+A benchmark, not a test. On a shared machine two runs of the same code a few seconds apart can differ widely (the
 host's other work); an old tree and a new one run one after the other compare the spells, not the code. Here each
 tree plays the same table in a process of its own (``--worker``), in step: a chunk of five taps of the mix on one,
 the same five on the other, the order swapped every chunk (ABBA), so a spell falls on both. Each tap is timed by the
 CPU its request took in the app until its answer is in hand (``time.thread_time`` around the WSGI call and the body's
-read, as a server that closes the answer after its last byte calls it; no network, no server, no disk wait),
+read; no network, no server, no disk wait),
 under gevent's patching as ``companion serve`` runs it, the collector settled as there. Both sides make the same
 game by the same seeded play and choose the same taps, so their chunks hold the same work. The worker started second
-runs a few per cent faster whatever it holds, so half the chunks are played by a pair started the other way round.
+may run a little faster whatever it holds, so half the chunks are played by a pair started the other way round.
 
-Run from this repository's root, with another checkout beside it (``git worktree add ../before HEAD~1``)::
+Run from this repository's root, with another checkout next to it (``git worktree add ../before HEAD~1``)::
 
     .venv/bin/python bench/paired.py ../before              # before = A, this tree = B
     .venv/bin/python bench/paired.py ../before --chunks 120 --size complete
@@ -20,10 +20,10 @@ Run from this repository's root, with another checkout beside it (``git worktree
 then compares the interpreters, tap by tap.
 
 It prints the median over the chunks of B's CPU over A's for the same chunk, with the quartiles, and each kind's
-median CPU a tap on each side. A change under ~3 % needs more than the default 60 chunks (about a minute).
+median CPU a tap on each side. A small change needs more chunks than the default 60.
 
-The other tree's own ``bench`` and ``companion`` are imported by its worker (its ``bench.run`` and
-``bench.table_play``, as in trees since the benchmark timed the mix); this file is the same for both.
+The other tree's own ``bench`` and ``companion`` are imported by its worker (its ``bench.games``, or ``bench.run`` in
+a tree from before it, and ``bench.table_play``); this file is the same for both.
 """
 
 from __future__ import annotations
@@ -45,6 +45,23 @@ ROOT = HERE.parents[1]
 STEPS = 5  # taps a chunk (an undo and its redo every fifth)
 
 
+class TimedApp:
+    """A WSGI app whose every call's CPU is noted in ``cpu`` once the answer is in hand (the body read inside: drawn
+    lazily or not; what runs once it is sent, in its ``close()``, left out)."""
+
+    def __init__(self, app: Any, cpu: list[float]) -> None:
+        self.app, self.cpu = app, cpu
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        began = time.thread_time()
+        out = self.app(environ, start_response)
+        body = b"".join(out)
+        self.cpu.append(time.thread_time() - began)  # the answer in hand: what the phone waits for
+        if hasattr(out, "close"):
+            out.close()  # what the server does after the last byte
+        return [body]
+
+
 def worker(tree: Path, size: str, seed: int) -> None:
     """One side: make the game, then play a chunk of the mix for each ``go`` read, printing its taps' CPU (ms) by
     kind as one JSON line."""
@@ -53,7 +70,10 @@ def worker(tree: Path, size: str, seed: int) -> None:
     monkey.patch_all()
     sys.path.insert(0, str(tree))
     os.environ.setdefault("COMPANION_SECRET_KEY", "paired-" + "x" * 24)
-    from bench.run import play_random_game, state_reader, store_game
+    try:
+        from bench.games import play_random_game, state_reader, store_game
+    except ImportError:  # a tree from before bench/games.py
+        from bench.run import play_random_game, state_reader, store_game  # type: ignore[attr-defined]
     from bench.served import DECOMPRESS, ENCODING, Answer, Client
     from bench.table_play import Phone, play_mix
     from companion.cli.serve import settle_collector
@@ -63,25 +83,6 @@ def worker(tree: Path, size: str, seed: int) -> None:
     from events.sqlite import SqliteStore
 
     cpu: list[float] = []
-
-    class Timed:
-        """The app's WSGI call, its CPU kept for the answer (the body read inside: drawn lazily or not; what runs
-        once it is sent, in its ``close()``, left out)."""
-
-        def __init__(self, app: Any) -> None:
-            self.app = app
-
-        def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
-            # as ``companion serve``'s servers call the app (``web.http.answer_first.sent_first``: a tree that has it
-            # pops the request's context once the answer is sent; an older one ignores the key)
-            environ["companion.pop_after_send"] = True
-            began = time.thread_time()
-            out = self.app(environ, start_response)
-            body = b"".join(out)
-            cpu.append(time.thread_time() - began)  # the answer in hand: what the phone waits for
-            if hasattr(out, "close"):
-                out.close()  # what the server does after the last byte
-            return [body]
 
     class InProcess(Client):
         """``bench.served.Client`` (its CSRF token, its forms) through the app's test client, not a socket: the
@@ -102,8 +103,8 @@ def worker(tree: Path, size: str, seed: int) -> None:
             answer = self.test_client.open(path, method=method, data=body, headers=sent)
             raw = answer.get_data()
             text = DECOMPRESS[answer.headers.get("Content-Encoding")](raw)
-            kept = {k.lower(): v for k, v in answer.headers.items()}
-            return Answer(answer.status_code, text.decode(), len(raw), len(text), cpu[-1], kept)
+            headers = {k.lower(): v for k, v in answer.headers.items()}
+            return Answer(answer.status_code, text.decode(), len(raw), len(text), cpu[-1], headers)
 
     editions = load_all()
     edition = editions[DEFAULT_EDITION][1]
@@ -116,7 +117,7 @@ def worker(tree: Path, size: str, seed: int) -> None:
         app = create_app({"DATABASE": str(db)})
         make_log_room(app)
         settle_collector()
-        app.wsgi_app = Timed(app.wsgi_app)  # type: ignore[method-assign]
+        app.wsgi_app = TimedApp(app.wsgi_app, cpu)  # type: ignore[method-assign]
         phone = Phone(InProcess(app), game_id)
         phone.open()
         state_of = state_reader(db, editions, game_id)
@@ -148,9 +149,8 @@ def compare(
     """``chunks`` chunks of the mix on each tree in lockstep (ABBA), A's in ``python``; each kind's taps and each
     chunk's total CPU.
 
-    The worker started second runs ~2-3 % faster here, whatever tree it holds (the same tree on both sides gave B over
-    A 0.97-0.99 with B started second, 1.02-1.03 with it started first): half the chunks are played by a pair started
-    A first, the other half by a fresh pair started B first, so the start's advantage falls on both."""
+    The worker started second may run a little faster, whatever tree it holds: half the chunks are played by a pair
+    started A first, the other half by a fresh pair started B first, so the start's advantage falls on both."""
     taps: dict[str, dict[str, list[float]]] = {"A": {}, "B": {}}
     totals: dict[str, list[float]] = {"A": [], "B": []}
     for half, count in enumerate((chunks - chunks // 2, chunks // 2)):

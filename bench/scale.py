@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and tests/
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/ and testkit/
 from bench.listeners import HOST, log, percentiles, raise_open_files
 from bench.served import Client, stream_events
 from bench.table_play import CARD, MIX, SELECT, Phone, play_mix
@@ -58,7 +58,7 @@ from companion.game.state import GameState
 from companion.service import GameService
 from companion.service.caches import ViewCache
 from events.factory import open_store
-from tests.live_client import api, free_port, start_server, stop_server
+from testkit.live_client import api, free_port, start_server, stop_server
 
 STREAMS_PER_CLIENT = "100000"  # every phone of the benchmark connects from 127.0.0.1: no cap per address
 
@@ -93,6 +93,7 @@ class Recorded:
         def state_of() -> tuple[GameState, bool, bool]:
             with self.lock:
                 view = self.service.view(game_id)
+            assert isinstance(view.state, GameState)  # a played game, not a quick tally
             return view.state, bool(view.timeline.undoable), bool(view.timeline.undone)
 
         return state_of

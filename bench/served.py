@@ -1,5 +1,5 @@
-"""The benchmark's servers and client: the real app (``companion serve``) and a bare durable-insert
-endpoint, each in its own process on 127.0.0.1 and a free port, on the same server kind (gunicorn with
+"""The benchmark's servers and client: the real app (``companion serve``) and the bare insert server
+(``bench/bare_server.py``), each in its own process on 127.0.0.1 and a free port, on the same server kind (gunicorn with
 one gevent worker where gunicorn runs, as ``companion serve`` picks, else waitress), and a keep-alive
 HTTP client that keeps the session cookie, sends the CSRF token read from the page, and counts bytes
 on the wire.
@@ -27,7 +27,7 @@ import brotli
 from backports import zstd
 
 from companion.cli.serve import gunicorn_runs_here
-from tests.live_client import free_port
+from testkit.live_client import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 CSRF_RE = re.compile(r'name="csrf_token" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
@@ -81,7 +81,7 @@ def server(argv: list[str], env: dict[str, str] | None = None) -> Iterator[int]:
 
 def server_kind(asked: str = "auto") -> str:
     """The server the benchmark runs: what ``companion serve`` picks (gunicorn + one gevent worker where
-    gunicorn runs, else waitress), or the one ``asked``; the bare peer runs on the same kind."""
+    gunicorn runs, else waitress), or the one ``asked``; the bare insert server runs on the same kind."""
     if asked != "auto":
         return asked
     return "gunicorn" if gunicorn_runs_here() else "waitress"
@@ -97,7 +97,7 @@ def companion_server(db: Path, kind: str, threads: int) -> list[str]:
 
 
 def bare_server(db: Path, kind: str, threads: int) -> list[str]:
-    """The bare Flask endpoint (one durable insert per POST) on the same server kind as the app."""
+    """The bare insert server (one durable insert per POST) on the same server kind as the app."""
     return [sys.executable, str(ROOT / "bench" / "bare_server.py"), "{port}", str(db), kind, str(threads)]
 
 
@@ -141,7 +141,7 @@ class Client:
             except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
                 if attempt == 2:
                     raise
-                self.conn.close()  # the server closed an idle kept connection: open another, as a browser does
+                self.conn.close()  # the server closed an idle connection: open another, as a browser does
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         seconds = time.perf_counter() - t0
         for header, value in response.getheaders():

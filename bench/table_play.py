@@ -9,19 +9,19 @@ first chosen in its group (``guardian=``), then its new shield on the map (``gto
 Florence's and the locations' controls post the fields their forms carry.
 
 Which command comes next is chosen from the legal commands of the game as recorded
-(``tests/random_play.choices``), read by the benchmark's own ``GameService`` on the same database;
+(``testkit.random_play.choices``), read by the benchmark's own ``GameService`` on the same database;
 a command that would end the game is set aside, so a game can be played on for as long as asked.
 
-``MIX`` names the kinds a table's mix is made of; ``play_mix`` times each answer by kind, each beside
-a bare durable insert on a kept connection sent right after it (interleaved).
+``MIX`` names the kinds a table's mix is made of; ``play_mix`` times each answer by kind, each followed by
+a bare durable insert sent right after it (interleaved).
 
 With ``gap``, every request a player sends (a choice on the map, a tap) and every bare insert is sent only after the
 servers have been left alone that long, as a lone table's taps find the server (seconds apart). Every
-``ruler_every``-th step a bare insert is also timed in the tap's own place (``MixResult.ruler``): the same request
-timed in both places must read the same, or the places are not alike and the ratio reads the places, not the app.
-Sent back to back (``gap=0``), a request finds the server warm from the one before, or slowed by the tail of its
-answer (the context popped, the memory given back), or the client cold from choosing the next command: the bare
-insert timed in a tap's place read 0.71-1.04 of the one beside it (``bench/README.md``).
+``control_every``-th step a control insert (a bare insert) is also timed in the tap's own place
+(``MixResult.control``): the same request timed in both places must read the same, or the places are not alike and
+the ratio of a tap to the bare insert reads the places, not the app. Sent back to back (``gap=0``), a request finds
+the server warm from the one before, or slowed by the tail of its answer, or the client cold from choosing the next
+command.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ from companion.game.state import GameState, Phase
 from companion.web.http.server_timing import parse as parse_server_timing
 from companion.web.screens.parts import merge_parts
 from events.catalog import GameEnded
-from tests.random_play import choices
+from testkit.random_play import choices
 
 __all__ = ["CARD", "MIX", "MixResult", "Phone", "form_of", "kind_of", "play_mix"]
 
@@ -251,14 +251,14 @@ def _attr(html: str, name: str) -> str:
 
 @dataclass
 class MixResult:
-    """Seconds and answer bytes by kind, the bare inserts sent beside them, and what was refused; with the servers'
+    """Seconds and answer bytes by kind, the bare inserts sent between them, and what was refused; with the servers'
     ``Server-Timing`` (``--server-timing``), each answer's milliseconds in the app and its CPU there, by kind
-    (``inside``) and for the bare inserts (``bare_inside``), each beside the seconds the client waited."""
+    (``inside``) and for the bare inserts (``bare_inside``), each with the seconds the client waited."""
 
     seconds: dict[str, list[float]] = field(default_factory=dict)
     body_bytes: dict[str, list[int]] = field(default_factory=dict)
     bare: list[float] = field(default_factory=list)
-    ruler: list[float] = field(default_factory=list)  # bare inserts timed in a tap's place (``play_mix``)
+    control: list[float] = field(default_factory=list)  # bare inserts timed in a tap's place (``play_mix``)
     refused: int = 0
     inside: dict[str, list[Inside]] = field(default_factory=dict)
     bare_inside: list[Inside] = field(default_factory=list)
@@ -339,10 +339,41 @@ def _toll(state: GameState, move: object) -> int:
 
 
 GAP = 0.03
-"""Seconds the benchmark leaves the servers alone before each timed request (``bench/run.py --gap``): past
-~25 ms an insert after another process's insert takes what one after a long pause takes (``bench/README.md``)."""
-RULER_EVERY = 3
+"""Seconds the benchmark leaves the servers alone before each timed request (``bench/run.py --gap``): long enough
+that an insert after another process's insert times as one after a long pause (``bench/README.md``, the method)."""
+CONTROL_EVERY = 3
 """Every this many steps, a bare insert is also timed in the tap's place (``bench/run.py``: with a gap, or asked)."""
+
+
+@dataclass
+class _Pace:
+    """How ``play_mix`` spaces and follows its requests: ``gap`` seconds of ``pause`` before each, a bare insert on
+    ``bare`` after each tap, and every ``control_every``-th step a control insert in the tap's place."""
+
+    phone: Phone
+    bare: Client | None
+    result: MixResult
+    gap: float
+    control_every: int
+    pause: Callable[[float], None]
+
+    def alone(self) -> None:
+        """Leave the servers alone ``gap`` seconds before the next timed request."""
+        if self.gap > 0:
+            self.pause(self.gap)
+
+    def then_bare(self) -> None:
+        """After a tap: count what the page fetched on its own, then time one bare insert."""
+        self.result.add_lazy(self.phone)
+        if self.bare is not None:
+            self.alone()
+            self.result.add_bare(self.bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX))
+
+    def control(self, step: int) -> None:
+        """On a control step, a bare insert timed where the tap is about to be sent."""
+        if self.bare is not None and self.control_every > 0 and step % self.control_every == 0:
+            self.alone()
+            self.result.control.append(self.bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX).seconds)
 
 
 def play_mix(
@@ -354,7 +385,7 @@ def play_mix(
     undo_every: int = 5,
     counts: dict[str, int] | None = None,
     gap: float = 0.0,
-    ruler_every: int = 0,
+    control_every: int = 0,
     pause: Callable[[float], None] = time.sleep,
 ) -> MixResult:
     """``steps`` taps of a table's mix on ``phone``'s game, each followed by a bare insert on ``bare`` (if any).
@@ -364,33 +395,19 @@ def play_mix(
     sent so far) is kept by a caller that plays one tap at a time, so that the kind sent least is chosen
     across its calls too, not only within one. ``gap``: seconds of ``pause`` before every request a player sends (a
     choice, a tap, a loan's confirmation, an undo, a redo) and every bare insert. With ``bare``, every
-    ``ruler_every``-th step (none at 0) a bare insert is timed in the tap's place too, after the choices, and on an
-    undo's step before the undo and before its redo (``MixResult.ruler``). What the page fetches at once after an
+    ``control_every``-th step (none at 0) a bare insert is timed in the tap's place too, after the choices, and on an
+    undo's step before the undo and before its redo (``MixResult.control``). What the page fetches at once after an
     answer (the Wall's form, ``CARD``; the second answer of a tap past ``ANSWER_BUDGET``) is fetched at once."""
     result = MixResult()
     counts = {} if counts is None else counts
-
-    def alone() -> None:
-        if gap > 0:
-            pause(gap)
-
-    def beside() -> None:
-        result.add_lazy(phone)
-        if bare is not None:
-            alone()
-            result.add_bare(bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX))
-
-    def ruler(step: int) -> None:
-        """On a ruler's step, a bare insert timed where the tap is about to be sent."""
-        if bare is not None and ruler_every > 0 and step % ruler_every == 0:
-            alone()
-            result.ruler.append(bare.post("/hit", {"key": uuid.uuid4().hex}, HTMX).seconds)
+    pace = _Pace(phone, bare, result, gap, control_every, pause)
+    alone, then_bare, control = pace.alone, pace.then_bare, pace.control
 
     for step in range(steps):
         state, undoable, _ = state_of()
         if step % undo_every == undo_every - 1 and undoable:
             for path in ("undo", "redo"):
-                ruler(step)  # the places of an undo and of its redo are read too
+                control(step)  # the places of an undo and of its redo are timed too
                 before = phone.seq
                 alone()
                 answer = phone.send(path, {})
@@ -398,7 +415,7 @@ def play_mix(
                     raise RuntimeError(f"the {path} recorded nothing (seq {before})")
                 result.add(path, answer)
                 counts[path] = counts.get(path, 0) + 1
-                beside()
+                then_bare()
             continue
         legal = _legal(state, rng)
         if not legal:
@@ -409,7 +426,7 @@ def play_mix(
             answer = phone.send("undo", {})
             result.add("undo", answer)
             counts["undo"] = counts.get("undo", 0) + 1
-            beside()
+            then_bare()
             continue
         command = _pick(legal, counts, rng, state)
         kind = kind_of(command)
@@ -417,8 +434,8 @@ def play_mix(
         for choice in taps_first:
             alone()
             result.add(SELECT, phone.choose(choice))
-            beside()
-        ruler(step)  # after the choices
+            then_bare()
+        control(step)  # after the choices
         before = phone.seq
         alone()
         answer = phone.send(path, fields)
@@ -431,7 +448,7 @@ def play_mix(
                 continue
         result.add(kind, answer)
         counts[kind] = counts.get(kind, 0) + 1
-        beside()
+        then_bare()
     return result
 
 

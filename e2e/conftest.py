@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from companion.web import create_app
-from tests.live_client import CHROMIUM_ARGS, chromium_path, serving
+from testkit.live_client import CHROMIUM_ARGS, chromium_path, serving
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, Response, expect
 
 from companion.web import create_app
 from e2e.helpers import assert_screen_at_one_seq, create_game, location, settle, shield, stat
-from tests.live_client import serving
+from testkit.live_client import serving
 
 
 @pytest.fixture(scope="module")

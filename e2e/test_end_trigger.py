@@ -2,7 +2,7 @@
 
 ``test_full_game.py`` ends its games by sudden death. Here a three-player base game is first
 played through ``GameService`` (a seeded, deterministic run of legal commands from
-``tests/random_play``) up to the moment the next accusation moves Dante onto the Purgatory gate;
+``testkit/random_play``) up to the moment the next accusation moves Dante onto the Purgatory gate;
 the log is imported on the /import page. Then, only through the pages: Ben's accusation at the
 Haystack (Dante's final step: +2 infamy, the treason diploma, the end triggered), the "Last
 turns" banner, Cleo's and Ana's last turns, and the Score page with hand-computed totals. After
@@ -29,7 +29,7 @@ from e2e.helpers import location, shield, stat
 from e2e.test_full_game import Table, cemetery_link, end_the_game, end_turn, final_totals
 from events.catalog import SeatSetup
 from events.sqlite import SqliteStore
-from tests.random_play import choices
+from testkit.random_play import choices
 
 SEED = 5  # the first seed whose run leaves every player a last turn to play (no sudden death)
 

@@ -29,7 +29,7 @@ from companion.editions.library import validated
 from companion.web import create_app
 from companion.web.http.db import service
 from e2e.helpers import location, shield
-from tests.live_client import serving
+from testkit.live_client import serving
 
 
 @pytest.fixture(scope="module")

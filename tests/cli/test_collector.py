@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli.serve import COLLECTOR_THRESHOLDS, gunicorn_runs_here
-from tests.live_client import free_port
+from testkit.live_client import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

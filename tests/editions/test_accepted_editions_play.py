@@ -31,9 +31,9 @@ from companion.game.rules import decide_create
 from companion.game.scoring import score_state
 from companion.web import create_app
 from companion.web.http.db import service
+from testkit.random_play import choices, play
 from tests.builders import seats
 from tests.editions.test_edition_mutants import mutant, places
-from tests.random_play import choices, play
 
 SHIPPED: dict[str, Any] = json.loads((EDITIONS_DIR / "inferno-base.json").read_text(encoding="utf-8"))
 TEXT_KEYS = {"note", "notes", "source", "definition", "name"}

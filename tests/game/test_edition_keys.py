@@ -26,8 +26,8 @@ from companion.game.rules.setup import guardian_start
 from companion.game.scoring import score_state
 from companion.game.tally import decide_start_tally, decide_tally, replay_tally, tally_score
 from events.catalog import Event
+from testkit.random_play import play
 from tests.builders import Table, seats
-from tests.random_play import play
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = EDITIONS_DIR / "inferno-base.json"

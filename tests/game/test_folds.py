@@ -14,8 +14,8 @@ from companion.game.projection import FOLDS_KEPT, evolve, replay
 from companion.game.rules import decide, decide_create
 from companion.game.state import GameState, Phase
 from events.catalog import Event
+from testkit.random_play import choices
 from tests.builders import seats
-from tests.random_play import choices
 
 
 def _random_game(edition: Edition, seed: int, steps: int) -> list[Event]:

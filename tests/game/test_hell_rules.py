@@ -15,8 +15,8 @@ from companion.game.rules import decide_create
 from companion.game.rules.hell import any_hell_move, legal_hell_moves
 from companion.game.state import Phase
 from events.catalog import DiscPlaced, GameEnded, SoulLaidDown, SoulMoved, TurnEnded, TurnQuarterSet
+from testkit.random_play import play
 from tests.builders import Table, place, seats
-from tests.random_play import play
 
 RED, GREEN, ICE, PURPLE, BLUE = 7, 3, 9, 2, 5
 

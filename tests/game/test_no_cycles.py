@@ -17,8 +17,8 @@ from companion.game.projection import replay
 from companion.game.rules import decide_create
 from companion.game.rules.accusation import accusation_checks
 from companion.game.state import GameState
+from testkit.random_play import play
 from tests.builders import seats
-from tests.random_play import play
 
 
 def states_of_a_random_game(edition: Edition, seed: int, steps: int = 160) -> list[GameState]:

@@ -20,8 +20,8 @@ from companion.game.rules import decide, decide_create
 from companion.game.state import GameState, Phase
 from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo
 from events.catalog import Event, SoulBroughtIn, SoulMoved
+from testkit.random_play import choices
 from tests.builders import seats
-from tests.random_play import choices
 
 
 @dataclass

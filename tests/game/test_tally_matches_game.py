@@ -20,8 +20,8 @@ from companion.game.scoring import facts_from_state, score_state
 from companion.game.state import GameState
 from companion.game.tally import decide_start_tally, decide_tally, evolve_tally, replay_tally, tally_score
 from events.catalog import EndgameHalf
+from testkit.random_play import play
 from tests.builders import seats
-from tests.random_play import play
 
 FRAUD_HALF = EndgameHalf("always", "half_diploma")
 

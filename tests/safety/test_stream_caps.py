@@ -12,7 +12,7 @@ from typing import Any
 from companion.cli.serve import WORKER_CONNECTIONS
 from companion.web import create_app
 from companion.web.live.stream import STREAMS_PER_WORKER
-from tests.live_client import Stream, serving
+from testkit.live_client import Stream, serving
 
 CREATE = {
     "players": [{"name": "Ana", "colour": "crimson"}, {"name": "Ben", "colour": "navy"}],

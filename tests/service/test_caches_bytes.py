@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.run import play_random_game, store_game
+from bench.games import play_random_game, store_game
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.service import GameService
 from companion.service.caches import Lru, ViewCache, deep_size, view_bytes

@@ -14,7 +14,7 @@ from companion.editions import load_all
 from companion.formats.export import export_game, replay_export
 from companion.service import GameService
 from events.factory import open_store
-from tests.live_client import api, free_port, start_server
+from testkit.live_client import api, free_port, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
 

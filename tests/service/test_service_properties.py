@@ -22,8 +22,8 @@ from companion.game.commands import BringSoul, CreateGame, EndTurn, MoveSoul, Ta
 from companion.game.errors import RuleViolation
 from companion.service import Conflict, GameService
 from events.sqlite import SqliteStore
+from testkit.random_play import choices
 from tests.builders import seats
-from tests.random_play import choices
 
 EDITIONS = load_all()
 

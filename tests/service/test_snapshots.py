@@ -25,8 +25,8 @@ from companion.service.caches import ViewCache
 from companion.service.snapshot import SnapshotError, in_effect, state_from_json, state_to_json
 from companion.service.view import decoded
 from events.sqlite import SqliteStore
+from testkit.random_play import choices
 from tests.builders import seats
-from tests.random_play import choices
 
 EDITIONS = load_all()
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

@@ -31,8 +31,8 @@ from companion.game.state import GameState
 from companion.service import GameService
 from events.catalog import EntriesSetAside
 from events.sqlite import SqliteStore
+from testkit.random_play import choices
 from tests.builders import seats
-from tests.random_play import choices
 
 SHIPPED_TEXT, SHIPPED = next(iter(load_all().values()))
 

@@ -21,8 +21,8 @@ from companion.game.projection import replay
 from companion.service import Conflict, GameService
 from events.catalog import EditionChanged
 from events.sqlite import SqliteStore
+from testkit.random_play import choices
 from tests.builders import seats
-from tests.random_play import choices
 
 
 def _corrected(edition: Edition, change: Any) -> tuple[str, Edition]:

@@ -36,8 +36,8 @@ from companion.service.caches import ViewCache
 from events.codec import decode
 from events.sqlite import SqliteStore
 from events.store import UnknownGame
+from testkit.random_play import choices
 from tests.builders import seats
-from tests.random_play import choices
 
 EDITIONS = load_all()
 

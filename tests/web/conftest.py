@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.web import create_app
-from tests.live_client import serving
+from testkit.live_client import serving
 
 HX = {"HX-Request": "true"}
 

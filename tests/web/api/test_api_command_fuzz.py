@@ -22,7 +22,7 @@ from companion.game.commands import COMMAND_TYPES
 from companion.game.state import Phase
 from companion.web import create_app
 from companion.web.http.db import service
-from tests.random_play import choices
+from testkit.random_play import choices
 from tests.safety.engines import engine_url
 
 HOSTILE_INTS = (-1, -(2**63), 2**63, 10**30, 7, 99, "1", "", None, 1.5, True, [], {})

@@ -21,7 +21,7 @@ from flask import Flask
 from companion.service import GameService
 from companion.service.snapshot import SNAPSHOT_EVERY
 from events.factory import open_store
-from tests.live_client import serving
+from testkit.live_client import serving
 from tests.web.conftest import HX, Phone
 
 

@@ -16,7 +16,7 @@ from companion.editions import load_all
 from companion.game.commands import TakeLoan
 from companion.service import GameService
 from events.sqlite import SqliteStore
-from tests.live_client import Stream, free_port, new_game, shared_phones, start_server, stop_server, take_loan
+from testkit.live_client import Stream, free_port, new_game, shared_phones, start_server, stop_server, take_loan
 
 DATABASE = "live.sqlite3"
 LIVE_PAGES = 60  # more than the 32 threads the old server had

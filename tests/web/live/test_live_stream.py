@@ -11,7 +11,7 @@ from pathlib import Path
 
 from companion.web import create_app
 from companion.web.live.notifier import notifier_of
-from tests.live_client import Stream, serving, shared_phones
+from testkit.live_client import Stream, serving, shared_phones
 
 PHONES = 8
 # ``server`` (tests/web/conftest.py): the app on a real socket, as a phone reaches it

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.live_client import Stream, free_port, new_game, shared_phones, start_server, stop_server, take_loan
+from testkit.live_client import Stream, free_port, new_game, shared_phones, start_server, stop_server, take_loan
 
 WRITES = 20
 P95_LIMIT = 0.200

@@ -6,7 +6,7 @@ from __future__ import annotations
 import http.client
 import re
 
-from tests.live_client import Stream
+from testkit.live_client import Stream
 
 
 def test_the_presence_list_shows_the_spanish_letters_of_the_markers(server: tuple[str, int]) -> None:

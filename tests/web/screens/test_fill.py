@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 
 import companion.web.screens.game as game_screen
 import companion.web.screens.parts as parts
-from bench.run import DEFAULT_EDITION, load_all, play_random_game, store_game
+from bench.games import play_random_game, store_game
 from bench.table_play import Phone, play_mix
+from companion.editions import DEFAULT_EDITION, load_all
 from companion.web import create_app
 from companion.web.http.db import service
 from events.sqlite import SqliteStore

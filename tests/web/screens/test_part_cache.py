@@ -53,8 +53,8 @@ from companion.web.screens.parts import (
     part_names,
     render_parts,
 )
+from testkit.random_play import choices
 from tests.builders import seats
-from tests.random_play import choices
 
 KEY = re.compile(r'name="key" value="([^"]+)"')
 

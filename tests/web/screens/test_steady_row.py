@@ -22,8 +22,8 @@ from companion.game.rules import decide, decide_create
 from companion.game.state import GameState
 from companion.web.screens import hell_map
 from companion.web.screens.hell_map import _steady_cells
+from testkit.random_play import choices
 from tests.builders import seats
-from tests.random_play import choices
 
 
 def _states(edition: object, seed: int, steps: int) -> list[GameState]:

@@ -17,8 +17,8 @@ from companion.game.errors import RuleViolation
 from companion.web.http.db import service
 from companion.web.screens import history
 from companion.web.screens.history import _tell, latest_entries
+from testkit.random_play import choices
 from tests.builders import seats
-from tests.random_play import choices
 
 
 def _game(app: Flask, seed: int, actions: int) -> str:

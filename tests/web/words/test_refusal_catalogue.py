@@ -29,8 +29,8 @@ from companion.web import create_app
 from companion.web.words.glossary import guardian_note, player_letter
 from companion.web.words.refusals import describe_choice, describe_refusal, describe_rule
 from events.catalog import EndgameHalf, FraudPlay, GuardianUse, Reward
+from testkit.random_play import choices
 from tests.builders import seats
-from tests.random_play import choices
 
 ROOT = Path(__file__).resolve().parents[3]
 PO = ROOT / "companion" / "translations" / "es" / "LC_MESSAGES" / "messages.po"
@@ -323,7 +323,7 @@ def _wrong_taps(state: GameState, rng: random.Random) -> list[object]:
 
 
 def _one_legal_step(state: GameState, rng: random.Random) -> GameState:
-    """One random command of ``tests/random_play`` that the rules accept."""
+    """One random command of ``testkit/random_play`` that the rules accept."""
     legal = choices(state, rng)
     rng.shuffle(legal)
     for command in legal:

@@ -19,8 +19,8 @@ from companion.game.state import GameState, Phase
 from companion.web.words import refusals
 from companion.web.words.refusals import describe_refusal, said_refusal
 from events.catalog import SeatSetup
+from testkit.random_play import choices
 from tests.builders import COLOURS
-from tests.random_play import choices
 
 
 def _game(edition: Edition, names: tuple[str, ...] = ("Ana", "Ben", "Cleo")) -> GameState:

@@ -1,5 +1,5 @@
 """Random legal play: every command the active player may send now, for property tests and the
-benchmark (``bench/run.py``), which drive whole games through the real rules with it."""
+benchmark (``bench/``), which drive whole games through the real rules with it."""
 
 from __future__ import annotations
 

@@ -88,7 +88,7 @@ def counting(self, *args, **kwargs):
     real(self, *args, **kwargs)
 Schema.__init__ = counting
 
-from bench.run import play_random_game, store_game
+from bench.games import play_random_game, store_game
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.formats.commands import command_from_json
 from companion.service import GameService
@@ -113,7 +113,7 @@ print(json.dumps({"kinds": len(kinds), "schemas": sorted(set(made)), "dumpers": 
 def test_no_event_command_or_form_makes_a_schema_after_the_start(tmp_path: Path) -> None:
     """The events', commands' and forms' schemas, and the events' and commands' dumpers, are made when the app is
     (``events.codec.prepare``): three random games written and read back in a fresh process make none (a first
-    accusation made ~10 schemas, ~0.5 ms)."""
+    accusation once made about ten)."""
     import subprocess
     import sys
 

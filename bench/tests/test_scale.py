@@ -18,7 +18,7 @@ import pytest
 
 from bench.table_play import MIX
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,5 @@
-"""The benchmark runs the app and its bare peer on the server ``companion serve`` really uses, named explicitly."""
+"""The benchmark runs the app and its bare insert server on the server ``companion serve`` really uses, named
+explicitly."""
 
 from __future__ import annotations
 
@@ -85,26 +86,3 @@ def test_the_app_and_its_bare_peer_both_start_with_room_in_their_wal(tmp_path: P
         for db in (app_db, bare_db):
             wal = db.with_name(db.name + "-wal")
             assert wal.exists() and wal.stat().st_size >= WAL_ROOM_BYTES, db.name
-
-
-def test_the_bare_peer_pops_its_context_once_its_answer_is_sent_as_the_app_does(tmp_path: Path) -> None:
-    """Like for like: the peer runs on the app's Flask, served as ``companion serve`` serves the app (``sent_first``),
-    so neither pays its request's teardown before its answer is written."""
-    from companion.web.http.answer_first import AnswerFirst, sent_first
-    from flask.globals import _cv_request
-    from werkzeug.test import EnvironBuilder
-
-    from bench.bare_server import bare_app
-
-    app = bare_app(tmp_path / "bare.sqlite3")
-    assert isinstance(app, AnswerFirst)
-    environ = EnvironBuilder(path="/hit", method="POST", data={"key": "k"}).get_environ()
-    statuses: list[str] = []
-    body = sent_first(app)(environ, lambda status, headers, exc_info=None: statuses.append(status))
-    try:
-        assert statuses == ["200 OK"]
-        assert _cv_request.get(None) is not None  # held while the server writes the answer
-        assert b'data-seq="1"' in b"".join(body)
-    finally:
-        body.close()  # type: ignore[attr-defined]
-    assert _cv_request.get(None) is None

@@ -1,8 +1,8 @@
-"""The benchmark times what a table does, not only loans, beside a bare insert on a kept connection.
+"""The benchmark times what a table does, not only loans, each tap followed by a bare insert.
 
-``make bench`` once timed nothing but loans, beside a peer that opened a SQLite connection per request;
-these tests keep it from narrowing again: a quick run must time every kind of the mix on the real
-server, each tap beside one bare insert, and the bare peer must keep its connection as the app does.
+A quick run must time every kind of the mix on the real server, tell the server's CPU per tap by kind,
+follow each tap with one bare insert, and the bare insert server must hold its connection open as the app
+pools its own.
 """
 
 from __future__ import annotations
@@ -18,36 +18,23 @@ from pathlib import Path
 import pytest
 
 from bench.figures import median_interval, p50
-from bench.run import (
-    DECIDING_RUNS,
-    TARGET_X,
-    _split_lines,
-    format_report,
-    over_target,
-    play_random_game,
-    quiet_figure,
-    quiet_lines,
-    ruler_figure,
-    ruler_line,
-    split_ms,
-    verdict_line,
-    x_bare_all,
-    x_bare_all_interval,
-)
+from bench.games import play_random_game
+from bench.report import _split_lines, control_figure, control_line, cpu_lines, format_report, x_bare_all
+from bench.run import split_ms
 from bench.served import Answer, bare_server, server, server_kind
 from bench.table_play import CARD, GAP, MIX, SELECT, MixResult, form_of, kind_of, play_mix
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.game.commands import PlayFraud, UseGuardian
 from events.catalog import GuardianUse
-from tests.random_play import FRAUD
+from testkit.random_play import FRAUD
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def quick_report() -> dict:  # type: ignore[type-arg]
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--runs", "1", "--json", "--server-timing"],
+        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--runs", "1", "--json"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -106,26 +93,27 @@ def test_a_quick_run_times_every_kind_of_the_mix_on_the_real_server(quick_report
     assert quick_report["summary"]["live"]["missed"] == 0
 
 
-def test_a_quick_run_leaves_the_servers_alone_before_each_timed_request_and_reads_its_ruler(
+def test_a_quick_run_leaves_the_servers_alone_before_each_timed_request_and_times_control_inserts(
     quick_report: dict,  # type: ignore[type-arg]
 ) -> None:
     """By default every timed request waits ``GAP`` (a table's taps come seconds apart), and bare inserts are timed in
-    the taps' place too: the ruler, printed under each size."""
+    the taps' place too: the control inserts, printed under each size."""
     assert quick_report["gap_ms"] == GAP * 1000 > 0
     (run,) = quick_report["runs_raw"]
     mix = run["growth"][0]["mix"]
-    ruler = mix["ruler"]
-    assert ruler["n"] >= 3 and len(ruler["x_bare_each"]) == ruler["n"]
-    assert p50(ruler["x_bare_each"]) == pytest.approx(ruler["p50_ms"] / mix["bare"]["p50_ms"], rel=2e-3, abs=1e-3)
+    control = mix["control"]
+    assert control["n"] >= 3 and len(control["x_bare_each"]) == control["n"]
+    assert p50(control["x_bare_each"]) == pytest.approx(control["p50_ms"] / mix["bare"]["p50_ms"], rel=2e-3, abs=1e-3)
     summary = quick_report["summary"]["growth"][0]
-    assert summary["ruler"]["n"] == ruler["n"] and summary["ruler"]["x_bare_all"] == pytest.approx(
-        p50(ruler["x_bare_each"]), abs=1e-3
+    assert summary["control"]["n"] == control["n"] and summary["control"]["x_bare_all"] == pytest.approx(
+        p50(control["x_bare_each"]), abs=1e-3
     )
     report = format_report(quick_report)
     assert (
-        f"left alone {GAP * 1000:g} ms" in report and "a bare insert timed in the tap's place too (the ruler)" in report
+        f"left alone {GAP * 1000:g} ms" in report
+        and "every third step a control insert timed in the tap's place too" in report
     )
-    assert "  ruler: a bare insert timed in a tap's place, over the bare inserts beside the taps: " in report
+    assert "  control: a bare insert timed in a tap's place, over the bare inserts between the taps: " in report
 
 
 class _Phone:
@@ -153,15 +141,15 @@ class _Bare:
         return Answer(200, "", 1, 1, 0.001, {})
 
 
-def test_every_timed_request_waits_the_gap_and_the_ruler_is_a_bare_insert_timed_where_the_tap_is() -> None:
-    """Each choice, tap and bare insert (the ruler's too) is sent after ``gap``; every ``ruler_every``-th step a bare
+def test_every_timed_request_waits_the_gap_and_a_control_insert_is_timed_where_the_tap_is() -> None:
+    """Each choice, tap and bare insert (a control one too) goes after ``gap``; every ``control_every``-th step a bare
     insert is timed right where the tap is, after the table chose its command and its choices were made, and on an
     undo's step before the undo and before its redo; an undo and its redo wait too. Without a gap nothing waits (back
-    to back, as before), and the ruler is timed only if asked."""
+    to back, as before), and the control inserts are timed only if asked."""
     game = play_random_game(load_all()[DEFAULT_EDITION][1], 2024, 10)
     assert game.live is not None
     state = game.live
-    for gap, ruler_every in ((0.03, 3), (0.0, 0), (0.0, 3)):
+    for gap, control_every in ((0.03, 3), (0.0, 0), (0.0, 3)):
         said: list[str] = []
 
         def pause(seconds: float, said: list[str] = said) -> None:
@@ -174,7 +162,7 @@ def test_every_timed_request_waits_the_gap_and_the_ruler_is_a_bare_insert_timed_
             30,
             random.Random(7),
             gap=gap,
-            ruler_every=ruler_every,
+            control_every=control_every,
             pause=pause,
         )
         timed = [s for s in said if not s.startswith("pause")]
@@ -184,45 +172,48 @@ def test_every_timed_request_waits_the_gap_and_the_ruler_is_a_bare_insert_timed_
         for i, s in enumerate(said):  # every timed request right after its pause
             if gap and not s.startswith("pause"):
                 assert said[i - 1] == f"pause {gap:g}", (i, said[max(0, i - 3) : i + 1])
-        if not ruler_every:
-            assert result.ruler == [] and timed.count("bare") == len(result.bare)
+        if not control_every:
+            assert result.control == [] and timed.count("bare") == len(result.bare)
             continue
         # after the choices of every third step, and before an undo and before its redo on an undo's step
-        ruler_steps = [step for step in range(30) if step % ruler_every == 0]
-        assert len(result.ruler) == sum(2 if step % 5 == 4 else 1 for step in ruler_steps)
-        assert any(step % 5 == 4 for step in ruler_steps)
-        assert len(result.bare) == timed.count("select") + timed.count("tap")  # one bare beside each choice and tap
-        assert timed.count("bare") == len(result.bare) + len(result.ruler)
-        # the ruler's insert comes where the tap does: after the insert beside the step before (or beside its
-        # choice, or beside the undo before a redo), right before the tap; nowhere else do two inserts come in a row
-        before = ["bare", *timed]  # as if the insert beside a step before the first came first
+        control_steps = [step for step in range(30) if step % control_every == 0]
+        assert len(result.control) == sum(2 if step % 5 == 4 else 1 for step in control_steps)
+        assert any(step % 5 == 4 for step in control_steps)
+        assert len(result.bare) == timed.count("select") + timed.count(
+            "tap"
+        )  # one bare insert after each choice and tap
+        assert timed.count("bare") == len(result.bare) + len(result.control)
+        # the control insert comes where the tap does: after the insert after the step before (or after its
+        # choice, or after the undo before a redo), right before the tap; nowhere else do two inserts come in a row
+        before = ["bare", *timed]  # as if the insert after a step before the first came first
         triples = list(zip(before, before[1:], before[2:], strict=False))
-        assert triples.count(("bare", "bare", "tap")) == len(result.ruler) > 0
-        assert sum(1 for a, b, _ in triples if (a, b) == ("bare", "bare")) == len(result.ruler)
+        assert triples.count(("bare", "bare", "tap")) == len(result.control) > 0
+        assert sum(1 for a, b, _ in triples if (a, b) == ("bare", "bare")) == len(result.control)
 
 
-def test_the_ruler_line_says_whether_the_two_places_time_a_bare_insert_alike() -> None:
-    def rows(ruler: list[float]) -> list[dict]:  # type: ignore[type-arg]
-        return [{"mix": {"ruler": {"n": len(ruler), "x_bare_each": ruler}}}]
+def test_the_control_line_says_whether_the_two_places_time_a_bare_insert_alike() -> None:
+    def rows(control: list[float]) -> list[dict]:  # type: ignore[type-arg]
+        return [{"mix": {"control": {"n": len(control), "x_bare_each": control}}}]
 
-    alike = ruler_figure(rows([0.97, 0.99, 1.0, 1.01, 1.02, 1.03, 0.98, 1.0]))
+    alike = control_figure(rows([0.97, 0.99, 1.0, 1.01, 1.02, 1.03, 0.98, 1.0]))
     assert alike is not None and alike["n"] == 8
-    (line,) = ruler_line(alike)
+    (line,) = control_line(alike)
     assert line.startswith(
-        "  ruler: a bare insert timed in a tap's place, over the bare inserts beside the taps: 1.00x ["
+        "  control: a bare insert timed in a tap's place, over the bare inserts between the taps: 1.00x ["
     )
     assert line.endswith("(8 inserts): the places are alike")
-    (line,) = ruler_line(ruler_figure(rows([0.7, 0.72, 0.75, 0.8, 0.78, 0.74, 0.71, 0.9])))
+    (line,) = control_line(control_figure(rows([0.7, 0.72, 0.75, 0.8, 0.78, 0.74, 0.71, 0.9])))
     assert line.endswith("the places differ: read the ratios with care")  # a tap's place faster: the ratio flattered
-    assert ruler_figure([{"mix": {}}]) is None
-    (line,) = ruler_line(None)
-    assert line == "  ruler: not read (--gap 0 without --ruler)"
+    assert control_figure([{"mix": {}}]) is None
+    (line,) = control_line(None)
+    assert line == "  control: not timed (--gap 0 without --control)"
 
 
-def test_with_server_timing_each_kind_is_split_inside_and_outside_the_app_beside_the_bare_insert(
+def test_each_kind_is_split_inside_and_outside_the_app_and_its_cpu_opens_the_report(
     quick_report: dict,  # type: ignore[type-arg]
 ) -> None:
-    """``--server-timing``: both servers tell each answer's time in the app, and the report splits every kind by it."""
+    """By default both servers tell each answer's time and CPU in the app: the report opens with the CPU per tap by
+    kind, and splits every kind's wall time by it."""
     (run,) = quick_report["runs_raw"]
     mix = run["growth"][0]["mix"]
     for kind, k in mix["kinds"].items():
@@ -235,6 +226,12 @@ def test_with_server_timing_each_kind_is_split_inside_and_outside_the_app_beside
     summary = quick_report["summary"]["growth"][0]
     assert summary["bare_split"]["app_p50_ms"]["median"] == bare["app_p50_ms"]
     assert summary["kinds"]["move"]["split"]["app_p50_ms"]["median"] == mix["kinds"]["move"]["split"]["app_p50_ms"]
+    report = format_report(quick_report).splitlines()
+    opens = report.index("Server CPU per tap, p50 ms (median of the runs), by kind and game size:")
+    assert opens < 8  # near the top
+    rows = {line.split()[0]: line.split()[-1] for line in report[opens + 2 : opens + 2 + len(mix["kinds"]) + 1]}
+    assert float(rows["move"]) == pytest.approx(mix["kinds"]["move"]["split"]["cpu_p50_ms"], abs=0.01)
+    assert float(rows["bare"]) == pytest.approx(bare["cpu_p50_ms"], abs=0.01)  # the "bare insert" row
 
 
 def test_a_tap_is_split_by_its_answers_server_timing_and_left_alone_without_it() -> None:
@@ -264,6 +261,15 @@ def test_a_tap_is_split_by_its_answers_server_timing_and_left_alone_without_it()
     assert [line.split()[0] for line in lines[2:]] == ["bare", "move"]
     assert "2.50 [2.50–2.50]" in lines[3] and "1.50 [1.50–1.50]" in lines[3]
     assert _split_lines({**row, "bare_split": None}) == []  # a run without the header: no split said
+    table = cpu_lines([{**row, "events": 400}])
+    assert table[1].split() == ["kind", "400", "events"]
+    assert [line.split() for line in table[2:]] == [
+        ["move", "2.00"],
+        ["loan", "-"],
+        ["council", "-"],
+        ["bare", "insert", "0.30"],
+    ]
+    assert cpu_lines([{**row, "kinds": {"loan": {}}}]) == ["Server CPU per tap: not measured (--no-server-timing)"]
 
 
 def test_the_live_figure_waits_until_the_phones_hold_their_refreshed_parts(quick_report: dict) -> None:  # type: ignore[type-arg]
@@ -276,8 +282,8 @@ def test_the_live_figure_waits_until_the_phones_hold_their_refreshed_parts(quick
     assert live["all_hold"]["max_ms"] <= live["all_hold_from_step"]["max_ms"]
 
 
-def test_the_bare_peer_keeps_its_connection_like_the_app(tmp_path: Path) -> None:
-    """A connection closed after each request checkpoints the WAL away; one kept leaves it in place."""
+def test_the_bare_insert_server_holds_its_connection_open_like_the_app(tmp_path: Path) -> None:
+    """A connection closed after each request checkpoints the WAL away; one held open leaves it in place."""
     db = tmp_path / "bare.sqlite3"
     with server(bare_server(db, server_kind(), 8)) as port:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -316,79 +322,3 @@ def test_the_interval_of_a_p50_is_the_order_statistics_one_and_holds_the_median_
             assert band is not None
             held += band[0] <= math.log(2) <= band[1]
         assert held / 2000 >= 0.94, n  # 95 % and over, less the sampling's own spread
-
-
-def test_item_2_is_read_on_the_taps_that_record_against_their_pooled_p50_and_its_interval() -> None:
-    def kind(pooled: float, high: float | None) -> dict:  # type: ignore[type-arg]
-        return {"x_bare_all": pooled, "x_bare_all_95": None if high is None else [pooled - 0.2, high]}
-
-    kinds = {
-        "move": kind(2.7, 2.9),
-        "accuse": kind(2.8, 3.2),
-        "send": kind(3.1, 3.4),
-        "fraud": kind(2.5, None),
-        "select": kind(3.5, 3.9),  # a choice's round trip records nothing: not item 2's
-        "card": kind(3.5, 3.9),
-        "council": None,  # not reached at this size
-    }
-    assert over_target(kinds) == (["send"], ["accuse", "send"])
-    assert TARGET_X == 3.0
-    figures = [{"x_bare_each": [float(v) for v in range(1, 9)]}, {"x_bare_each": [float(v) for v in range(9, 17)]}]
-    assert x_bare_all_interval(figures) == [4.0, 13.0]  # pooled over the runs: the 16 taps' interval
-    assert x_bare_all_interval([{"x_bare_each": [2.0, 3.0]}]) is None
-
-
-def test_the_verdict_says_which_kinds_its_taps_leave_undecided_and_on_how_many_taps() -> None:
-    def kind(n: int, pooled: float, high: float | None) -> dict:  # type: ignore[type-arg]
-        return {"n": n, "x_bare_all": pooled, "x_bare_all_95": None if high is None else [pooled - 0.2, high]}
-
-    clear = {"move": kind(40, 2.7, 2.9), "accuse": kind(43, 2.75, 2.99), "select": kind(90, 3.5, 3.9)}
-    assert verdict_line(clear, 3).endswith("all runs over 3x bare: none; 95 % interval reaching past it: none")
-    undecided = {**clear, "accuse": kind(8, 2.8, 3.4)}
-    line = verdict_line(undecided, 3)
-    assert "over 3x bare: none; 95 % interval reaching past it: accuse (8 taps, its p50 under it: undecided)" in line
-    assert line.endswith(f"more runs narrow it (--runs {DECIDING_RUNS})")
-    many = verdict_line({**clear, "accuse": kind(67, 2.9, 3.05)}, DECIDING_RUNS)
-    assert many.endswith("accuse (67 taps, its p50 under it: undecided)")  # as many runs as it asks: no advice
-    over = {**clear, "send": kind(30, 3.1, 3.4)}
-    line = verdict_line(over, 3)
-    assert "over 3x bare: send; 95 % interval reaching past it: send (30 taps)" in line
-    assert "undecided" not in line and "more runs" not in line  # a p50 over 3x is decided: item 2 does not hold
-
-
-def test_item_2_is_read_again_on_the_quietest_third_of_the_runs_by_their_bare_p50() -> None:
-    def run(bare: float, accuse: list[float], move: list[float]) -> dict:  # type: ignore[type-arg]
-        kinds = {
-            "accuse": {"n": len(accuse), "x_bare_each": accuse},
-            "move": {"n": len(move), "x_bare_each": move},
-            "select": {"n": 3, "x_bare_each": [3.5, 3.6, 3.7]},  # a choice's round trip records nothing
-        }
-        return {"mix": {"bare": {"p50_ms": bare}, "kinds": kinds}}
-
-    quiet_taps = [2.9, 3.0, 3.1, 3.2]  # the runs where the host is quiet: the bare insert fast, the ratio high
-    busy_taps = [2.4, 2.5, 2.6]
-    rows = [
-        run(1.6, busy_taps, [2.3]),
-        run(0.9, quiet_taps, [2.8, 2.9]),
-        run(1.5, busy_taps, [2.3]),
-        run(1.7, busy_taps, [2.3]),
-        run(1.0, quiet_taps, [2.8, 2.9]),
-        run(1.4, busy_taps, [2.3]),
-    ]
-    quiet = quiet_figure(rows)
-    assert quiet is not None
-    assert (quiet["runs"], quiet["of"], quiet["bare_p50_ms_max"]) == (2, 6, 1.0)  # the two lowest bare p50s
-    assert set(quiet["kinds"]) == {"accuse", "move"}  # only kinds that record
-    accuse = quiet["kinds"]["accuse"]
-    assert accuse["n"] == 8 and accuse["x_bare_all"] == p50(quiet_taps * 2)  # only the quiet runs' taps
-    assert accuse["x_bare_all_95"] == x_bare_all_interval([{"x_bare_each": quiet_taps * 2}])
-    assert quiet["kinds"]["move"]["x_bare_all_95"] is None  # 4 taps: no interval
-    first, verdict = quiet_lines(quiet)
-    assert first.startswith("  the quietest third of the runs (2 of 6, bare p50 up to 1.00 ms;")
-    assert first.endswith(f"highest accuse {p50(quiet_taps * 2):.2f}x [2.90–3.20] (8 taps)")
-    assert verdict == (
-        "    there, over 3x bare: accuse; 95 % interval reaching past it: accuse (8 taps)"
-    )  # its p50 3.05x: over, where the same runs pooled with the busy ones are not
-    everywhere = [{"x_bare_each": r["mix"]["kinds"]["accuse"]["x_bare_each"]} for r in rows]
-    assert x_bare_all(everywhere) < TARGET_X
-    assert quiet_figure(rows[:5]) is None and quiet_lines(None) == []  # five runs: a third of one run says nothing

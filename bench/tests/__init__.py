@@ -1,0 +1,1 @@
+"""Tests of the benchmark scripts: they run in ``make test`` (and CI), not in ``make test-fast``."""
