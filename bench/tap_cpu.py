@@ -35,10 +35,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/
 import contextlib
 
-from bench.run import load_all, play_random_game, state_reader, store_game
+from bench.games import play_random_game, state_reader, store_game
 from bench.served import Client
 from bench.table_play import Phone, play_mix
-from companion.editions import DEFAULT_EDITION
+from companion.editions import DEFAULT_EDITION, load_all
 from events.sqlite import SqliteStore
 
 HERE = Path(__file__).resolve().parents[1]
