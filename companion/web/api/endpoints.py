@@ -356,7 +356,7 @@ class Games(MethodView):
         from events.catalog import SeatSetup
 
         svc = service()
-        edition = svc.edition(next(iter(svc.editions)))
+        edition = svc.library.edition(next(iter(svc.library.shipped)))
         command = CreateGame(
             players=tuple(SeatSetup(p["name"], p["colour"]) for p in data["players"]),
             expansion=data["expansion"],
