@@ -5,6 +5,9 @@ replays it with the game's pinned edition, asks the rules, and appends what they
 one durable transaction. The log is the only truth: rebuilt views are cached in a disposable
 per-process ``ViewCache``, served only after the store's last seq for the game matches, brought
 forward from new rows, and extended by the write path with the events it just appended.
+
+The editions a game is created with and replayed by come from the edition library
+(``service.editions``); switching a game's edition is ``service.switches``, through ``record``.
 """
 
 from __future__ import annotations
@@ -92,7 +95,7 @@ class GameService:
         # its later reads take that view while the shared cache still holds it (no write came through
         # this process since). Only the append's own transaction must see the log as it is, and does.
         self._seen: dict[str, AnyView] | None = {} if read_once else None
-        # the games whose view this request took as the process keeps it, unread (``view_at``): checked against the log
+        # the games whose view this request took as the process caches it, unread (``view_at``): checked against the log
         # by the append under its lock, or by ``checked`` before anything else is said of them
         self._unchecked: set[str] = set()
         # an entry recorded ``beside`` whose COMMIT is still running: this service's own view of its game, cached for
@@ -101,23 +104,6 @@ class GameService:
         # ``later``: where a snapshot is written when something is to wait for none (a page's answer: after it is
         # sent, ``web.http.db``); a job given it is run with a store of its own. None: written at once, here.
         self.later: Callable[[Callable[[Store], None]], None] | None = None
-
-    def deal_florence(self, edition: Edition, key: str | None = None) -> tuple[LocationSetup, ...]:
-        """A random layout of the location tiles: one free and one special per quarter.
-
-        Dealt for a creation ``key``, the layout follows from the key, so a retry of the very same
-        request (same secret key) is the very same command and is answered with the same game.
-        """
-        rng = random.Random(hashlib.sha256(key.encode("utf-8")).digest()) if key is not None else self.rng
-        free = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "free"]
-        special = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "special"]
-        rng.shuffle(free)
-        rng.shuffle(special)
-        return tuple(
-            LocationSetup(location, quarter)
-            for quarter, pair in zip(edition.quarters, zip(free, special, strict=True), strict=True)
-            for location in pair
-        )
 
     # ------------------------------------------------------------------ reading
 
@@ -218,6 +204,23 @@ class GameService:
             self.later(functools.partial(save_snapshot, view))
 
     # ------------------------------------------------------------------ writing
+
+    def deal_florence(self, edition: Edition, key: str | None = None) -> tuple[LocationSetup, ...]:
+        """A random layout of the location tiles: one free and one special per quarter.
+
+        Dealt for a creation ``key``, the layout follows from the key, so a retry of the very same
+        request (same secret key) is the very same command and is answered with the same game.
+        """
+        rng = random.Random(hashlib.sha256(key.encode("utf-8")).digest()) if key is not None else self.rng
+        free = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "free"]
+        special = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "special"]
+        rng.shuffle(free)
+        rng.shuffle(special)
+        return tuple(
+            LocationSetup(location, quarter)
+            for quarter, pair in zip(edition.quarters, zip(free, special, strict=True), strict=True)
+            for location in pair
+        )
 
     def create_game(
         self,

@@ -71,10 +71,10 @@ def _chooser() -> dict[str, Any]:
         svc = service()
         choices = svc.library.edition_choices(phone_id())
         hashes = {h for h, _ in choices}
-        kept = session.get("edition")
+        remembered = session.get("edition")
         proposal = _proposal()
         fallback = proposal[0] if proposal else choices[0][0]
-        selected = kept if isinstance(kept, str) and kept in hashes else fallback
+        selected = remembered if isinstance(remembered, str) and remembered in hashes else fallback
         raw = svc.library.edition_by_hash(selected).raw
         return {"choices": choices, "selected": selected, "proposal": proposal, **_progress(raw)}
 
