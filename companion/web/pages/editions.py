@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response as WResponse
 from companion.editions import library
 from companion.game.edition import Edition, EditionError, parse_edition
 from companion.service import is_game
-from companion.service.library import agreement, imported_from, most_checked, stamp_import
+from companion.service.published import agreement, imported_from, most_checked, stamp_import
 from companion.web.http.db import service
 from companion.web.http.drafts import (
     LibraryFull,
