@@ -43,7 +43,7 @@ def one_accusation_from_the_gate(folder: Path) -> dict[str, object]:
     without a bribe; after the location, the turn ends.
     """
     service = GameService(SqliteStore.open(folder / "build.sqlite3"), load_all())
-    edition = service.edition(next(iter(service.editions)))
+    edition = service.library.edition(next(iter(service.library.shipped)))
     seats = (SeatSetup("Ana", "crimson"), SeatSetup("Ben", "navy"), SeatSetup("Cleo", "gold"))
     game = service.create_game(
         CreateGame(seats, plague_card=(2, 3, 5, 9), florence=service.deal_florence(edition, "default")), "create"

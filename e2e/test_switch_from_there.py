@@ -46,12 +46,12 @@ def _our_copy(app: Flask) -> str:
     """The shipped board with 2B showing the Eagle and 2D the Cross, saved as "Our copy"."""
     with app.app_context():
         svc = service()
-        raw = json.loads(json.dumps(next(iter(svc.editions.values()))[1].raw))
+        raw = json.loads(json.dumps(next(iter(svc.library.shipped.values()))[1].raw))
         row = raw["sides"][0]["circles"]["2"]
         row[1]["quarter"], row[3]["quarter"] = row[3]["quarter"], row[1]["quarter"]
         raw["name"] = "Our copy"
         text, _ = validated(raw)
-        return svc.save_edition("Our copy", text).content_hash
+        return svc.library.save_edition("Our copy", text).content_hash
 
 
 def test_a_game_switched_from_a_played_entry_is_re_recorded_finished_and_scored(

@@ -12,7 +12,7 @@ replayed through the rules before anything is stored.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from companion.formats.commands import BadCommand, command_from_json, command_to_json, event_from_row
 from companion.formats.export_reading import FORMAT, FORMAT_VERSION, BadExport, check_export, parse_export
@@ -22,13 +22,16 @@ from companion.game.commands import CreateGame, StartTally
 from companion.game.edition import Edition, EditionError, content_hash, parse_edition
 from companion.game.errors import RuleViolation
 from companion.game.scoring import Scoresheet
-from companion.service import GameService, new_join_code, new_token
+from companion.log_view import AnyView
+from companion.tokens import new_join_code, new_token
 from events.codec import UnknownEventType
+from events.store import Store
 
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "BadExport",
+    "Games",
     "export_game",
     "import_game",
     "parse_export",
@@ -37,6 +40,17 @@ __all__ = [
     "score_export",
     "without_secrets",
 ]
+
+
+class Games(Protocol):
+    """What an export reads and an import writes through: the store of games (the game service
+    is one), and a game as the service reads it."""
+
+    @property
+    def store(self) -> Store: ...
+
+    def view(self, game_id: str, fresh: bool = False) -> AnyView: ...
+
 
 KIND_OF_START = {CreateGame: "game", StartTally: "tally"}
 
@@ -66,7 +80,7 @@ def _command_without_secrets(command: Any) -> Any:
     return {**command, "data": without_secrets(str(command.get("type")), data)}
 
 
-def export_game(service: GameService, game_id: str) -> dict[str, Any]:
+def export_game(service: Games, game_id: str) -> dict[str, Any]:
     """A game as a JSON-ready envelope, without any secret that opens the game."""
     view = service.view(game_id)
     meta = service.store.game(game_id)
@@ -159,7 +173,7 @@ def score_export(data: Any) -> tuple[Edition, Scoresheet]:
     return edition, scoresheet(state)
 
 
-def import_game(service: GameService, data: Any) -> str:
+def import_game(service: Games, data: Any) -> str:
     """Store an exported game under a new id, after checking it replays through the rules.
 
     The copy gets its own tokens and join code; no idempotency key of the file is kept.

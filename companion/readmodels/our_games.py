@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from companion.game.any_log import scoresheet
-from companion.service import AnyView, is_game, is_tally
+from companion.log_view import AnyView, is_game, is_tally
 
 __all__ = ["PlayedGame", "PlayerFigures", "figures", "played_game", "score_lines"]
 

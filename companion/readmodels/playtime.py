@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from companion.service import GameView
+from companion.log_view import GameView
 from events.catalog import GameEnded, TurnEnded
 
 __all__ = ["PlayTime", "format_minutes", "play_time"]

@@ -1,30 +1,25 @@
 """The application service: the one path every page, the CLI and the API take (load → replay →
-decide → append), the views it keeps per process, snapshots, and copying games between stores."""
+decide → append, ``GameService``), the edition library (``EditionService``), switching a game's
+edition, the views it caches per process, snapshots, and copying games between stores.
 
-from companion.service.games import (
-    Conflict,
-    GameService,
-    KeyReused,
-    Outcome,
-    UnknownGame,
-    new_join_code,
-    new_token,
-    refusal_of,
-)
-from companion.service.view import AnyView, GameView, TallyView, is_game, is_tally
+The view types live below it (``companion.log_view``) and are named here too, for the web."""
+
+from companion.log_view import AnyView, GameView, LogView, TallyView, is_game, is_tally
+from companion.service.editions import EditionService
+from companion.service.games import Conflict, GameService, KeyReused, Outcome, UnknownGame, refusal_of
 
 __all__ = [
     "AnyView",
     "Conflict",
+    "EditionService",
     "GameService",
     "GameView",
     "KeyReused",
+    "LogView",
     "Outcome",
     "TallyView",
     "UnknownGame",
     "is_game",
     "is_tally",
-    "new_join_code",
-    "new_token",
     "refusal_of",
 ]

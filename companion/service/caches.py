@@ -1,5 +1,5 @@
-"""What a process keeps between requests, each on one bounded, thread-safe LRU: rebuilt games
-(``ViewCache``), values made from them (``Memo``) and values kept with their inputs (``Slots``).
+"""What a process caches between requests, each on one bounded, thread-safe LRU: rebuilt games
+(``ViewCache``), values made from them (``Memo``) and values held with their inputs (``Slots``).
 
 The log stays the only truth. A cached view is only ever served after the store's last seq
 for its game was read and matches the view's seq; a view behind the log is brought forward
@@ -30,9 +30,9 @@ __all__ = [
     "view_bytes",
 ]
 
-DEFAULT_GAMES = 256  # games whose drawn parts and memos are kept per process (app setting VIEW_CACHE_GAMES,
-# env COMPANION_VIEW_CACHE_GAMES; was 64, and the views too); the views themselves are kept by bytes (below)
-DEFAULT_VIEW_BYTES = 150 * 1024 * 1024  # the views one process keeps, in bytes (app setting VIEW_CACHE_BYTES,
+DEFAULT_GAMES = 256  # games whose drawn parts and memos are cached per process (app setting VIEW_CACHE_GAMES,
+# env COMPANION_VIEW_CACHE_GAMES; was 64, and the views too); the views themselves are bounded by bytes (below)
+DEFAULT_VIEW_BYTES = 150 * 1024 * 1024  # the views one process caches, in bytes (app setting VIEW_CACHE_BYTES,
 # env COMPANION_VIEW_CACHE_BYTES)
 MAX_GAMES = 4096  # and never more games than this, however small
 VIEW_BASE_BYTES = 60_000  # what a view costs (``deep_size``, its edition left out): this much, plus
@@ -45,11 +45,11 @@ T = TypeVar("T")
 
 class Lru(Generic[K, T]):
     """A bounded, thread-safe mapping that drops its least recently used entry first: the base of
-    every cache a process keeps (views, memos, drawn parts, the history told so far)."""
+    every cache a process holds (views, memos, drawn parts, the history told so far)."""
 
     def __init__(self, size: int, budget: int | None = None, weigh: Callable[[T], int] | None = None) -> None:
         """At most ``size`` entries and, when ``budget`` is given, at most ``budget`` of what ``weigh``
-        says the entries cost (bytes), the most recent entry always kept."""
+        says the entries cost (bytes), the most recent entry always held."""
         if size < 1:
             raise ValueError("a cache holds at least one entry")
         if budget is not None and weigh is None:
@@ -58,14 +58,14 @@ class Lru(Generic[K, T]):
         self.budget = budget
         self._weigh = weigh
         self._weights: dict[K, int] = {}
-        self.weight = 0  # what the entries kept cost now (0 without ``weigh``)
+        self.weight = 0  # what the entries held cost now (0 without ``weigh``)
         self._items: OrderedDict[K, T] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, key: K) -> T | None:
-        """The value kept for ``key`` (now the most recently used), if any.
+        """The value held for ``key`` (now the most recently used), if any.
 
-        Read without the lock (~40 reads an answer; under gevent a lock is Python code, ~0.6 µs a read): the
+        Read without the lock (an answer reads the caches many times; under gevent a lock is Python code): the
         read and the move to the end are each one call into the ``OrderedDict`` (whole under the interpreter's
         lock, the keys being text, numbers and tuples of them), so a reader sees the value before or after a
         writer's change, never half of it. A key another thread drops in between is not made recent
@@ -80,11 +80,11 @@ class Lru(Generic[K, T]):
         return value
 
     def put(self, key: K, value: T) -> T:
-        """Keep ``value`` for ``key``; the least recently used entries go past the size."""
-        return self.update(key, lambda _kept: value)
+        """Hold ``value`` for ``key``; the least recently used entries go past the size."""
+        return self.update(key, lambda _held: value)
 
     def update(self, key: K, choose: Callable[[T | None], T]) -> T:
-        """Keep for ``key`` what ``choose`` makes of the value kept now (None when none), atomically."""
+        """Hold for ``key`` what ``choose`` makes of the value held now (None when none), atomically."""
         with self._lock:
             value = choose(self._items.get(key))
             self._items[key] = value
@@ -147,12 +147,12 @@ class ViewCache(Lru[str, V]):
 
     @property
     def games(self) -> int:
-        """How many games it keeps."""
+        """How many games it holds."""
         return self.size
 
     def put(self, game_id: str, view: V) -> V:
-        """Keep ``view`` unless a view further along the log is kept already; return the one kept."""
-        return self.update(game_id, lambda kept: kept if kept is not None and kept.seq > view.seq else view)
+        """Hold ``view`` unless a view further along the log is held already; return the one held."""
+        return self.update(game_id, lambda held: held if held is not None and held.seq > view.seq else view)
 
 
 class Memo(Lru[K, T]):
@@ -163,18 +163,18 @@ class Memo(Lru[K, T]):
         super().__init__(size)
 
     def get_or_make(self, key: K, make: Callable[[], T]) -> T:
-        """The value kept for ``key``, or ``make()`` kept for it (made outside the lock)."""
-        kept = self.get(key)
-        return kept if kept is not None else self.put(key, make())
+        """The value held for ``key``, or ``make()`` held for it (made outside the lock)."""
+        held = self.get(key)
+        return held if held is not None else self.put(key, make())
 
 
 class Slots(Generic[K, T]):
-    """Values per slot, each kept with the inputs it was made from and reused only while the
+    """Values per slot, each held with the inputs it was made from and reused only while the
     inputs asked for are equal (``==``) to them.
 
     For values whose inputs are not hashable (a game's souls, its players): the slot names the
     game and what is made, the inputs say from what; an unequal input makes the value again.
-    A slot keeps its latest value, or up to ``depth`` of them (the most recently used first) when
+    A slot holds its latest value, or up to ``depth`` of them (the most recently used first) when
     its inputs come back: a game's turn title for each player and phase, round after round.
     """
 
@@ -184,17 +184,17 @@ class Slots(Generic[K, T]):
 
     @property
     def size(self) -> int:
-        """How many slots it keeps."""
+        """How many slots it holds."""
         return self._slots.size
 
-    def kept(self, slot: K) -> tuple[object, T] | None:
+    def latest(self, slot: K) -> tuple[object, T] | None:
         """What ``slot`` holds last, with the inputs it was made from (None when empty): for a value made again
         from the one before (``screens.parts``: the shields of a map that changed, from the last map's)."""
         entries = self._slots.get(slot)
         return entries[0] if entries else None
 
     def get_or_make(self, slot: K, inputs: object, make: Callable[[], T], depth: int = 1) -> T:
-        """The value kept in ``slot`` if it was made from equal ``inputs``, else ``make()`` kept there, with
+        """The value held in ``slot`` if it was made from equal ``inputs``, else ``make()`` held there, with
         at most ``depth - 1`` of the values it held before (the least recently used goes first)."""
         entries = self._slots.get(slot)
         if entries:
@@ -206,13 +206,13 @@ class Slots(Generic[K, T]):
                     return found[1]
         made = make()
 
-        def keep(now: tuple[tuple[object, T], ...] | None) -> tuple[tuple[object, T], ...]:
-            if now and now[0][0] == inputs:  # a twin request kept an equal value first: keep that one
+        def hold(now: tuple[tuple[object, T], ...] | None) -> tuple[tuple[object, T], ...]:
+            if now and now[0][0] == inputs:  # a twin request held an equal value first: hold that one
                 return now
             self.made += 1  # counted under the cache's lock
             return ((inputs, made), *(now or ())[: depth - 1])
 
-        self._slots.update(slot, keep)
+        self._slots.update(slot, hold)
         return made
 
     def clear(self) -> None:
@@ -224,8 +224,8 @@ def _first(
     entry: tuple[object, T], depth: int, now: tuple[tuple[object, T], ...] | None
 ) -> tuple[tuple[object, T], ...]:
     """A slot's values with ``entry`` first (``Slots``: the most recently used), at most ``depth`` of them (others
-    may have kept values in between)."""
-    return (entry, *(kept for kept in now or () if kept is not entry))[:depth]
+    may have held values in between)."""
+    return (entry, *(held for held in now or () if held is not entry))[:depth]
 
 
 class Shared(Generic[K, T]):
@@ -236,7 +236,7 @@ class Shared(Generic[K, T]):
     itself if it is still missing (the first one failed or is slow). Bounded (an ``Lru`` of ``size``)."""
 
     def __init__(self, size: int = 512, wait_seconds: float = 1.0) -> None:
-        self._kept: Lru[K, T] = Lru(size)
+        self._values: Lru[K, T] = Lru(size)
         self._making: dict[K, threading.Event] = {}
         self._lock = threading.Lock()
         self.wait_seconds = wait_seconds
@@ -244,35 +244,35 @@ class Shared(Generic[K, T]):
         self.shared = 0  # values handed out again
 
     def get_or_make(self, key: K, make: Callable[[], T]) -> T:
-        """The value kept for ``key``; else the one another request is making, once made; else
-        ``make()`` kept for it."""
-        kept = self._kept.get(key)
-        if kept is None:
+        """The value held for ``key``; else the one another request is making, once made; else
+        ``make()`` held for it."""
+        found = self._values.get(key)
+        if found is None:
             with self._lock:
                 busy = self._making.get(key)
                 if busy is None:
                     self._making[key] = threading.Event()
             if busy is None:
                 try:
-                    value = self._kept.put(key, make())
+                    value = self._values.put(key, make())
                     self.made += 1
                     return value
                 finally:
                     with self._lock:
                         self._making.pop(key).set()
             busy.wait(self.wait_seconds)
-            kept = self._kept.get(key)
-            if kept is None:
+            found = self._values.get(key)
+            if found is None:
                 return make()
         self.shared += 1
-        return kept
+        return found
 
     def clear(self) -> None:
         """Forget every value."""
-        self._kept.clear()
+        self._values.clear()
 
     def __len__(self) -> int:
-        return len(self._kept)
+        return len(self._values)
 
 
 _LEAVES = (str, bytes, int, float, bool, complex, type(None))

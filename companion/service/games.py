@@ -2,90 +2,50 @@
 
 The service owns the imperative shell around the pure core: it reads the log, upcasts and
 replays it with the game's pinned edition, asks the rules, and appends what they decide in
-one durable transaction. The log is the only truth: rebuilt views are kept in a disposable
+one durable transaction. The log is the only truth: rebuilt views are cached in a disposable
 per-process ``ViewCache``, served only after the store's last seq for the game matches, brought
 forward from new rows, and extended by the write path with the events it just appended.
+
+The editions a game is created with and replayed by come from the edition library
+(``service.editions``); switching a game's edition is ``service.switches``, through ``record``.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
-import logging
 import random
-import secrets
-import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.formats.commands import command_from_json, command_to_json, to_new_events
 from companion.game.any_log import AnyState, decide_any, decide_start, replay_any
 from companion.game.audit import LoggedAction, commands_of
-from companion.game.commands import (
-    Command,
-    CreateGame,
-    Redo,
-    ReplaceEntry,
-    StartTally,
-    SwitchEdition,
-    SwitchEditionFrom,
-    TallyCommand,
-    Undo,
-)
-from companion.game.edition import Edition, parse_edition
-from companion.game.edition_recheck import Rerecorded, SwitchCheck, decide_switch_from, recheck_switch
-from companion.game.edition_switch import edition_from_text
+from companion.game.commands import Command, CreateGame, Redo, ReplaceEntry, StartTally, TallyCommand, Undo
+from companion.game.edition import Edition
 from companion.game.errors import Choice, RuleViolation
-from companion.game.frozen import changed
-from companion.game.projection import PROJECTION_VERSION, NeedsWholeLog
 from companion.game.replacement import Recheck, decide_replace
-from companion.game.timeline import (
-    Action,
-    Recorded,
-    Timeline,
-    build_timeline,
-    decide_redo,
-    decide_undo,
-    extend_timeline,
-    records_of,
-)
+from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo, records_of
+from companion.log_view import AnyView, LogView
 from companion.service.caches import ViewCache
-from companion.service.snapshot import SNAPSHOT_EVERY, SnapshotError, in_effect, state_from_json, state_to_json
-from companion.service.view import (
-    PRIORS_KEPT,
-    AnyView,
-    LogView,
-    advance,
+from companion.service.editions import EditionService
+from companion.service.replay import (
+    PRIOR_STATES,
+    brought_forward,
     cyclic_gc_paused,
     decoded,
     live_actions,
     rebuild,
+    rows_as_stored,
+    switches,
 )
-from events.catalog import ActionRedone, ActionUndone, EditionChanged, Event, LocationSetup
-from events.log import EventLog
-from events.store import NO_OWNER, KeyReused, NewEvent, StaleSequence, Store, StoredEvent, UnknownGame, stored_event
+from companion.service.snapshot import SNAPSHOT_EVERY, save_snapshot, usable_snapshot
+from companion.tokens import new_join_code, new_token
+from events.catalog import Event, LocationSetup
+from events.store import KeyReused, StaleSequence, Store, UnknownGame
 
-__all__ = ["Conflict", "GameService", "KeyReused", "Outcome", "UnknownGame", "new_join_code", "new_token", "refusal_of"]
-
-logger = logging.getLogger(__name__)
-
-
-def new_token() -> str:
-    """An unguessable id: 128 bits of randomness, URL-safe, never starting with "-" (which a
-    command line would read as an option: ``companion export -Ab…``)."""
-    while True:
-        token = secrets.token_urlsafe(16)
-        if not token.startswith("-"):
-            return token
-
-
-JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: easy to read aloud and type
-
-
-def new_join_code() -> str:
-    """A short code to type on a phone: 10 characters (about 50 bits), shown as XXXXX-XXXXX."""
-    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(10))
+__all__ = ["Conflict", "GameService", "KeyReused", "Outcome", "UnknownGame", "refusal_of"]
 
 
 def _durable() -> None:
@@ -97,7 +57,7 @@ class Outcome:
     """What a command did: the fresh view, the events it appended, and if it was a repeat.
 
     ``settle``: for an entry recorded ``beside`` (``GameService.execute``), waits until its events are durable and
-    only then keeps the fresh view for every request (raising, the view kept for no one, when they could not be
+    only then caches the fresh view for every request (raising, the view cached for no one, when they could not be
     stored); call it before anything is said of the entry. At once for any other."""
 
     view: AnyView
@@ -121,69 +81,36 @@ class GameService:
     def __init__(
         self,
         store: Store,
-        editions: dict[str, tuple[str, Edition]],
+        editions: Mapping[str, tuple[str, Edition]],
         rng: random.Random | None = None,
         cache: ViewCache[AnyView] | None = None,
         read_once: bool = False,
     ) -> None:
         self.store = store
-        self.editions = editions
+        self.library = EditionService(store, editions)  # the shipped editions and those the store keeps
         self.rng = rng or random.SystemRandom()
         self.default_actor: str | None = None
         self.cache: ViewCache[AnyView] = cache if cache is not None else ViewCache()
-        self._by_hash: dict[str, Edition] = {e.content_hash: e for _, e in editions.values()}
         # ``read_once``: a service that lives for one request reads where each game's log stands once;
         # its later reads take that view while the shared cache still holds it (no write came through
         # this process since). Only the append's own transaction must see the log as it is, and does.
         self._seen: dict[str, AnyView] | None = {} if read_once else None
-        # the games whose view this request took as the process keeps it, unread (``view_at``): checked against the log
+        # the games whose view this request took as the process caches it, unread (``view_at``): checked against the log
         # by the append under its lock, or by ``checked`` before anything else is said of them
         self._unchecked: set[str] = set()
-        # an entry recorded ``beside`` whose COMMIT is still running: this service's own view of its game, kept for
+        # an entry recorded ``beside`` whose COMMIT is still running: this service's own view of its game, cached for
         # every request only once it is durable (``Outcome.settle``)
         self._unsettled: dict[str, AnyView] = {}
         # ``later``: where a snapshot is written when something is to wait for none (a page's answer: after it is
         # sent, ``web.http.db``); a job given it is run with a store of its own. None: written at once, here.
         self.later: Callable[[Callable[[Store], None]], None] | None = None
 
-    # ------------------------------------------------------------------ editions
-
-    def edition(self, edition_id: str) -> Edition:
-        """The current edition file with this id."""
-        return self.editions[edition_id][1]
-
-    def pinned_edition(self, content_hash: str) -> Edition:
-        """The exact edition a game was created with, from the copy kept in the store."""
-        if content_hash not in self._by_hash:
-            text = self.store.edition_content(content_hash)
-            if text is None:
-                raise LookupError(f"edition {content_hash} is not kept in this database")
-            self._by_hash[content_hash] = parse_edition(text)
-        return self._by_hash[content_hash]
-
-    def deal_florence(self, edition: Edition, key: str | None = None) -> tuple[LocationSetup, ...]:
-        """A random layout of the location tiles: one free and one special per quarter.
-
-        Dealt for a creation ``key``, the layout follows from the key, so a retry of the very same
-        request (same secret key) is the very same command and is answered with the same game.
-        """
-        rng = random.Random(hashlib.sha256(key.encode("utf-8")).digest()) if key is not None else self.rng
-        free = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "free"]
-        special = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "special"]
-        rng.shuffle(free)
-        rng.shuffle(special)
-        return tuple(
-            LocationSetup(location, quarter)
-            for quarter, pair in zip(edition.quarters, zip(free, special, strict=True), strict=True)
-            for location in pair
-        )
-
     # ------------------------------------------------------------------ reading
 
     def view(self, game_id: str, fresh: bool = False) -> AnyView:
         """Read, upcast and replay a game; raises ``UnknownGame``.
 
-        A kept view is served while the log has not moved (what it holds past the view's seq is read every time:
+        A cached view is served while the log has not moved (what it holds past the view's seq is read every time:
         one indexed read), brought forward from the new rows when it has, and rebuilt when it is gone.
         A service of one request (``read_once``) reads the log once per game unless asked ``fresh``.
         """
@@ -198,14 +125,15 @@ class GameService:
             seen[game_id] = view
         return view
 
-    def kept_view(self, game_id: str) -> AnyView | None:
-        """The view this process keeps of ``game_id``, not checked against the log (None when none is kept): what never
-        changes in a game is read from it (that it exists, and its kind: a game is never deleted nor made a tally)."""
+    def cached_view(self, game_id: str) -> AnyView | None:
+        """The view this process caches of ``game_id``, not checked against the log (None when none is cached): what
+        never changes in a game is read from it (that it exists, and its kind: a game is never deleted nor made a
+        tally)."""
         return self.cache.get(game_id)
 
     def view_at(self, game_id: str, seq: int | None) -> AnyView:
-        """The game as a screen drawn at ``seq`` sends a command from it: the view this process keeps, taken unread when
-        it stands at that very seq (a request of its own, ``read_once``), else ``view``.
+        """The game as a screen drawn at ``seq`` sends a command from it: the view this process caches, taken unread
+        when it stands at that very seq (a request of its own, ``read_once``), else ``view``.
 
         Taken unread, it is checked where the entry is recorded: the append reads the log under its lock, and a log
         moved on meanwhile (an entry made through another process) is a ``Conflict`` there, as it was before when read
@@ -213,11 +141,11 @@ class GameService:
         from ``checked``. A tap thus reads where the log stands once, under the append's lock."""
         seen = self._seen
         if seen is not None and seq is not None and game_id not in seen and game_id not in self._unsettled:
-            kept = self.cache.get(game_id)
-            if kept is not None and kept.seq == seq:
-                seen[game_id] = kept
+            cached = self.cache.get(game_id)
+            if cached is not None and cached.seq == seq:
+                seen[game_id] = cached
                 self._unchecked.add(game_id)
-                return kept
+                return cached
         return self.view(game_id)
 
     def checked(self, game_id: str) -> AnyView:
@@ -232,7 +160,7 @@ class GameService:
         if cached is not None:
             since = self.store.read_past(game_id, cached.seq)  # where the log stands and what came since: one read
             if since is not None:
-                return cached if not since else self.cache.put(game_id, self._extend(cached, tuple(since)))
+                return cached if not since else self.cache.put(game_id, brought_forward(cached, tuple(since)))
         with cyclic_gc_paused():
             return self.cache.put(game_id, self._cold(game_id))
 
@@ -240,15 +168,15 @@ class GameService:
         """The game rebuilt from its log, folding only the events after a snapshot when one fits."""
         meta = self.store.game(game_id)
         rows = tuple(self.store.read(game_id))
-        edition = self.pinned_edition(meta["edition_hash"])
+        edition = self.library.pinned_edition(meta["edition_hash"])
         records = decoded(rows)
         timeline = build_timeline(records)
         seq = rows[-1].seq if rows else 0
         live = live_actions(timeline)
-        # a snapshot behind the latest live actions, so the states before them are kept for undo
-        window = live[-PRIORS_KEPT].seq - 1 if len(live) > PRIORS_KEPT and not timeline.replacements else seq
+        # a snapshot behind the latest live actions, so the states before them are held for undo
+        window = live[-PRIOR_STATES].seq - 1 if len(live) > PRIOR_STATES and not timeline.replacements else seq
         # a switch of edition folds every event before it again: a snapshot (of the pinned edition) cannot
-        base = None if _switches(timeline) else self._snapshot(game_id, edition, timeline, window)
+        base = None if switches(timeline) else usable_snapshot(self.store, game_id, edition, timeline, window)
         state, priors = rebuild(edition, timeline, base)
         view = LogView(
             game_id=game_id,
@@ -267,73 +195,32 @@ class GameService:
             self._snapshot_soon(view)
         return view
 
-    def _snapshot(self, game_id: str, edition: Edition, timeline: Timeline, seq: int) -> tuple[int, AnyState] | None:
-        """The newest kept state of this projection and edition that still holds for ``timeline``."""
-        found = self.store.latest_snapshot(game_id, PROJECTION_VERSION, edition.content_hash, seq)
-        if found is None or found.in_effect != in_effect(timeline, found.seq):
-            return None
-        try:
-            return found.seq, state_from_json(found.state, edition)
-        except SnapshotError:
-            return None
-
     def _snapshot_soon(self, view: AnyView) -> None:
-        """``_keep_snapshot`` now, or where ``later`` puts it (after the answer is sent: ~0.6 ms, its JSON and a
-        second durable write, that no tap waits for)."""
+        """``save_snapshot`` now, or where ``later`` puts it (after the answer is sent: its JSON and a second
+        durable write, that no tap waits for)."""
         if self.later is None:
-            self._keep_snapshot(view, self.store)
+            save_snapshot(view, self.store)
         else:
-            self.later(functools.partial(self._keep_snapshot, view))
-
-    def _keep_snapshot(self, view: AnyView, store: EventLog) -> None:
-        """Store a snapshot of ``view`` beside the log in ``store`` (a shortcut for the next cold start): the
-        state before the oldest action kept for undo when there is one, else the state now.
-
-        A snapshot is disposable: when it cannot be written (a read-only or busy file), the game
-        is served all the same and the next cold start simply folds more events.
-        """
-        seq, state = (view.priors[0][0] - 1, view.priors[0][1]) if view.priors else (view.seq, view.state)
-        try:
-            store.save_snapshot(
-                view.game_id,
-                seq,
-                PROJECTION_VERSION,
-                view.edition.content_hash,
-                in_effect(view.timeline, seq),
-                state_to_json(state),
-            )
-        except sqlite3.Error:
-            logger.warning("could not keep a snapshot of game %s at seq %d", view.game_id, seq, exc_info=True)
-
-    def _extend(
-        self, view: AnyView, new_rows: tuple[StoredEvent, ...], events: Sequence[Event] | None = None
-    ) -> AnyView:
-        """``view`` brought forward by whole actions appended since it was built; ``events``: the rows' events
-        when the caller holds them (it just judged and stored them), folded as they are, not decoded from the
-        rows again (an event's trip to JSON and back gives it back equal: ``tests/events/test_codec.py``)."""
-        if not new_rows:
-            return view
-        if events is None:
-            added = decoded(new_rows)
-        else:
-            added = tuple(Recorded(r.seq, r.action, e) for r, e in zip(new_rows, events, strict=True))
-        timeline = extend_timeline(view.timeline, added)
-        new_actions = timeline.actions[len(view.timeline.actions) :]
-        try:
-            advanced = None if _sets_aside(timeline, new_actions) else advance(view, timeline, new_actions)
-        except NeedsWholeLog:  # a switch of edition onto a state read back from a snapshot
-            advanced = None
-        state, priors = advanced if advanced is not None else rebuild(view.edition, timeline)
-        return changed(  # ``dataclasses.replace`` without its cost (~3 µs a tap)
-            view,
-            rows=view.rows + new_rows,
-            timeline=timeline,
-            state=state,
-            seq=new_rows[-1].seq,
-            priors=priors,
-        )
+            self.later(functools.partial(save_snapshot, view))
 
     # ------------------------------------------------------------------ writing
+
+    def deal_florence(self, edition: Edition, key: str | None = None) -> tuple[LocationSetup, ...]:
+        """A random layout of the location tiles: one free and one special per quarter.
+
+        Dealt for a creation ``key``, the layout follows from the key, so a retry of the very same
+        request (same secret key) is the very same command and is answered with the same game.
+        """
+        rng = random.Random(hashlib.sha256(key.encode("utf-8")).digest()) if key is not None else self.rng
+        free = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "free"]
+        special = [loc["id"] for loc in edition.raw["locations"] if loc["kind"] == "special"]
+        rng.shuffle(free)
+        rng.shuffle(special)
+        return tuple(
+            LocationSetup(location, quarter)
+            for quarter, pair in zip(edition.quarters, zip(free, special, strict=True), strict=True)
+            for location in pair
+        )
 
     def create_game(
         self,
@@ -347,15 +234,23 @@ class GameService:
         The same key with the same command (a retry) creates it once; the key with another command
         raises ``KeyReused`` and reveals nothing about the game that holds it.
         """
-        edition = self.edition(edition_id or next(iter(self.editions)))
-        return self._start(edition, self.editions[edition.id][0], command, idempotency_key, actor)
+        library = self.library
+        edition = library.edition(edition_id or next(iter(library.shipped)))
+        return self._start(edition, library.shipped[edition.id][0], command, idempotency_key, actor)
+
+    def create_game_with(
+        self, content_hash: str, command: CreateGame, idempotency_key: str, actor: str | None = None
+    ) -> str:
+        """Create a game pinned to the shipped or saved edition with this hash."""
+        edition = self.library.edition_by_hash(content_hash)
+        return self._start(edition, self.library.edition_text(content_hash), command, idempotency_key, actor)
 
     def _start(
         self, edition: Edition, text: str, command: CreateGame | StartTally, idempotency_key: str, actor: str | None
     ) -> str:
         """Record the start of a game (or tally) on ``edition`` (kept by its hash with its ``text``)."""
         events = decide_start(edition, command)
-        self.store.keep_edition(edition.content_hash, edition.id, text)
+        self.library.keep(edition, text)
         game_id = self.store.create_game(
             game_id=new_token(),
             kind="tally" if isinstance(command, StartTally) else "game",
@@ -378,7 +273,7 @@ class GameService:
         """The game a viewer link shows."""
         return self.store.game_for("read_token", token)
 
-    def _append(
+    def record(
         self,
         game_id: str,
         expected_seq: int,
@@ -388,6 +283,12 @@ class GameService:
         actor: str | None,
         beside: bool = False,
     ) -> Outcome:
+        """The one write path: ``produce`` judges the game as drawn at ``expected_seq`` and its events are
+        appended under ``key`` with ``command`` (its JSON, as the log keeps it).
+
+        Raises ``Conflict`` when the log moved on, ``RuleViolation`` as ``produce`` does, ``KeyReused`` when
+        ``key`` was recorded with another command; the key recorded with this very command is a ``duplicate``.
+        """
         view = self.view(game_id)
         if expected_seq != view.seq:
             # a screen behind the log: a double tap whose first tap was recorded, a key reused, or stale
@@ -419,36 +320,36 @@ class GameService:
         if result.duplicate:  # a twin request recorded this key in between: its events, not ours, are in the log
             return Outcome(self.view(game_id, fresh=True), (), True)
         try:
-            rows = _rows_as_stored(result.first_seq, new_events, result.recorded_at, key, command, who)
-            fresh = self._extend(view, rows, events)
+            rows = rows_as_stored(result.first_seq, new_events, result.recorded_at, key, command, who)
+            fresh = brought_forward(view, rows, events)
         except BaseException:
             if result.settle is not None:
                 result.settle()
             raise
         if result.settle is None:
-            return self._keep(game_id, view, fresh, events)
+            return self._share(game_id, view, fresh, events)
         committing = result.settle
         self._unsettled[game_id] = fresh
 
         def settle() -> None:
             try:
-                committing()  # raises when the COMMIT failed: nothing stored, the view kept for no one
+                committing()  # raises when the COMMIT failed: nothing stored, the view cached for no one
             finally:
                 self._unsettled.pop(game_id, None)
-            self._keep(game_id, view, fresh, events)
+            self._share(game_id, view, fresh, events)
 
         return Outcome(fresh, tuple(events), False, settle=functools.cache(settle))
 
-    def _keep(self, game_id: str, view: AnyView, fresh: AnyView, events: list[Event]) -> Outcome:
-        """``fresh`` (``view`` brought forward by durable ``events``) kept for every request, a snapshot made soon when
-        it crossed a multiple of ``SNAPSHOT_EVERY``."""
+    def _share(self, game_id: str, view: AnyView, fresh: AnyView, events: list[Event]) -> Outcome:
+        """``fresh`` (``view`` brought forward by durable ``events``) cached for every request, a snapshot made soon
+        when it crossed a multiple of ``SNAPSHOT_EVERY``."""
         if fresh.seq // SNAPSHOT_EVERY > view.seq // SNAPSHOT_EVERY:
             self._snapshot_soon(fresh)
-        kept = self.cache.put(game_id, fresh)
+        cached = self.cache.put(game_id, fresh)
         if self._seen is not None:
-            self._seen[game_id] = kept
+            self._seen[game_id] = cached
         self._unchecked.discard(game_id)  # the append read the log under its lock: ``fresh`` follows it
-        return Outcome(kept, tuple(events), False)
+        return Outcome(cached, tuple(events), False)
 
     def execute(
         self,
@@ -475,7 +376,7 @@ class GameService:
                 return judged[1]
             return decide_any(view.state, command)
 
-        return self._append(
+        return self.record(
             game_id, expected_seq, idempotency_key, produce, command_to_json(command), actor, beside=beside
         )
 
@@ -489,7 +390,7 @@ class GameService:
         beside: bool = False,
     ) -> Outcome:
         """Take back the latest action, or every action from ``to_action`` on (``beside``: as ``execute``)."""
-        return self._append(
+        return self.record(
             game_id,
             expected_seq,
             idempotency_key,
@@ -503,7 +404,7 @@ class GameService:
         self, game_id: str, expected_seq: int, idempotency_key: str, actor: str | None = None, beside: bool = False
     ) -> Outcome:
         """Put back the most recently undone action (``beside``: as ``execute``)."""
-        return self._append(
+        return self.record(
             game_id,
             expected_seq,
             idempotency_key,
@@ -548,7 +449,7 @@ class GameService:
                 )
             return list(recheck.events)
 
-        return self._append(
+        return self.record(
             game_id, expected_seq, idempotency_key, produce, command_to_json(ReplaceEntry(target, replacement)), actor
         )
 
@@ -561,168 +462,6 @@ class GameService:
         undone = records_of(view.timeline.actions) + [Recorded(head + i, head, u) for i, u in enumerate(undos)]
         # the timeline the undo would leave: corrections still answer for what they replace
         return view, reverted, replay_any(view.edition, build_timeline(undone).effective_events())
-
-    # ------------------------------------------------------------------ the edition library
-
-    def edition_text(self, content_hash: str) -> str:
-        """The exact text of a shipped or kept edition; raises ``LookupError``."""
-        for text, edition in self.editions.values():
-            if edition.content_hash == content_hash:
-                return text
-        kept = self.store.edition_content(content_hash)
-        if kept is None:
-            raise LookupError(f"edition {content_hash} is not kept in this database")
-        return kept
-
-    def edition_by_hash(self, content_hash: str) -> Edition:
-        """A shipped or saved edition by its content hash; raises ``LookupError``."""
-        return self.pinned_edition(content_hash)
-
-    def edition_choices(self, owner: str | None = None) -> list[tuple[str, str]]:
-        """Every edition a phone may create a game with, as (hash, name): the shipped ones, the server's
-        own (saved from the command line or before phones had owners), the phone ``owner``'s saved
-        ones, then the published ones of every table; each edition once."""
-        choices = [(e.content_hash, e.name) for _, e in self.editions.values()]
-        named = self.store.named_editions(NO_OWNER)
-        if owner:
-            named += self.store.named_editions(owner)
-        seen = {h for h, _ in choices}
-        for entry in [*named, *self.store.published_editions()]:
-            if entry.content_hash not in seen:
-                seen.add(entry.content_hash)
-                choices.append((entry.content_hash, entry.name))
-        return choices
-
-    def save_edition(self, name: str, text: str, owner: str = NO_OWNER) -> Edition:
-        """Validate an edition's text and keep it under ``owner``'s ``name`` (no owner: the server's own,
-        seen by every phone); raises ``EditionError``."""
-        edition = parse_edition(text)
-        self.store.name_edition(owner, name, edition.content_hash, edition.id, text)
-        self._by_hash.setdefault(edition.content_hash, edition)
-        return edition
-
-    def create_game_with(
-        self, content_hash: str, command: CreateGame, idempotency_key: str, actor: str | None = None
-    ) -> str:
-        """Create a game pinned to the shipped or saved edition with this hash."""
-        edition = self.edition_by_hash(content_hash)
-        return self._start(edition, self.edition_text(content_hash), command, idempotency_key, actor)
-
-    def preview_switch(self, game_id: str, content_hash: str) -> tuple[AnyView, SwitchCheck]:
-        """What switching the game to this edition would record, and the first entry it would break.
-
-        Raises ``RuleViolation`` when the switch itself is refused. Nothing is recorded.
-        """
-        view = self.view(game_id)
-        text = self.edition_text(content_hash)
-        return view, recheck_switch(view.state, view.timeline, self.commands(view), text)
-
-    def switch_edition(
-        self, game_id: str, expected_seq: int, idempotency_key: str, content_hash: str, actor: str | None = None
-    ) -> Outcome:
-        """Switch a running game to a corrected edition if every entry still holds under it."""
-        text = self.edition_text(content_hash)
-
-        def produce(view: AnyView) -> list[Event]:
-            check = recheck_switch(view.state, view.timeline, self.commands(view), text)
-            if check.broken is not None and check.reason is not None:
-                raise RuleViolation(
-                    "edition_breaks_entry",
-                    {"entry": check.broken, "why": check.reason.code, **check.reason.params},
-                    [Choice("choice.undo_to", {"action": check.broken})],
-                    rule="a game switches edition only when every entry still holds under the new one",
-                )
-            return list(check.events)
-
-        outcome = self._append(
-            game_id,
-            expected_seq,
-            idempotency_key,
-            produce,
-            {"type": SwitchEdition.__name__, "data": {"content": text}},
-            actor,
-        )
-        if not outcome.duplicate:  # kept once recorded (a refused or stale switch keeps nothing)
-            edition = edition_from_text(text)
-            self.store.keep_edition(edition.content_hash, edition.id, text)
-        return outcome
-
-    def preview_switch_from(self, game_id: str, content_hash: str, entry: int) -> tuple[AnyView, Rerecorded]:
-        """What switching from ``entry`` on would record: the entries recorded again and those the
-        table must enter again. Raises ``RuleViolation`` as ``switch_from`` would. Nothing is recorded."""
-        view = self.view(game_id)
-        text = self.edition_text(content_hash)
-        return view, decide_switch_from(view.edition, view.timeline, self.commands(view), text, entry)
-
-    def switch_from(
-        self,
-        game_id: str,
-        expected_seq: int,
-        idempotency_key: str,
-        content_hash: str,
-        entry: int,
-        actor: str | None = None,
-    ) -> Outcome:
-        """Switch to a corrected edition from ``entry`` (the first entry it would record otherwise) on:
-        the entries from there are set aside and recorded again where still legal, in one action that
-        one undo takes back. Raises ``RuleViolation`` when ``entry`` is no longer the one that breaks."""
-        text = self.edition_text(content_hash)
-
-        def produce(view: AnyView) -> list[Event]:
-            return list(decide_switch_from(view.edition, view.timeline, self.commands(view), text, entry).events)
-
-        outcome = self._append(
-            game_id,
-            expected_seq,
-            idempotency_key,
-            produce,
-            {"type": SwitchEditionFrom.__name__, "data": {"content": text, "entry": entry}},
-            actor,
-        )
-        if not outcome.duplicate:
-            edition = edition_from_text(text)
-            self.store.keep_edition(edition.content_hash, edition.id, text)
-        return outcome
-
-
-def _switches(timeline: Timeline) -> bool:
-    """Whether a switch of edition is in effect in ``timeline``."""
-    return any(isinstance(e, EditionChanged) for seq in timeline.done for e in timeline.events_of(seq))
-
-
-def _sets_aside(timeline: Timeline, added: tuple[Action, ...]) -> bool:
-    """Whether ``added`` sets entries aside or puts them back (a switch from an earlier entry, or
-    its undo or redo): the state then folds the entries in effect again."""
-    for action in added:
-        if action.sets_aside:
-            return True
-        for evt in action.events:
-            if isinstance(evt, (ActionUndone, ActionRedone)) and timeline.action(evt.action).sets_aside:
-                return True
-    return False
-
-
-def _rows_as_stored(
-    first: int,
-    events: list[NewEvent],
-    recorded_at: str,
-    key: str,
-    command: dict[str, Any] | None,
-    actor: str | None,
-) -> tuple[StoredEvent, ...]:
-    """The rows an append just stored, as the store's ``read`` would give them back.
-
-    Each payload is the event's own (``to_new_events``) and the command is ``command_to_json``'s: the codec writes both
-    as the log reads them back, keys sorted and lists for tuples, so they are kept as they are, not read back through
-    JSON (~27 µs for an accusation's ten events and its command). ``tests/service/test_as_read.py`` holds every payload
-    and command in that form; ``test_view_cache`` holds a served view's rows equal to a cold start's, key order
-    included."""
-    return tuple(
-        stored_event(first + i, first, evt.type, evt.version, evt.data, recorded_at, None, None, None)
-        if i
-        else stored_event(first, first, evt.type, evt.version, evt.data, recorded_at, key, command, actor)
-        for i, evt in enumerate(events)
-    )
 
 
 def refusal_of(exc: RuleViolation) -> dict[str, Any]:

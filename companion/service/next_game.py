@@ -10,8 +10,8 @@ import time
 from companion.formats.bgstats import opaque_id
 from companion.game.commands import CreateGame, StartNextGame
 from companion.game.state import GameState
-from companion.service import GameService, GameView, is_game
-from companion.service.games import Conflict
+from companion.log_view import GameView, is_game
+from companion.service.games import Conflict, GameService
 from events.catalog import GameCreated, NextGameCreated, SeatSetup
 from events.store import KeyReused
 
@@ -50,7 +50,8 @@ def next_game_key(secret: str, game_id: str) -> str:
 
 def next_edition_id(service: GameService, view: GameView) -> str:
     """The edition the next game plays by: this game's, or the first shipped one if it is gone."""
-    return view.edition.id if view.edition.id in service.editions else next(iter(service.editions))
+    shipped = service.library.shipped
+    return view.edition.id if view.edition.id in shipped else next(iter(shipped))
 
 
 def _next_command(
@@ -61,7 +62,7 @@ def _next_command(
     created = next(e for e in view.timeline.effective_events() if isinstance(e, GameCreated))
     seats = [SeatSetup(p.name, p.colour) for p in state.players]
     edition_id = next_edition_id(service, view)
-    edition = service.edition(edition_id)
+    edition = service.library.edition(edition_id)
     command = CreateGame(
         players=tuple(seats[1:] + seats[:1]),
         expansion=state.expansion,

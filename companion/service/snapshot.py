@@ -1,4 +1,5 @@
-"""A rebuilt game state as JSON and back, typed by the state's own annotations, for snapshots.
+"""Snapshots: a rebuilt game state as JSON and back, typed by the state's own annotations, read from
+and written to the store.
 
 A snapshot lets a cold start of a long game fold only the events after it. It is disposable
 and never the truth: it is stored beside the log with the projection's code version and the
@@ -10,17 +11,32 @@ given back on load; a board side is written by its id.
 from __future__ import annotations
 
 import json
+import logging
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
 from companion.game.any_log import AnyState
 from companion.game.edition import Edition, Side
+from companion.game.projection import PROJECTION_VERSION
 from companion.game.state import GameState
 from companion.game.tally import TallyState
 from companion.game.timeline import Timeline
+from companion.log_view import AnyView
 from events.shapes import fields_of, shape_of
+from events.store import Store
 
-__all__ = ["SNAPSHOT_EVERY", "SnapshotError", "in_effect", "state_from_json", "state_to_json"]
+__all__ = [
+    "SNAPSHOT_EVERY",
+    "SnapshotError",
+    "in_effect",
+    "save_snapshot",
+    "state_from_json",
+    "state_to_json",
+    "usable_snapshot",
+]
+
+logger = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 100  # events between two snapshots of a game: a cold start folds about this many, plus the
 # latest actions kept for undo
@@ -165,3 +181,38 @@ def in_effect(timeline: Timeline, seq: int) -> str:
     live = sorted(a for a in timeline.live if a <= seq)
     replacements = sorted([target, r.seq] for target, r in timeline.replacements.items() if target <= seq)
     return json.dumps({"live": live, "replacements": replacements}, separators=(",", ":"))
+
+
+def usable_snapshot(
+    store: Store, game_id: str, edition: Edition, timeline: Timeline, seq: int
+) -> tuple[int, AnyState] | None:
+    """The newest stored state of this projection and edition, at ``seq`` or before, that still holds for
+    ``timeline``: (its seq, the state), or None."""
+    found = store.latest_snapshot(game_id, PROJECTION_VERSION, edition.content_hash, seq)
+    if found is None or found.in_effect != in_effect(timeline, found.seq):
+        return None
+    try:
+        return found.seq, state_from_json(found.state, edition)
+    except SnapshotError:
+        return None
+
+
+def save_snapshot(view: AnyView, store: Store) -> None:
+    """Store a snapshot of ``view`` next to its log in ``store`` (a shortcut for the next cold start): the
+    state before the oldest action held for undo when there is one, else the state now.
+
+    A snapshot is disposable: when it cannot be written (a read-only or busy file), the game
+    is served all the same and the next cold start simply folds more events.
+    """
+    seq, state = (view.priors[0][0] - 1, view.priors[0][1]) if view.priors else (view.seq, view.state)
+    try:
+        store.save_snapshot(
+            view.game_id,
+            seq,
+            PROJECTION_VERSION,
+            view.edition.content_hash,
+            in_effect(view.timeline, seq),
+            state_to_json(state),
+        )
+    except sqlite3.Error:
+        logger.warning("could not keep a snapshot of game %s at seq %d", view.game_id, seq, exc_info=True)

@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from companion.service.games import GameService
 from events.factory import open_store
 from events.store import Store, UnknownGame
 
@@ -35,8 +36,6 @@ class Copied:
 
 def _state_of(store: Store, game_id: str, editions: dict[str, Any]) -> tuple[Any, str | None]:
     """The game's replayed state, or why it cannot be replayed."""
-    from companion.service import GameService
-
     try:
         return GameService(store, editions).view(game_id).state, None
     except Exception as exc:  # any failure to replay is what verification reports

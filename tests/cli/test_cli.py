@@ -149,7 +149,7 @@ def test_a_missing_file_is_one_line_and_exit_1(tmp_path: Path, capsys) -> None:
 
 def test_game_ids_never_look_like_an_option_to_the_command_line() -> None:
     """A game id starting with "-" made ``companion export <id>`` fail one run in 64."""
-    from companion.service import new_token
+    from companion.tokens import new_token
 
     tokens = [new_token() for _ in range(5000)]
     assert not any(t.startswith("-") for t in tokens)

@@ -291,7 +291,7 @@ def test_a_game_on_each_generated_edition_plays_through_the_pages(app: Flask) ->
     created = played = 0
     for n, (text, edition) in enumerate(generated(20, seed=11)):
         with app.test_request_context():
-            content_hash = service().save_edition(f"Generated {n}", text).content_hash
+            content_hash = service().library.save_edition(f"Generated {n}", text).content_hash
         players = rng.randint(edition.min_players, edition.max_players)
         colours = list(edition.colours)[:players]
         response = client.post(

@@ -52,7 +52,7 @@ def test_the_play_time_table_isolates_a_right_to_left_name(app: Flask) -> None:
 def _shipped(app: Flask) -> dict[str, Any]:
     with app.app_context():
         svc = service()
-        return dict(json.loads(svc.edition_text(next(iter(svc.editions.values()))[1].content_hash)))
+        return dict(json.loads(svc.library.edition_text(next(iter(svc.library.shipped.values()))[1].content_hash)))
 
 
 def test_edition_names_are_isolated_from_the_file_and_as_saved(app: Flask) -> None:

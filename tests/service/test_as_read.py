@@ -1,6 +1,6 @@
 """What an append keeps as its rows is what the log gives back: every payload the codec writes (``encode``) and every
 command the service records (``command_to_json``, a replacement's too) equal their trip through the stored JSON, with
-the same key order and lists for tuples, all the way down (``service.games._rows_as_stored`` keeps them as they are)."""
+the same key order and lists for tuples, all the way down (``service.replay.rows_as_stored`` takes them as they are)."""
 
 from __future__ import annotations
 

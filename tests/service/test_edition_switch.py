@@ -16,6 +16,7 @@ from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
 from companion.game.rules.hell import legal_hell_moves
 from companion.service import GameService
+from companion.service.switches import preview_switch, switch_edition
 from events.catalog import EditionChanged
 from events.codec import decode, encode
 from events.sqlite import SqliteStore
@@ -67,7 +68,7 @@ def game(tmp_path: Path) -> tuple[GameService, str, dict[str, int]]:
 
 def _save(service: GameService, edition: Edition, *lines: tuple[str, str]) -> str:
     text, _ = _edit(edition, *lines)
-    return service.save_edition("Our copy", text).content_hash
+    return service.library.save_edition("Our copy", text).content_hash
 
 
 def test_a_switch_that_every_entry_survives_is_recorded_and_the_rules_follow_it(game) -> None:
@@ -75,9 +76,9 @@ def test_a_switch_that_every_entry_survives_is_recorded_and_the_rules_follow_it(
     shipped = service.view(game_id).state.edition
     ours = _save(service, shipped, ("1b", "2a"))  # a new line 1B → 2A; nothing recorded used it
     # when the table previews and then switches
-    view, check = service.preview_switch(game_id, ours)
+    view, check = preview_switch(service, game_id, ours)
     assert check.broken is None and len(check.checked) == 7
-    outcome = service.switch_edition(game_id, view.seq, "switch", ours)
+    outcome = switch_edition(service, game_id, view.seq, "switch", ours)
     # then the log holds the switch, and the rules and the map use the new edition
     assert isinstance(outcome.events[0], EditionChanged) and outcome.events[0].edition_hash == ours
     state = outcome.view.state
@@ -89,12 +90,12 @@ def test_a_switch_that_breaks_an_earlier_entry_is_refused_and_names_it(game) -> 
     service, game_id, seqs = game
     shipped = service.view(game_id).state.edition
     ours = _save(service, shipped, ("1a", "2b"))  # the line Ana's soul fell along is gone
-    _view, check = service.preview_switch(game_id, ours)
+    _view, check = preview_switch(service, game_id, ours)
     assert check.broken == seqs["ana_moves"]
     assert check.reason is not None and check.checked[-1] == seqs["ben_ends"]
     before = service.view(game_id).seq
     with pytest.raises(RuleViolation) as info:
-        service.switch_edition(game_id, before, "switch-bad", ours)
+        switch_edition(service, game_id, before, "switch-bad", ours)
     assert info.value.code == "edition_breaks_entry" and info.value.params["entry"] == seqs["ana_moves"]
     assert service.view(game_id).seq == before  # nothing was recorded
 
@@ -103,7 +104,7 @@ def test_the_switch_is_undone_like_any_entry(game) -> None:
     service, game_id, _seqs = game
     shipped = service.view(game_id).state.edition
     ours = _save(service, shipped, ("1b", "2a"))
-    service.switch_edition(game_id, service.view(game_id).seq, "switch", ours)
+    switch_edition(service, game_id, service.view(game_id).seq, "switch", ours)
     after = service.undo(game_id, service.view(game_id).seq, "undo-switch")
     assert after.view.state.edition.content_hash == shipped.content_hash
     assert "2a" not in after.view.state.side.lines["1b"]
@@ -113,7 +114,7 @@ def test_an_exported_game_with_a_switch_replays_and_imports_to_the_same_state(ga
     service, game_id, _seqs = game
     shipped = service.view(game_id).state.edition
     ours = _save(service, shipped, ("1b", "2a"))
-    service.switch_edition(game_id, service.view(game_id).seq, "switch", ours)
+    switch_edition(service, game_id, service.view(game_id).seq, "switch", ours)
     state = service.view(game_id).state
     data = json.loads(json.dumps(export_game(service, game_id)))
     _edition, replayed, breach = replay_export(data)
@@ -138,5 +139,5 @@ def test_a_tally_keeps_its_edition(tmp_path: Path) -> None:
     shipped = service.view(tally).edition
     ours = _save(service, shipped, ("1b", "2a"))
     with pytest.raises(RuleViolation) as info:
-        service.preview_switch(tally, ours)
+        preview_switch(service, tally, ours)
     assert info.value.code == "edition_switch_tally"

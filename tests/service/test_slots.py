@@ -37,7 +37,7 @@ def test_a_deeper_slot_finds_inputs_that_come_back() -> None:
         for player in ("ana", "ben", "cai"):
             slots.get_or_make("turn", (player,), maker(made, player), depth=3)
     assert made == ["ana", "ben", "cai"]  # drawn in the first round only
-    assert slots.kept("turn") == (("cai",), "cai")  # the latest asked for, as the shields of a map read it
+    assert slots.latest("turn") == (("cai",), "cai")  # the latest asked for, as the shields of a map read it
 
 
 def test_a_deeper_slot_drops_its_least_recently_used_value() -> None:
@@ -81,8 +81,8 @@ def test_the_slots_count_is_the_bound_not_the_values_in_them() -> None:
     made: list[str] = []
     for slot in ("a", "b", "c"):
         slots.get_or_make(slot, 1, maker(made, slot), depth=4)
-    assert slots.kept("a") is None  # the least recently used slot went, with all its values
-    assert slots.kept("c") == (1, "c")
+    assert slots.latest("a") is None  # the least recently used slot went, with all its values
+    assert slots.latest("c") == (1, "c")
 
 
 def test_a_slot_stays_within_its_depth_and_keeps_one_value_for_inputs_kept_twice_at_once() -> None:

@@ -22,8 +22,8 @@ from companion.game.projection import PROJECTION_VERSION
 from companion.game.timeline import build_timeline
 from companion.service import GameService, GameView
 from companion.service.caches import ViewCache
+from companion.service.replay import decoded
 from companion.service.snapshot import SnapshotError, in_effect, state_from_json, state_to_json
-from companion.service.view import decoded
 from events.sqlite import SqliteStore
 from testkit.random_play import choices
 from tests.builders import seats

@@ -14,6 +14,7 @@ from companion.formats.export import export_game, replay_export
 from companion.game.commands import BringSoul, EndTurn, MoveSoul, SendMember
 from companion.game.errors import RuleViolation
 from companion.service import Conflict, GameService
+from companion.service.switches import preview_switch, preview_switch_from, switch_from
 from events.catalog import EditionChanged, EntriesSetAside, SoulMoved, TurnQuarterSet
 from tests.builders import ServedGame
 
@@ -38,13 +39,13 @@ def _swapped(service: GameService, game_id: str) -> str:
     row = raw["sides"][0]["circles"]["2"]
     row[1]["quarter"], row[3]["quarter"] = row[3]["quarter"], row[1]["quarter"]
     text, _ = validated(raw)
-    return service.save_edition("Our copy", text).content_hash
+    return service.library.save_edition("Our copy", text).content_hash
 
 
 def test_the_preview_names_the_entry_and_what_it_would_record_now(game: ServedGame) -> None:
     service, game_id = game.service, game.game_id
     ours = _swapped(service, game_id)
-    _view, check = service.preview_switch(game_id, ours)
+    _view, check = preview_switch(service, game_id, ours)
     # then Ana's move is the entry that breaks: under our board it sets the Eagle quarter, not the Cross
     assert check.broken == game.seqs["ana_moves"]
     assert check.reason is not None and check.reason.code == "different_events"
@@ -56,11 +57,11 @@ def test_switch_from_there_records_again_what_still_holds_and_lists_the_rest(gam
     service, game_id, seqs = game.service, game.game_id, game.seqs
     ours = _swapped(service, game_id)
     before = service.view(game_id)
-    _view, plan = service.preview_switch_from(game_id, ours, seqs["ana_moves"])
+    _view, plan = preview_switch_from(service, game_id, ours, seqs["ana_moves"])
     assert plan.again == (seqs["ana_moves"],)
     assert [(seq, why.code) for seq, why in plan.dropped] == [(seqs["ana_courtyard"], "wrong_quarter")]
     # when the table switches from there
-    outcome = service.switch_from(game_id, before.seq, "from-there", ours, seqs["ana_moves"])
+    outcome = switch_from(service, game_id, before.seq, "from-there", ours, seqs["ana_moves"])
     # then one action holds it all: the entries set aside, the switch, Ana's move recorded again
     first, switch, *rest = outcome.events
     assert first == EntriesSetAside((seqs["ana_moves"], seqs["ana_courtyard"]), (seqs["ana_moves"],))
@@ -79,7 +80,7 @@ def test_one_undo_takes_the_whole_switch_back_and_one_redo_puts_it_back(game: Se
     service, game_id, seqs = game.service, game.game_id, game.seqs
     ours = _swapped(service, game_id)
     before = service.view(game_id).state
-    after = service.switch_from(game_id, service.view(game_id).seq, "from-there", ours, seqs["ana_moves"]).view.state
+    after = switch_from(service, game_id, service.view(game_id).seq, "from-there", ours, seqs["ana_moves"]).view.state
     undone = service.undo(game_id, service.view(game_id).seq, "undo").view
     assert undone.state == before and seqs["ana_courtyard"] in undone.timeline.live
     redone = service.redo(game_id, service.view(game_id).seq, "redo").view
@@ -95,16 +96,16 @@ def test_two_phones_confirming_at_once_record_it_once(game: ServedGame) -> None:
     service, game_id, seqs = game.service, game.game_id, game.seqs
     ours = _swapped(service, game_id)
     seq = service.view(game_id).seq
-    first = service.switch_from(game_id, seq, "same-key", ours, seqs["ana_moves"])
-    again = service.switch_from(game_id, seq, "same-key", ours, seqs["ana_moves"])
+    first = switch_from(service, game_id, seq, "same-key", ours, seqs["ana_moves"])
+    again = switch_from(service, game_id, seq, "same-key", ours, seqs["ana_moves"])
     assert not first.duplicate and again.duplicate and again.view.seq == first.view.seq
     with pytest.raises(Conflict):
-        service.switch_from(game_id, seq, "other-phone", ours, seqs["ana_moves"])
+        switch_from(service, game_id, seq, "other-phone", ours, seqs["ana_moves"])
 
 
 def test_a_switch_from_an_entry_that_is_not_the_one_that_breaks_is_refused(game: ServedGame) -> None:
     service, game_id, seqs = game.service, game.game_id, game.seqs
     ours = _swapped(service, game_id)
     with pytest.raises(RuleViolation) as info:
-        service.switch_from(game_id, service.view(game_id).seq, "wrong", ours, seqs["ben_ends"])
+        switch_from(service, game_id, service.view(game_id).seq, "wrong", ours, seqs["ben_ends"])
     assert info.value.code == "edition_switch_from_moved"

@@ -29,6 +29,7 @@ from companion.game.rules import decide, decide_create
 from companion.game.scoring import score_state
 from companion.game.state import GameState
 from companion.service import GameService
+from companion.service.switches import preview_switch, switch_edition, switch_from
 from events.catalog import EntriesSetAside
 from events.sqlite import SqliteStore
 from testkit.random_play import choices
@@ -143,18 +144,18 @@ def test_a_switch_at_any_point_scores_as_the_corrected_edition_from_the_start(
     text, ours = _corrected(variant)
     with tempfile.TemporaryDirectory() as folder:
         service = GameService(SqliteStore.open(Path(folder) / "p.sqlite3"), load_all())
-        service.save_edition("Our copy", text)
+        service.library.save_edition("Our copy", text)
         game_id = service.create_game(CreateGame(seats(players), plague_card=(2, 3, 5, 1)), "create")
         rng = random.Random(seed)
         # given a game played some way on the shipped board
         _play(service, game_id, rng, before)
         # when the table switches to its corrected copy (from the first entry it would record otherwise)
-        _view, check = service.preview_switch(game_id, ours.content_hash)
+        _view, check = preview_switch(service, game_id, ours.content_hash)
         seq = service.view(game_id).seq
         if check.broken is None:
-            service.switch_edition(game_id, seq, "switch", ours.content_hash)
+            switch_edition(service, game_id, seq, "switch", ours.content_hash)
         else:
-            service.switch_from(game_id, seq, "switch", ours.content_hash, check.broken)
+            switch_from(service, game_id, seq, "switch", ours.content_hash, check.broken)
         # and plays on to the end
         _play(service, game_id, rng, 400)
         final = service.view(game_id).state

@@ -19,6 +19,7 @@ from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
 from companion.game.projection import replay
 from companion.service import Conflict, GameService
+from companion.service.switches import preview_switch, switch_edition
 from events.catalog import EditionChanged
 from events.sqlite import SqliteStore
 from testkit.random_play import choices
@@ -66,8 +67,8 @@ def test_set_up_values_come_from_the_new_edition(tmp_path: Path) -> None:
     assert set(before.phlegethon.values()) == {2}
     # when the table switches to its copy, whose Phlegethon cubes all start on the first space
     text, ours = _corrected(before.edition, _new_start)
-    service.save_edition("Our copy", text)
-    outcome = service.switch_edition(game_id, service.view(game_id).seq, "switch", ours.content_hash)
+    service.library.save_edition("Our copy", text)
+    outcome = switch_edition(service, game_id, service.view(game_id).seq, "switch", ours.content_hash)
     # then the cubes stand where the corrected board starts them, and the final tally counts from there
     after = outcome.view.state
     assert set(after.phlegethon.values()) == {0}
@@ -86,10 +87,10 @@ def test_every_player_count_can_switch(tmp_path: Path, players: int) -> None:
     service = _service(tmp_path)
     game_id = _played(service, players)
     text, ours = _corrected(service.view(game_id).state.edition, _new_start)
-    service.save_edition("Our copy", text)
-    _view, check = service.preview_switch(game_id, ours.content_hash)
+    service.library.save_edition("Our copy", text)
+    _view, check = preview_switch(service, game_id, ours.content_hash)
     assert check.broken is None, check.reason
-    outcome = service.switch_edition(game_id, service.view(game_id).seq, "switch", ours.content_hash)
+    outcome = switch_edition(service, game_id, service.view(game_id).seq, "switch", ours.content_hash)
     assert outcome.view.state.edition.content_hash == ours.content_hash
     assert set(outcome.view.state.phlegethon.values()) == {0}
 
@@ -99,8 +100,8 @@ def test_undoing_the_switch_gives_back_the_old_set_up(tmp_path: Path) -> None:
     game_id = _played(service, 2)
     before = service.view(game_id).state
     text, ours = _corrected(before.edition, _new_start)
-    service.save_edition("Our copy", text)
-    service.switch_edition(game_id, service.view(game_id).seq, "switch", ours.content_hash)
+    service.library.save_edition("Our copy", text)
+    switch_edition(service, game_id, service.view(game_id).seq, "switch", ours.content_hash)
     undone = service.undo(game_id, service.view(game_id).seq, "undo").view.state
     assert undone == before
     redone = service.redo(game_id, service.view(game_id).seq, "redo").view.state
@@ -116,10 +117,10 @@ def test_only_a_recorded_switch_keeps_the_edition(tmp_path: Path) -> None:
     seq = service.view(game_id).seq
     # when a phone confirms on a stale screen, the switch is refused and nothing is kept
     with pytest.raises(Conflict):
-        service.switch_edition(game_id, seq - 1, "stale", ours.content_hash)
+        switch_edition(service, game_id, seq - 1, "stale", ours.content_hash)
     assert service.store.edition_content(ours.content_hash) is None
     # and once recorded, the edition is kept beside the log
-    service.switch_edition(game_id, seq, "switch", ours.content_hash)
+    switch_edition(service, game_id, seq, "switch", ours.content_hash)
     assert service.store.edition_content(ours.content_hash) == text
 
 
@@ -132,10 +133,10 @@ def test_a_long_game_read_from_a_snapshot_switches_like_a_fresh_one(tmp_path: Pa
     cubes = dict(state.phlegethon)
     # when it switches to a board whose cubes start on another space
     text, ours = _corrected(state.edition, _new_start)
-    service.save_edition("Our copy", text)
-    _view, check = service.preview_switch(game_id, ours.content_hash)
+    service.library.save_edition("Our copy", text)
+    _view, check = preview_switch(service, game_id, ours.content_hash)
     assert check.broken is None, check.reason
-    after = service.switch_edition(game_id, service.view(game_id).seq, "switch", ours.content_hash).view.state
+    after = switch_edition(service, game_id, service.view(game_id).seq, "switch", ours.content_hash).view.state
     # then every cube still on its start space moved with the start, and a cold read agrees
     assert all(after.phlegethon[c] == 0 for c, i in cubes.items() if i == 2)
     service.cache.clear()

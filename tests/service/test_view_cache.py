@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import companion.service.games as service_module
-import companion.service.view as view_module
+import companion.service.replay as replay_module
 from companion.editions import load_all
 from companion.game.any_log import replay_any
 from companion.game.commands import CreateGame, TakeLoan
@@ -186,7 +186,7 @@ def test_undo_of_the_latest_action_needs_no_replay(game: tuple[Path, str], monke
             raise AssertionError("replayed the log")
 
         monkeypatch.setattr(service_module, "replay_any", no_replay)
-        monkeypatch.setattr(view_module, "replay_any", no_replay)  # where a view is rebuilt
+        monkeypatch.setattr(replay_module, "replay_any", no_replay)  # where a view is rebuilt
         undone = service.undo(game_id, view.seq, "undo").view
         assert undone.state == before
         assert service.redo(game_id, undone.seq, "redo").view.state == view.state

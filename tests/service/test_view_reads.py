@@ -43,7 +43,7 @@ def counted(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-def test_a_kept_view_is_checked_and_brought_forward_in_one_statement_on_postgresql(
+def test_a_cached_view_is_checked_and_brought_forward_in_one_statement_on_postgresql(
     store_url: str, stores: tuple[Store, Store], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     here, there = stores

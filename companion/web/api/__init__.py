@@ -1,2 +1,2 @@
-"""The JSON API beside the pages (``/api/v1``): endpoints, the check of a command's ids against
-its game, and the OpenAPI document."""
+"""The JSON API next to the pages (``/api/v1``): endpoints, the schemas of what they take and
+answer, the check of a command's ids against its game, and the OpenAPI document."""

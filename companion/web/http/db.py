@@ -165,7 +165,7 @@ def check_address() -> Response | None:
     try:
         # a form's post (a tap) takes the kind of the view the process keeps, unread: a game's kind never changes, and
         # the tap reads where the log stands itself (``perform``: under its append's lock); a page reads it here
-        kept = svc.kept_view(game_id) if request.method == "POST" else None
+        kept = svc.cached_view(game_id) if request.method == "POST" else None
         view = kept if kept is not None else svc.view(game_id)
     except UnknownGame:
         abort(404)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from companion.game.edition import Edition
-from companion.service import new_token
+from companion.tokens import new_token
 from companion.web.http.db import service
 from companion.web.http.phone import phone_id
 from companion.web.words.catalogue import gettext, ngettext
@@ -176,7 +176,7 @@ def save_named(name: str, text: str, replace: bool) -> Edition:
                 MAX_SAVED,
             )
         )
-    return service().save_edition(name, text, phone_id())
+    return service().library.save_edition(name, text, phone_id())
 
 
 def drop_named(name: str) -> None:

@@ -111,13 +111,13 @@ def remember_edition(content_hash: str) -> None:
 def chosen_edition(svc: GameService, form_value: str | None) -> Edition:
     """The edition picked on the new-game form, else this phone's last one, else the shipped one: only an
     edition this phone may choose (shipped, the server's, its own, published)."""
-    allowed = {h for h, _ in svc.edition_choices(phone_id())}
+    allowed = {h for h, _ in svc.library.edition_choices(phone_id())}
     for candidate in (form_value, session.get("edition")):
         if candidate and candidate in allowed:
             try:
-                edition = svc.edition_by_hash(str(candidate))
+                edition = svc.library.edition_by_hash(str(candidate))
             except (LookupError, EditionError):
                 continue
             remember_edition(edition.content_hash)
             return edition
-    return svc.edition(next(iter(svc.editions)))
+    return svc.library.edition(next(iter(svc.library.shipped)))

@@ -112,8 +112,8 @@ def _overview(draft_id: str, raw: Raw, error: str | None = None, status: int = 2
 
 
 def _question_url(draft_id: str, key: str, **args: str) -> str:
-    kept: dict[str, Any] = {k: v for k, v in args.items() if v}
-    return url_for("edition_editor.question", draft_id=draft_id, key=key, **kept)
+    given: dict[str, Any] = {k: v for k, v in args.items() if v}
+    return url_for("edition_editor.question", draft_id=draft_id, key=key, **given)
 
 
 def _component(raw: Raw, key: str) -> Component:
@@ -280,12 +280,12 @@ def _answer(draft_id: str, key: str, raw: Raw, comp: Component, form: MultiDict[
                 values=values or None,
                 status=422,
             )
-        kept = check.uncheck_changed(raw, changed, comp)
+        edited = check.uncheck_changed(raw, changed, comp)
         if from_check:
-            kept = check.match(kept, comp, _today())
-        store_draft(draft_id, library.to_text(kept))
+            edited = check.match(edited, comp, _today())
+        store_draft(draft_id, library.to_text(edited))
         if from_check:
-            return _next_after(draft_id, kept)
+            return _next_after(draft_id, edited)
         return redirect(url_for("edition_editor.editor", draft_id=draft_id) + f"#q-{key}", 303)
     abort(400)
 

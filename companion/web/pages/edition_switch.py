@@ -14,7 +14,7 @@ from companion.editions import library
 from companion.editions.diff import diff, scope
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
-from companion.service import Conflict, GameView
+from companion.service import Conflict, GameView, switches
 from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
 from companion.web.http.drafts import LibraryFull, new_draft
@@ -66,8 +66,8 @@ def _preview(game_id: str, target: str) -> dict[str, Any]:
     current = view.state.edition
     out: dict[str, Any] = {"target": target, "error": None, "broken": None, "checked": 0}
     try:
-        new = svc.edition_by_hash(target)
-        _view, check = svc.preview_switch(game_id, target)
+        new = svc.library.edition_by_hash(target)
+        _view, check = switches.preview_switch(svc, game_id, target)
     except LookupError:
         out["error"] = describe_refusal(RuleViolation("edition_invalid", {"message": target}), None)
         return out
@@ -89,7 +89,7 @@ def _preview(game_id: str, target: str) -> dict[str, Any]:
         else:
             out["changes"] = [describe_refusal(check.reason, before)]
         try:
-            _view, plan = svc.preview_switch_from(game_id, target, check.broken)
+            _view, plan = switches.preview_switch_from(svc, game_id, target, check.broken)
         except RuleViolation:
             return out
         out["again"] = len(plan.again)
@@ -100,7 +100,7 @@ def _preview(game_id: str, target: str) -> dict[str, Any]:
 def _page(game_id: str, target: str, error: str | None = None, status: int = 200) -> tuple[str, int]:
     view = recorded(game_id)
     svc = service()
-    choices = [(h, n) for h, n in svc.edition_choices(phone_id()) if h != view.state.edition.content_hash]
+    choices = [(h, n) for h, n in svc.library.edition_choices(phone_id()) if h != view.state.edition.content_hash]
     preview = _preview(game_id, target) if target else None
     return render_template(
         "pages/edition_switch.html",
@@ -126,7 +126,7 @@ def switch(game_id: str) -> Answer:
     seq = request.form.get("seq", type=int)
     if seq is None:
         return _page(game_id, target, None, 400)
-    return _recorded(game_id, target, lambda key: service().switch_edition(game_id, seq, key, target))
+    return _recorded(game_id, target, lambda key: switches.switch_edition(service(), game_id, seq, key, target))
 
 
 @bp.post("/from")
@@ -138,7 +138,7 @@ def switch_from(game_id: str) -> Answer:
     entry = request.form.get("entry", type=int)
     if seq is None or entry is None:
         return _page(game_id, target, None, 400)
-    return _recorded(game_id, target, lambda key: service().switch_from(game_id, seq, key, target, entry))
+    return _recorded(game_id, target, lambda key: switches.switch_from(service(), game_id, seq, key, target, entry))
 
 
 def _recorded(game_id: str, target: str, record: Callable[[str], object]) -> Answer:
@@ -161,7 +161,7 @@ def fix(game_id: str) -> Answer:
     view = recorded(game_id)
     svc = service()
     try:  # one draft per game and phone, however often the table taps it
-        draft_id = new_draft(svc.edition_text(view.state.edition.content_hash), reuse=f"fix:{game_id}")
+        draft_id = new_draft(svc.library.edition_text(view.state.edition.content_hash), reuse=f"fix:{game_id}")
     except LibraryFull as exc:
         return _page(game_id, "", exc.message, 422)
     session["switch_after"] = {**session.get("switch_after", {}), draft_id: game_id}

@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response as WResponse
 from companion.editions import library
 from companion.game.edition import Edition, EditionError, parse_edition
 from companion.service import is_game
-from companion.service.library import agreement, imported_from, most_checked, stamp_import
+from companion.service.published import agreement, imported_from, most_checked, stamp_import
 from companion.web.http.db import service
 from companion.web.http.drafts import (
     LibraryFull,
@@ -57,7 +57,7 @@ def _proposal() -> tuple[str, str, int, int] | None:
     """The published edition most checked by the tables, as (hash, name, done, total)."""
     svc = service()
     published = svc.store.published_editions()[:50]
-    raws = [svc.edition_by_hash(p.content_hash).raw for p in published]
+    raws = [svc.library.edition_by_hash(p.content_hash).raw for p in published]
     best = most_checked(raws)
     if best is None:
         return None
@@ -69,13 +69,13 @@ def _proposal() -> tuple[str, str, int, int] | None:
 def _chooser() -> dict[str, Any]:
     def edition_chooser() -> dict[str, Any]:
         svc = service()
-        choices = svc.edition_choices(phone_id())
+        choices = svc.library.edition_choices(phone_id())
         hashes = {h for h, _ in choices}
-        kept = session.get("edition")
+        remembered = session.get("edition")
         proposal = _proposal()
         fallback = proposal[0] if proposal else choices[0][0]
-        selected = kept if isinstance(kept, str) and kept in hashes else fallback
-        raw = svc.edition_by_hash(selected).raw
+        selected = remembered if isinstance(remembered, str) and remembered in hashes else fallback
+        raw = svc.library.edition_by_hash(selected).raw
         return {"choices": choices, "selected": selected, "proposal": proposal, **_progress(raw)}
 
     def edition_check(edition: Edition) -> dict[str, Any]:
@@ -93,11 +93,11 @@ def _chooser() -> dict[str, Any]:
 
 def _library() -> list[dict[str, Any]]:
     svc = service()
-    shipped = {e.content_hash for _, e in svc.editions.values()}
+    shipped = {e.content_hash for _, e in svc.library.shipped.values()}
     mine = {e.content_hash: e for e in my_editions()}
     published = {e.content_hash for e in svc.store.published_editions()}
     items = []
-    for content_hash, name in svc.edition_choices(phone_id()):
+    for content_hash, name in svc.library.edition_choices(phone_id()):
         own = mine.get(content_hash)
         items.append(
             {
@@ -106,7 +106,7 @@ def _library() -> list[dict[str, Any]]:
                 "shipped": content_hash in shipped,
                 "mine": own is not None,
                 "published": (own.published_at is not None) if own else content_hash in published,
-                **_progress(svc.edition_by_hash(content_hash).raw),
+                **_progress(svc.library.edition_by_hash(content_hash).raw),
             }
         )
     return items
@@ -155,10 +155,10 @@ def _open_draft(text: str, section: str = "board", reuse: str | None = None) -> 
 def _visible_text(content_hash: str) -> str:
     """The text of an edition this phone may see (404 otherwise)."""
     svc = service()
-    if content_hash not in {h for h, _ in svc.edition_choices(phone_id())}:
+    if content_hash not in {h for h, _ in svc.library.edition_choices(phone_id())}:
         abort(404)
     try:
-        return svc.edition_text(content_hash)
+        return svc.library.edition_text(content_hash)
     except LookupError:
         abort(404)
 
@@ -199,7 +199,7 @@ def import_file() -> Answer:
 def export(content_hash: str) -> Response:
     """An edition as its exact file."""
     text = _visible_text(content_hash)
-    edition_id = re.sub(r"[^A-Za-z0-9._-]", "-", service().edition_by_hash(content_hash).id)[:80] or "edition"
+    edition_id = re.sub(r"[^A-Za-z0-9._-]", "-", service().library.edition_by_hash(content_hash).id)[:80] or "edition"
     return Response(
         text,
         mimetype="application/json",
@@ -254,7 +254,7 @@ def _shared(token: str) -> tuple[Any, Edition]:
     entry = svc.store.shared_edition(token) if re.fullmatch(r"[A-Za-z0-9_-]{8,64}", token) else None
     if entry is None:
         abort(404)
-    return entry, svc.edition_by_hash(entry.content_hash)
+    return entry, svc.library.edition_by_hash(entry.content_hash)
 
 
 @bp.get("/s/<token>")
@@ -283,7 +283,7 @@ def use_shared(token: str) -> Answer:
     """Make a shared edition this phone's saved edition (under its name; a name already used for
     another edition gets a number) and this phone's edition for new games."""
     entry, edition = _shared(token)
-    text = service().edition_text(entry.content_hash)
+    text = service().library.edition_text(entry.content_hash)
     mine = {e.name: e.content_hash for e in my_editions()}
     name = entry.name
     number = 2
@@ -315,7 +315,7 @@ def published() -> tuple[str, int]:
     """Every published edition, and for each checked value how many tables checked it and whether they agree."""
     svc = service()
     entries = svc.store.published_editions()
-    raws = [svc.edition_by_hash(e.content_hash).raw for e in entries]
+    raws = [svc.library.edition_by_hash(e.content_hash).raw for e in entries]
     items = [
         {"name": e.name, "hash": e.content_hash, "mine": e.owner == phone_id(), **_progress(r)}
         for e, r in zip(entries, raws, strict=True)

@@ -33,7 +33,7 @@ SEATS = 4
 
 def _form_defaults() -> dict[str, Any]:
     svc = service()
-    edition = svc.edition(next(iter(process().editions)))
+    edition = svc.library.edition(next(iter(process().editions)))
     colours = list(edition.colours)
     return {
         "edition": edition,

@@ -137,7 +137,7 @@ def _again_page(view: GameView, key: str, values: Any = None, errors: Any = None
     """The step of "Same table, new game": who starts and the first plague card the table turned over."""
     state = view.state
     assert isinstance(state, GameState)
-    edition = service().edition(next_edition_id(service(), view))
+    edition = service().library.edition(next_edition_id(service(), view))
     order = [*state.players[1:], *state.players[:1]]
     return render_template(
         "pages/play_again.html",

@@ -731,7 +731,7 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
     # says of all shields: the soul chosen, the guardian's steps, the ferry)
     map_inputs: MapInputs = (context["state"].edition.content_hash, m, context.get("ferry"))
     group = (game_id, language, f"shields{still}")
-    last = slots.kept(group)
+    last = slots.latest(group)
 
     def shields() -> dict[str, Part]:
         same = _same_cells(last, map_inputs)

@@ -77,7 +77,7 @@ def test_the_openapi_document_describes_the_answers_sent(api_app: Flask) -> None
     with api_app.app_context():
         from companion.web.http.db import service
 
-        edition = next(iter(service().editions.values()))[1]
+        edition = next(iter(service().library.shipped.values()))[1]
     assert schemas["Seat"]["properties"]["colour"]["enum"] == list(edition.colours)
     kinds = list(schemas["CommandData"]["discriminator"]["mapping"])  # one schema per command type
     assert "HoldCouncil" in kinds and "EnterCircle" in kinds and "Undo" not in kinds

@@ -18,8 +18,8 @@ from urllib.parse import urlencode
 import pytest
 from flask import Flask
 
-from companion.service import GameService
-from companion.service.snapshot import SNAPSHOT_EVERY
+import companion.service.games as games_module
+from companion.service.snapshot import SNAPSHOT_EVERY, save_snapshot
 from events.factory import open_store
 from testkit.live_client import serving
 from tests.web.conftest import HX, Phone
@@ -61,15 +61,15 @@ def test_the_answer_comes_before_the_snapshot_is_written(tmp_path: Path, monkeyp
     phone = _near_a_snapshot(app)
     game_id = phone.url.rsplit("/", 1)[-1]
     assert _snapshots(tmp_path / "s.sqlite3", game_id) == []
-    real = GameService._keep_snapshot
+    real = save_snapshot
     started = threading.Event()
 
-    def slow(self: GameService, view: Any, store: Any) -> None:
+    def slow(view: Any, store: Any) -> None:
         started.set()
         time.sleep(1.0)  # a snapshot that takes a second: the answer must not wait for it
-        real(self, view, store)
+        real(view, store)
 
-    monkeypatch.setattr(GameService, "_keep_snapshot", slow)
+    monkeypatch.setattr(games_module, "save_snapshot", slow)
     with serving(app) as (host, port):
         conn = http.client.HTTPConnection(host, port, timeout=10)
         body = urlencode({"seq": phone.seq, "key": "crossing-the-hundred-01"})
@@ -110,10 +110,10 @@ def test_a_snapshot_that_fails_after_the_answer_is_logged_and_the_game_goes_on(
     phone = _near_a_snapshot(app)
     game_id = phone.url.rsplit("/", 1)[-1]
 
-    def broken(self: GameService, view: Any, store: Any) -> None:
+    def broken(view: Any, store: Any) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(GameService, "_keep_snapshot", broken)
+    monkeypatch.setattr(games_module, "save_snapshot", broken)
     with caplog.at_level(logging.WARNING):
         answer = phone.client.post(
             f"{phone.url}/undo", data={"seq": phone.seq, "key": "crossing-the-hundred-03"}, headers=HX

@@ -28,11 +28,11 @@ def test_a_game_on_the_estimate_names_it_and_says_it_is_an_estimate(client: Flas
 def test_a_game_on_a_checked_board_says_when_it_was_checked(client: FlaskClient) -> None:
     with client.application.app_context():
         svc = service()
-        raw = json.loads(svc.edition_text(next(iter(svc.editions.values()))[1].content_hash))
+        raw = json.loads(svc.library.edition_text(next(iter(svc.library.shipped.values()))[1].content_hash))
         for i, path in enumerate(library.check_progress(raw)[2]):
             raw = library.mark_checked(raw, path, "2026-11-29" if i else "2026-11-30")
         raw["name"] = "Our copy"
-        edition = svc.save_edition("Our copy", library.to_text(raw))
+        edition = svc.library.save_edition("Our copy", library.to_text(raw))
     phone = Phone(client).create(edition=edition.content_hash)
     note = _note(phone.html)
     assert note.startswith("Board: “Our copy”.")

@@ -26,7 +26,7 @@ from tests.web.conftest import Phone
 def _shipped(app: Flask) -> dict[str, Any]:
     with app.app_context():
         svc = service()
-        return dict(json.loads(svc.edition_text(next(iter(svc.editions.values()))[1].content_hash)))
+        return dict(json.loads(svc.library.edition_text(next(iter(svc.library.shipped.values()))[1].content_hash)))
 
 
 def _checked(app: Flask, name: str, count: int | None = None, infamy: int | None = None) -> str:

@@ -164,10 +164,10 @@ def test_the_new_game_page_says_whether_the_board_is_an_estimate(client: FlaskCl
 
     with client.application.app_context():
         svc = service()
-        raw = json.loads(svc.edition_text(next(iter(svc.editions.values()))[1].content_hash))
+        raw = json.loads(svc.library.edition_text(next(iter(svc.library.shipped.values()))[1].content_hash))
         for path in library.check_progress(raw)[2]:
             raw = library.mark_checked(raw, path, "2026-11-30")
-        edition = svc.save_edition("Fully checked", library.to_text(raw))
+        edition = svc.library.save_edition("Fully checked", library.to_text(raw))
     # a game on it: this phone remembers the choice
     checked_game = Phone(client).create(edition=edition.content_hash, key="create-key-0002").html
     assert "This board is an estimate" not in checked_game

@@ -41,7 +41,7 @@ def _game_and_board(client: FlaskClient) -> tuple[str, str]:
         raw["players"]["max"] = 4  # the same: only the colours below differ
         raw["players"]["colours"][0]["hex"] = "#aa0000"
         text, _ = validated(raw)
-        return game_id, svc.save_edition("Our copy", text).content_hash
+        return game_id, svc.library.save_edition("Our copy", text).content_hash
 
 
 def test_the_preview_tells_the_entry_and_the_differences_in_words(client: FlaskClient) -> None:

@@ -24,7 +24,7 @@ def _saved_edition_with_our_crimson(app: Flask) -> str:
             assert colour["hex"] == SHIPPED_CRIMSON
             colour["hex"] = OURS
     with app.test_request_context():
-        return service().save_edition("Our colours", json.dumps(raw)).content_hash
+        return service().library.save_edition("Our colours", json.dumps(raw)).content_hash
 
 
 def test_a_game_on_a_saved_edition_shows_its_players_in_that_editions_colours(app: Flask, client: FlaskClient) -> None:

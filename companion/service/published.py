@@ -1,5 +1,5 @@
-"""The edition library shared between tables: what an imported file claims, and how far published
-editions agree.
+"""Editions shared between tables: what an imported file claims, and how far published editions
+agree.
 
 A published edition's ``checks`` map says which values a table checked against its own board (by
 path, with the date). Two published editions *agree* on a checked value when the value itself (a
