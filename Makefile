@@ -56,6 +56,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 # The benchmark (bench/README.md); its report opens with the server's CPU per tap, by kind.
 bench: $(VENV)/.installed

@@ -1,18 +1,13 @@
-"""The rooms keep their rules (docs/architecture.md): each test reads every module's imports and fails
-on the one that crosses a line, naming it.
-
-- The core (``companion/game``) imports only the standard library and the event catalog.
-- ``events`` imports nothing of the app.
-- Below the web (service, readmodels, formats, editions, game, events) nothing imports the web,
-  Flask or Werkzeug: the same rules and views serve the CLI, the API and the pages.
-- No page imports another page, and nothing but the app factory imports a page: what two pages
-  share lives in ``screens``, ``forms``, ``words`` or ``http``.
-- Words import no screen, page, plumbing, stream or API; forms import only forms (and formats).
+"""The rooms keep their rules (docs/architecture.md). import-linter holds the contracts (pyproject.toml,
+``lint-imports``): the layers, no Flask below the web, independent pages, words and forms apart, no import cycle.
+These tests run it, and read the core's imports for what a contract cannot list: that the core
+(``companion/game``) and the event catalog import nothing but the standard library (and the catalog).
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from pathlib import Path
 
@@ -70,35 +65,18 @@ def test_the_event_catalog_imports_only_the_standard_library() -> None:
         assert name.split(".")[0] in sys.stdlib_module_names or name.startswith("__future__"), name
 
 
-def test_events_import_nothing_of_the_app() -> None:
-    assert crossings(("events",), ("companion",)) == []
-
-
-def test_nothing_below_the_web_imports_the_web_or_flask() -> None:
-    below = ("companion/service", "companion/readmodels", "companion/formats", "companion/editions", "companion/game")
-    assert crossings((*below, "events"), ("companion.web", *WEB_LIBRARIES)) == []
-
-
-def test_no_page_imports_another_page_and_only_the_app_factory_imports_pages() -> None:
-    offenders = []
-    for path in modules("companion"):
-        importer = module_name(path)
-        if importer == "companion.web":
-            continue  # create_app registers every page's blueprint
-        for name in imports_of(path):
-            if name.startswith("companion.web.pages"):
-                offenders.append(f"{importer} imports {name}")
-    assert offenders == []
-
-
-def test_words_import_no_screen_page_plumbing_stream_or_api() -> None:
-    rooms = ("companion.web.screens", "companion.web.pages", "companion.web.http", "companion.web.live")
-    assert crossings(("companion/web/words",), (*rooms, "companion.web.api", "companion.web.process")) == []
-
-
-def test_forms_import_only_forms_and_formats() -> None:
-    web = ("companion.web",)
-    assert crossings(("companion/web/forms",), web, allowed=("companion.web.forms",)) == []
+def test_every_room_keeps_its_contract() -> None:
+    """``lint-imports`` (import-linter, configured in pyproject.toml) finds every contract kept: the layers, the
+    pure core, no Flask below the web, independent pages, words and forms apart, no cycle anywhere."""
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-4000:]
+    assert " BROKEN" not in done.stdout and "Contracts: 8 kept, 0 broken." in done.stdout, done.stdout[-2000:]
 
 
 def test_the_checks_would_catch_a_page_importing_a_page_and_the_core_importing_flask(tmp_path: Path) -> None:

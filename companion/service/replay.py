@@ -7,12 +7,12 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from companion.formats.commands import event_from_stored_row
 from companion.game.any_log import AnyState, evolve_any, replay_any
 from companion.game.edition import Edition
-from companion.game.frozen import changed
 from companion.game.projection import NeedsWholeLog
 from companion.game.timeline import Action, Recorded, Timeline, extend_timeline
 from companion.log_view import AnyView
@@ -139,7 +139,7 @@ def brought_forward(view: AnyView, new_rows: tuple[StoredEvent, ...], events: Se
     except NeedsWholeLog:  # a switch of edition onto a state read back from a snapshot
         advanced = None
     state, priors = advanced if advanced is not None else rebuild(view.edition, timeline)
-    return changed(  # ``dataclasses.replace``, for the fields that move
+    return replace(
         view,
         rows=view.rows + new_rows,
         timeline=timeline,

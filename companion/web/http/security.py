@@ -22,7 +22,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from companion.web.http import hosting, nul
 
-__all__ = ["CONTENT_SECURITY_POLICY", "FILE_HEADERS", "SessionOverHttps", "install"]
+__all__ = ["CONTENT_SECURITY_POLICY", "FILE_HEADERS", "POLICY", "SessionOverHttps", "install"]
 
 CONTENT_SECURITY_POLICY = {
     "default-src": "'self'",
@@ -36,16 +36,15 @@ CONTENT_SECURITY_POLICY = {
     "frame-ancestors": "'none'",
 }
 
+POLICY = "; ".join(
+    f"{name} {' '.join(value) if isinstance(value, list) else value}" for name, value in CONTENT_SECURITY_POLICY.items()
+)
+"""The policy as its header says it: given to Talisman as text, so it is not written out again for each answer."""
+
 FILE_HEADERS: tuple[tuple[str, str], ...] = (
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),
-    (
-        "Content-Security-Policy",
-        "; ".join(
-            f"{name} {' '.join(value) if isinstance(value, list) else value}"
-            for name, value in CONTENT_SECURITY_POLICY.items()
-        ),
-    ),
+    ("Content-Security-Policy", POLICY),
 )
 """The same headers on the static files, which WhiteNoise serves in front of the app (``static_files``)."""
 
@@ -67,7 +66,8 @@ def install(app: Flask) -> None:
         app,
         force_https=False,  # phones on the LAN speak plain HTTP
         session_cookie_secure=False,  # Secure over HTTPS only: ``SessionOverHttps``
-        content_security_policy=CONTENT_SECURITY_POLICY,
+        content_security_policy=POLICY,
+        permissions_policy="browsing-topics=()",
         referrer_policy="no-referrer",
     )
     app.session_interface = SessionOverHttps()

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import CHECKS, load_all_checks
 from schemathesis.config import SchemathesisConfig
 
+from companion.cli.openapi import openapi_document
 from companion.web import create_app
-from companion.web.api.document import openapi_document
 from tests.safety.engines import engine_url
 from tests.web.conftest import at_once
 
@@ -62,7 +62,7 @@ def test_the_openapi_document_is_served_and_kept_in_docs(api_app: Flask) -> None
     assert served["info"]["title"] == "Inferno Companion API"
     assert "/api/v1/games/{game_id}/commands" in served["paths"]
     assert json.loads((DOCS / "openapi.json").read_text(encoding="utf-8")) == openapi_document(), (
-        "docs/openapi.json is stale: run `python -m companion.web.api.document > docs/openapi.json`"
+        "docs/openapi.json is stale: run `python -m companion.cli.openapi > docs/openapi.json`"
     )
 
 

@@ -84,3 +84,16 @@ def test_a_taps_answer_and_a_whole_page_go_out_in_brotli(server: tuple[str, int]
 
 def without_keys(html: bytes) -> bytes:
     return re.sub(rb'name="key" value="[^"]*"', b"", html)
+
+
+def test_a_phone_that_takes_zstd_gets_it(server: tuple[str, int]) -> None:
+    """Chromium's ``Accept-Encoding`` names zstd: its answers go out in zstd, cheaper for the server than brotli."""
+    from backports import zstd
+
+    path = game(server)
+    conn = http.client.HTTPConnection(*server, timeout=10)
+    conn.request("GET", path, headers={"Accept-Encoding": "gzip, deflate, br, zstd", "HX-Request": "true"})
+    response = conn.getresponse()
+    body = response.read()
+    assert response.getheader("Content-Encoding") == "zstd"
+    assert b'id="part-' in zstd.decompress(body)

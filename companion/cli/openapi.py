@@ -1,6 +1,6 @@
 """The API's OpenAPI document as served at /api/openapi.json; ``docs/openapi.json`` keeps a copy.
 
-``python -m companion.web.api.document > docs/openapi.json`` rewrites it; a test fails when the copy
+``python -m companion.cli.openapi > docs/openapi.json`` rewrites it; a test fails when the copy
 no longer matches what the app serves.
 """
 
