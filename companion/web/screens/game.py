@@ -3,14 +3,13 @@ be done now), drawn whole for a page or as only the parts a phone lacks (``scree
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import render_template
-from flask.globals import _cv_request
+import flask_htmx
+from flask import current_app, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
@@ -19,9 +18,8 @@ from companion.game.rules.hell import why_stuck
 from companion.game.state import Phase
 from companion.service import GameView
 from companion.web.forms.fields import kept_choice, new_key
-from companion.web.http.htmx import Answer, is_htmx
+from companion.web.http.htmx import Answer
 from companion.web.http.phone import held_elsewhere, seat_prompt, waiting_for
-from companion.web.http.urls import kept_url_for
 from companion.web.live.answers import answer_key, keep_marked, kept_answer
 from companion.web.screens.florence_board import accuse_prep, florence_board
 from companion.web.screens.hell_map import ferry_steps, guardian_steps
@@ -45,6 +43,13 @@ from companion.web.screens.refusal_shown import box_drawn
 from companion.web.words.refusals import describe_refusal
 
 __all__ = ["game_context", "render_game"]
+
+htmx = flask_htmx.HTMX()
+"""What an htmx request says about itself (``bool(htmx)``, ``htmx.trigger``): flask-htmx's properties read the
+current request; the app registers the extension for its templates."""
+
+HX_HEADERS = ("HX-Trigger-After-Settle", "HX-Replace-Url", "HX-Reswap")
+"""The htmx response headers a game's answer may carry, in the order it sends them."""
 
 
 def game_context(
@@ -74,7 +79,6 @@ def game_context(
         base = f"accuse={accuse}&" if dante_guardian else ""
         steps = guardian_steps(state, str(guardian), guardian_params or {}, base)
     readonly = bool(extra.get("readonly"))  # a step of the history, or the big screen: nothing to tap
-    posted = _cv_request.get().request  # the request read once, not through its proxy
     # A phone per player: a phone without a seat is asked who it is; one whose player is not the
     # active one waits, and taps nothing on the map either.
     asking = not readonly and seat_prompt(state, view.game_id)
@@ -83,7 +87,7 @@ def game_context(
     hexes = view.edition.player_hexes()
     shown = None if readonly or not interactive else select
     # a phone with script: a guardian's first step and a bring are the map's values (``build_map``)
-    steady_guard = is_htmx()
+    steady_guard = bool(htmx)
     hell_map = remembered_map(view.game_id, state, options, shown, hexes, interactive, ferry_view, steps, steady_guard)
     stuck: list[str] = []
     if hell_map.selected and not hell_map.selected_moves:
@@ -98,9 +102,9 @@ def game_context(
     extra.setdefault(
         "live",
         {
-            "events": kept_url_for("live.game_events", game_id=view.game_id),
-            "poll": kept_url_for("live.game_seq", game_id=view.game_id),
-            "refresh": kept_url_for("play.game", game_id=view.game_id),
+            "events": url_for("live.game_events", game_id=view.game_id),
+            "poll": url_for("live.game_seq", game_id=view.game_id),
+            "refresh": url_for("play.game", game_id=view.game_id),
         },
     )
     return {
@@ -120,9 +124,9 @@ def game_context(
         "new_key": new_key,
         "last_entry": last,
         "redo_entry": redo,
-        "posted": posted.form if posted.method == "POST" else {},
+        "posted": request.form if request.method == "POST" else {},
         "chosen": _chooser(extra),
-        "pick_url": kept_url_for("play.game", game_id=view.game_id) + f"?at={view.seq}&",
+        "pick_url": url_for("play.game", game_id=view.game_id) + f"?at={view.seq}&",
         "open_for": _open_for(extra),
         "card_choices": _card_choices(extra),
         "seat_prompt": asking,
@@ -162,7 +166,6 @@ def _open_for(extra: dict[str, Any]) -> str:
     for key in ("loan_confirm", "refusal", "errors"):
         if extra.get(key):
             return str(extra[key].get("control", ""))
-    request = _cv_request.get().request
     if request.method == "GET" and _CONTROL.fullmatch(request.args.get("open", "")):
         return str(request.args["open"])
     return ""
@@ -176,8 +179,7 @@ def _card_choices(extra: dict[str, Any]) -> str:
 
     The card (8-11 KB with the Wall's options around it) then comes in an answer of its own, fetched right after, with
     the player's choices kept (``pages/florence.py``: ``fraud_card``); a page without script shows it in place."""
-    request = _cv_request.get().request
-    if not is_htmx() or request.method != "POST" or _open_for(extra) != "location-fraud" or extra.get("loan_confirm"):
+    if not htmx or request.method != "POST" or _open_for(extra) != "location-fraud" or extra.get("loan_confirm"):
         return ""
     pairs = [(k, v) for k, v in request.form.items(multi=True) if k not in _NOT_CHOICES]
     return "&" + urlencode(pairs) if pairs else "&open=location-fraud"
@@ -188,7 +190,6 @@ def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
     after "Cancel" on the loan prompt)."""
     if not _open_for(extra):
         return kept_choice(None)
-    request = _cv_request.get().request
     return kept_choice(request.form if request.method == "POST" else request.args)
 
 
@@ -207,7 +208,7 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
     """
     context = game_context(view, **extra)
     if extra.get("readonly"):
-        if is_htmx():
+        if htmx:
             return render_block("pages/game.html", block, **context), status
         return render_template("pages/game.html", **context), status
     parts = render_parts(context)
@@ -217,43 +218,43 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
         parts = render_parts(context)
     words = [part.word for part in parts.values()]  # each ``name:digest``, as ``HX-Game-Parts`` says it
     context["part_digests"] = " ".join(words)
-    focus = _seat_focus(context) or focus_target(context)
-    if not is_htmx():
+    if not htmx:
         return compact(render_template("pages/game.html", **context, drawn=_drawn(parts, view.seq))), status
-    ctx = _cv_request.get()  # read once, not through ``request``'s and ``current_app``'s proxies
-    request = ctx.request
-    environ = request.environ
-    raw = environ.get("HTTP_HX_GAME_PARTS") or None  # what the phone holds (``client_parts``)
+    raw = request.headers.get("HX-Game-Parts") or None  # what the phone holds (``client_parts``): the app's own
     holds = raw is not None and ":" in raw  # it names a part
-    live_refresh = environ.get("HTTP_HX_TRIGGER") == "live-trigger"
-    focus = focus if holds and not live_refresh else ""
+    live_refresh = htmx.trigger == "live-trigger"
+    focus = (_seat_focus(context) or focus_target(context)) if holds and not live_refresh else ""
     if holds and live_refresh and _turn_came_here(context, client_parts() or {}, parts):
         focus = "turn-title"  # another phone ended its turn: this phone's player is up, the title shows
     update: dict[str, Any] = {"seq": view.seq, "focus": focus}
-    headers = {"HX-Trigger-After-Settle": ""}
-    if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):
-        headers["HX-Replace-Url"] = kept_url_for("play.game", game_id=view.game_id)
+    recorded = request.method == "POST" and status == 200 and not extra.get("loan_confirm")
+    replace_url = url_for("play.game", game_id=view.game_id) if recorded else None
     if raw is None or block != "game":  # a whole block: the phone takes every part's digest
         update["parts"] = context["part_digests"]
-        headers["HX-Trigger-After-Settle"] = json.dumps({"game:update": update})
         drawn = _drawn(parts, view.seq, csrf=False)  # htmx sends the token in a header
-        return compact(render_block("pages/game.html", block, **context, drawn=drawn)), status, headers
+        body = compact(render_block("pages/game.html", block, **context, drawn=drawn))
+        return body, status, _hx_headers(trigger_after_settle={"game:update": update}, replace_url=replace_url)
     changed = parts_to_send(words, raw)
     pieces = assembled(parts, changed)
-    budget = ctx.app.config.get("ANSWER_BUDGET", ANSWER_BUDGET)
+    budget = current_app.config.get("ANSWER_BUDGET", ANSWER_BUDGET)
     later = answer_later(pieces, context["state"].active, budget, view.seq, map_keep(context["hell_map"]))
-    # only the digests of the parts sent (``merge_parts``): the phone holds the others as they are (~1.7 KB less a
-    # header, ~30 µs less each way); a part left for a second answer keeps the digest the phone holds, so it asks
+    # only the digests of the parts sent (``merge_parts``): the phone holds the others as they are
     update["changed"] = " ".join(parts[name].word for name in changed if name not in later)
     if later:  # a second answer brings these, asked for at once (table.js)
         pieces = {name: html for name, html in pieces.items() if name not in later}
         update["more"] = True
-    headers["HX-Trigger-After-Settle"] = json.dumps({"game:update": update})
     marked = "".join(out_of_band(name, html) for name, html in pieces.items())
     keep_marked(marked)
     body = fill(marked, view.seq, csrf=False)  # htmx sends the token in a header
-    headers["HX-Reswap"] = "none"
+    headers = _hx_headers(trigger_after_settle={"game:update": update}, replace_url=replace_url, reswap="none")
     return body, status, headers
+
+
+def _hx_headers(**hx: Any) -> dict[str, str]:
+    """The htmx response headers ``hx`` names, as flask-htmx's response helper spells them (``HX_HEADERS``' order):
+    an answer of parts stays a body, a status and its headers, which a live refresh shares (``live.answers``)."""
+    sent = flask_htmx.make_response("", **hx).headers
+    return {name: sent[name] for name in HX_HEADERS if name in sent}
 
 
 def _drawn(parts: dict[str, Part], seq: int, csrf: bool = True) -> dict[str, Markup]:
