@@ -15,14 +15,15 @@ from markupsafe import Markup
 
 from companion.game.legal import turn_options
 from companion.game.rules.hell import why_stuck
-from companion.game.state import Phase
+from companion.game.state import GameState, Phase
 from companion.service import GameView
 from companion.web.forms.fields import kept_choice, new_key
 from companion.web.http.htmx import Answer
 from companion.web.http.phone import held_elsewhere, seat_prompt, waiting_for
 from companion.web.live.answers import answer_key, keep_marked, kept_answer
 from companion.web.screens.florence_board import accuse_prep, florence_board
-from companion.web.screens.hell_map import ferry_steps, guardian_steps
+from companion.web.screens.hell_map import HellMap
+from companion.web.screens.hell_steps import ferry_steps, guardian_steps
 from companion.web.screens.parts import (
     ANSWER_BUDGET,
     Part,
@@ -89,24 +90,12 @@ def game_context(
     # a phone with script: a guardian's first step and a bring are the map's values (``build_map``)
     steady_guard = bool(htmx)
     hell_map = remembered_map(view.game_id, state, options, shown, hexes, interactive, ferry_view, steps, steady_guard)
-    stuck: list[str] = []
-    if hell_map.selected and not hell_map.selected_moves:
-        stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, hell_map.selected)]
-    elif select in state.hell and state.hell[select].laid:
-        stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, select)]
     confirm = tuple(m for m in hell_map.selected_moves if to and m.landing == to)
     last, redo = (None, None) if readonly else remembered_entries(view)
     pl = state.p[state.active]
     send_kind = kind if kind in ("noble", "urchin") else ("noble" if pl.home_nobles else "urchin")
     extra.setdefault("readonly", False)
-    extra.setdefault(
-        "live",
-        {
-            "events": url_for("live.game_events", game_id=view.game_id),
-            "poll": url_for("live.game_seq", game_id=view.game_id),
-            "refresh": url_for("play.game", game_id=view.game_id),
-        },
-    )
+    extra.setdefault("live", _live_links(view.game_id))
     return {
         "view": view,
         "state": state,
@@ -118,7 +107,7 @@ def game_context(
         "guardian_pick": guardian if guardian in state.guardians else None,
         "guardian_steps": steps,
         "hell_map": hell_map,
-        "stuck": stuck,
+        "stuck": _stuck(state, hell_map, select),
         "confirm": confirm,
         "select": select,
         "new_key": new_key,
@@ -133,6 +122,24 @@ def game_context(
         "waiting": waiting,
         "held": held_elsewhere(view.game_id) if asking else frozenset(),
         **extra,
+    }
+
+
+def _stuck(state: GameState, hell_map: HellMap, select: str | None) -> list[str]:
+    """Why the soul chosen cannot move (or the soul laid down that was tapped), in words; else nothing."""
+    if hell_map.selected and not hell_map.selected_moves:
+        return [describe_refusal(e, state) for e in why_stuck(state, state.active, hell_map.selected)]
+    if select in state.hell and state.hell[select].laid:
+        return [describe_refusal(e, state) for e in why_stuck(state, state.active, select)]
+    return []
+
+
+def _live_links(game_id: str) -> dict[str, str]:
+    """Where a live page listens for new entries, asks for the seq and fetches the game again."""
+    return {
+        "events": url_for("live.game_events", game_id=game_id),
+        "poll": url_for("live.game_seq", game_id=game_id),
+        "refresh": url_for("play.game", game_id=game_id),
     }
 
 
