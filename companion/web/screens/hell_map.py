@@ -92,7 +92,7 @@ _SIDES: dict[int, tuple[Side, Layout, dict[tuple[Any, ...], Cell]]] = {}
 STEADY_CELLS = 16384  # per side: ~70 shields, each with what may stand on it, playable or not, in 2 languages
 
 
-def _side_kept(side: Side) -> tuple[Layout, dict[tuple[Any, ...], Cell]]:
+def _side_layout(side: Side) -> tuple[Layout, dict[tuple[Any, ...], Cell]]:
     """What is worked out once per board side: where each shield goes (x, y, width) and its lines down, and the
     steady cells made so far (``_steady_cell``). A side is the edition's, unchanged while it lives; it holds
     dicts, so it is found by identity."""
@@ -119,8 +119,8 @@ def _side_kept(side: Side) -> tuple[Layout, dict[tuple[Any, ...], Cell]]:
 
 
 def _layout(side: Side) -> Layout:
-    """Where each shield of ``side`` goes (x, y, width) and its lines down (``_side_kept``)."""
-    return _side_kept(side)[0]
+    """Where each shield of ``side`` goes (x, y, width) and its lines down (``_side_layout``)."""
+    return _side_layout(side)[0]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -413,7 +413,7 @@ def _steady_cells(
         and kept[3] is state.guardians
     ):
         return kept[4]
-    (pos, _), _ = _side_kept(state.side)
+    (pos, _), _ = _side_layout(state.side)
     infos = state.side.shields
     hell = state.hell
     near = (id(state.edition), id(state.side), id(state.guardians), interactive, words)
@@ -453,9 +453,9 @@ def _steady_cell(
 ) -> Cell:
     """A shield's cell when no choice under way touches it: what stands on it, its label, and its steady tap on
     a phone that may act (choose a soul, ask why, try a landing: the map's values say which work now). Kept per
-    side (``_side_kept``) and by everything the cell holds."""
+    side (``_side_layout``) and by everything the cell holds."""
     side = state.side
-    (pos, _), cells = _side_kept(side)
+    (pos, _), cells = _side_layout(side)
     key = (shield, soul, guardian, interactive, glyph, words)
     cell = cells.get(key)
     if cell is None:
