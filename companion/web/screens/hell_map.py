@@ -43,7 +43,7 @@ class Cell(NamedTuple):
     width: float
     glyph: str
     quarter: str
-    soul: Any  # Soul | None
+    soul: Soul | None
     guardian: str | None
     tap: str | None  # "select", "deselect", "land", "confirm", "try", "bring", "why", "ferry", "guard"
     # A steady tap ("select", "why", "try") is the same in every phase and with any soul chosen: what
