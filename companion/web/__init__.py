@@ -47,12 +47,9 @@ from companion.web.pages import (
     viewer,
 )
 from companion.web.screens import (
-    florence_markup,
     form_markup,
-    hell_markup,
     history_cache,
     live_answers,
-    location_markup,
     part_markup,
     parts,
     picks,
@@ -182,9 +179,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     form_markup.install(app)  # the action forms and refusal boxes, written in Python
     shield_markup.install(app)  # the map's shields, written in Python
     part_markup.install(app)  # a player's purse, family, tower and tracks, the tiles, the Cemetery, the undo bar
-    florence_markup.install(app)  # the Florence phase's choices, written in Python
-    hell_markup.install(app)  # the Hell phase's choices before a soul is chosen, written in Python
-    location_markup.install(app)  # a location's options, written in Python
     parts.install_macros(app)  # last: the macros' module sees every global
     server_timing.install(app)  # outermost, when asked: the answer's time in the app, proxies and all
     if app.config.get("WARM_UP", not app.testing):  # tests make hundreds of apps, each drawing a few pages

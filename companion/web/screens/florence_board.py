@@ -5,12 +5,12 @@ accusation about to be made will do. No rules here: legality comes from ``legal`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.game.rules.accusation import dante_path, dante_step
 from companion.game.rules.florence import floors_with_space, locations
 from companion.game.state import GameState
 from companion.service.caches import Lru
+from events.catalog import Reward
 
 __all__ = ["AccusePrep", "LocationTile", "accuse_prep", "florence_board"]
 
@@ -35,7 +35,7 @@ class AccusePrep:
     special: bool
     members: tuple[str, ...]
     floors: tuple[int, ...]
-    bonus: Any  # the track's known bonus tile Reward, or None
+    bonus: Reward | None  # the track's known bonus tile
     dante_kind: str | None
     dante_circle: int
     others_home: tuple[tuple[str, str], ...]
@@ -87,7 +87,8 @@ def accuse_prep(state: GameState, player: int, loc: str) -> AccusePrep | None:
     if position < len(dante_path(state)):
         step = dante_step(state, position)
         kind = str(step["kind"])
-        dante_circle = int(step.get("circle", 0))  # type: ignore[call-overload]
+        circle_of_step = step.get("circle", 0)
+        dante_circle = int(circle_of_step) if isinstance(circle_of_step, int | str) else 0
     accuser = "noble" if "noble" in members else "urchin"
     others = list(pl.placed)
     others.remove((loc, accuser))

@@ -3,28 +3,27 @@ be done now), drawn whole for a page or as only the parts a phone lacks (``scree
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import render_template
-from flask.globals import _cv_request
+import flask_htmx
+from flask import current_app, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from companion.game.legal import turn_options
 from companion.game.rules.hell import why_stuck
-from companion.game.state import Phase
+from companion.game.state import GameState, Phase
 from companion.service import GameView
 from companion.web.forms.fields import kept_choice, new_key
-from companion.web.http.htmx import Answer, is_htmx
+from companion.web.http.htmx import Answer, htmx
 from companion.web.http.phone import seat_prompt, waiting_for
-from companion.web.http.urls import kept_url_for
 from companion.web.live.notifier import held_elsewhere
 from companion.web.screens.florence_board import accuse_prep, florence_board
-from companion.web.screens.hell_map import ferry_steps, guardian_steps
+from companion.web.screens.hell_map import HellMap
+from companion.web.screens.hell_steps import ferry_steps, guardian_steps
 from companion.web.screens.live_answers import answer_key, keep_marked, kept_answer
 from companion.web.screens.parts import (
     ANSWER_BUDGET,
@@ -46,6 +45,9 @@ from companion.web.screens.refusal_shown import box_drawn
 from companion.web.words.refusals import describe_refusal
 
 __all__ = ["game_context", "render_game"]
+
+HX_HEADERS = ("HX-Trigger-After-Settle", "HX-Replace-Url", "HX-Reswap")
+"""The htmx response headers a game's answer may carry, in the order it sends them."""
 
 
 def game_context(
@@ -75,7 +77,6 @@ def game_context(
         base = f"accuse={accuse}&" if dante_guardian else ""
         steps = guardian_steps(state, str(guardian), guardian_params or {}, base)
     readonly = bool(extra.get("readonly"))  # a step of the history, or the big screen: nothing to tap
-    posted = _cv_request.get().request  # the request read once, not through its proxy
     # A phone per player: a phone without a seat is asked who it is; one whose player is not the
     # active one waits, and taps nothing on the map either.
     asking = not readonly and seat_prompt(state, view.game_id)
@@ -84,26 +85,14 @@ def game_context(
     hexes = view.edition.player_hexes()
     shown = None if readonly or not interactive else select
     # a phone with script: a guardian's first step and a bring are the map's values (``build_map``)
-    steady_guard = is_htmx()
+    steady_guard = bool(htmx)
     hell_map = remembered_map(view.game_id, state, options, shown, hexes, interactive, ferry_view, steps, steady_guard)
-    stuck: list[str] = []
-    if hell_map.selected and not hell_map.selected_moves:
-        stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, hell_map.selected)]
-    elif select in state.hell and state.hell[select].laid:
-        stuck = [describe_refusal(e, state) for e in why_stuck(state, state.active, select)]
     confirm = tuple(m for m in hell_map.selected_moves if to and m.landing == to)
     last, redo = (None, None) if readonly else remembered_entries(view)
     pl = state.p[state.active]
     send_kind = kind if kind in ("noble", "urchin") else ("noble" if pl.home_nobles else "urchin")
     extra.setdefault("readonly", False)
-    extra.setdefault(
-        "live",
-        {
-            "events": kept_url_for("live.game_events", game_id=view.game_id),
-            "poll": kept_url_for("live.game_seq", game_id=view.game_id),
-            "refresh": kept_url_for("play.game", game_id=view.game_id),
-        },
-    )
+    extra.setdefault("live", _live_links(view.game_id))
     return {
         "view": view,
         "state": state,
@@ -115,21 +104,39 @@ def game_context(
         "guardian_pick": guardian if guardian in state.guardians else None,
         "guardian_steps": steps,
         "hell_map": hell_map,
-        "stuck": stuck,
+        "stuck": _stuck(state, hell_map, select),
         "confirm": confirm,
         "select": select,
         "new_key": new_key,
         "last_entry": last,
         "redo_entry": redo,
-        "posted": posted.form if posted.method == "POST" else {},
+        "posted": request.form if request.method == "POST" else {},
         "chosen": _chooser(extra),
-        "pick_url": kept_url_for("play.game", game_id=view.game_id) + f"?at={view.seq}&",
+        "pick_url": url_for("play.game", game_id=view.game_id) + f"?at={view.seq}&",
         "open_for": _open_for(extra),
         "card_choices": _card_choices(extra),
         "seat_prompt": asking,
         "waiting": waiting,
         "held": held_elsewhere(view.game_id) if asking else frozenset(),
         **extra,
+    }
+
+
+def _stuck(state: GameState, hell_map: HellMap, select: str | None) -> list[str]:
+    """Why the soul chosen cannot move (or the soul laid down that was tapped), in words; else nothing."""
+    if hell_map.selected and not hell_map.selected_moves:
+        return [describe_refusal(e, state) for e in why_stuck(state, state.active, hell_map.selected)]
+    if select in state.hell and state.hell[select].laid:
+        return [describe_refusal(e, state) for e in why_stuck(state, state.active, select)]
+    return []
+
+
+def _live_links(game_id: str) -> dict[str, str]:
+    """Where a live page listens for new entries, asks for the seq and fetches the game again."""
+    return {
+        "events": url_for("live.game_events", game_id=game_id),
+        "poll": url_for("live.game_seq", game_id=game_id),
+        "refresh": url_for("play.game", game_id=game_id),
     }
 
 
@@ -163,7 +170,6 @@ def _open_for(extra: dict[str, Any]) -> str:
     for key in ("loan_confirm", "refusal", "errors"):
         if extra.get(key):
             return str(extra[key].get("control", ""))
-    request = _cv_request.get().request
     if request.method == "GET" and _CONTROL.fullmatch(request.args.get("open", "")):
         return str(request.args["open"])
     return ""
@@ -177,8 +183,7 @@ def _card_choices(extra: dict[str, Any]) -> str:
 
     The card (8-11 KB with the Wall's options around it) then comes in an answer of its own, fetched right after, with
     the player's choices kept (``pages/florence.py``: ``fraud_card``); a page without script shows it in place."""
-    request = _cv_request.get().request
-    if not is_htmx() or request.method != "POST" or _open_for(extra) != "location-fraud" or extra.get("loan_confirm"):
+    if not htmx or request.method != "POST" or _open_for(extra) != "location-fraud" or extra.get("loan_confirm"):
         return ""
     pairs = [(k, v) for k, v in request.form.items(multi=True) if k not in _NOT_CHOICES]
     return "&" + urlencode(pairs) if pairs else "&open=location-fraud"
@@ -189,7 +194,6 @@ def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
     after "Cancel" on the loan prompt)."""
     if not _open_for(extra):
         return kept_choice(None)
-    request = _cv_request.get().request
     return kept_choice(request.form if request.method == "POST" else request.args)
 
 
@@ -208,7 +212,7 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
     """
     context = game_context(view, **extra)
     if extra.get("readonly"):
-        if is_htmx():
+        if htmx:
             return render_block("pages/game.html", block, **context), status
         return render_template("pages/game.html", **context), status
     parts = render_parts(context)
@@ -218,43 +222,43 @@ def _render_game(view: GameView, status: int = 200, block: str = "game", **extra
         parts = render_parts(context)
     words = [part.word for part in parts.values()]  # each ``name:digest``, as ``HX-Game-Parts`` says it
     context["part_digests"] = " ".join(words)
-    focus = _seat_focus(context) or focus_target(context)
-    if not is_htmx():
+    if not htmx:
         return compact(render_template("pages/game.html", **context, drawn=_drawn(parts, view.seq))), status
-    ctx = _cv_request.get()  # read once, not through ``request``'s and ``current_app``'s proxies
-    request = ctx.request
-    environ = request.environ
-    raw = environ.get("HTTP_HX_GAME_PARTS") or None  # what the phone holds (``client_parts``)
+    raw = request.headers.get("HX-Game-Parts") or None  # what the phone holds (``client_parts``): the app's own
     holds = raw is not None and ":" in raw  # it names a part
-    live_refresh = environ.get("HTTP_HX_TRIGGER") == "live-trigger"
-    focus = focus if holds and not live_refresh else ""
+    live_refresh = htmx.trigger == "live-trigger"
+    focus = (_seat_focus(context) or focus_target(context)) if holds and not live_refresh else ""
     if holds and live_refresh and _turn_came_here(context, client_parts() or {}, parts):
         focus = "turn-title"  # another phone ended its turn: this phone's player is up, the title shows
     update: dict[str, Any] = {"seq": view.seq, "focus": focus}
-    headers = {"HX-Trigger-After-Settle": ""}
-    if request.method == "POST" and status == 200 and not extra.get("loan_confirm"):
-        headers["HX-Replace-Url"] = kept_url_for("play.game", game_id=view.game_id)
+    recorded = request.method == "POST" and status == 200 and not extra.get("loan_confirm")
+    replace_url = url_for("play.game", game_id=view.game_id) if recorded else None
     if raw is None or block != "game":  # a whole block: the phone takes every part's digest
         update["parts"] = context["part_digests"]
-        headers["HX-Trigger-After-Settle"] = json.dumps({"game:update": update})
         drawn = _drawn(parts, view.seq, csrf=False)  # htmx sends the token in a header
-        return compact(render_block("pages/game.html", block, **context, drawn=drawn)), status, headers
+        body = compact(render_block("pages/game.html", block, **context, drawn=drawn))
+        return body, status, _hx_headers(trigger_after_settle={"game:update": update}, replace_url=replace_url)
     changed = parts_to_send(words, raw)
     pieces = assembled(parts, changed)
-    budget = ctx.app.config.get("ANSWER_BUDGET", ANSWER_BUDGET)
+    budget = current_app.config.get("ANSWER_BUDGET", ANSWER_BUDGET)
     later = answer_later(pieces, context["state"].active, budget, view.seq, map_keep(context["hell_map"]))
-    # only the digests of the parts sent (``merge_parts``): the phone holds the others as they are (~1.7 KB less a
-    # header, ~30 µs less each way); a part left for a second answer keeps the digest the phone holds, so it asks
+    # only the digests of the parts sent (``merge_parts``): the phone holds the others as they are
     update["changed"] = " ".join(parts[name].word for name in changed if name not in later)
     if later:  # a second answer brings these, asked for at once (table.js)
         pieces = {name: html for name, html in pieces.items() if name not in later}
         update["more"] = True
-    headers["HX-Trigger-After-Settle"] = json.dumps({"game:update": update})
     marked = "".join(out_of_band(name, html) for name, html in pieces.items())
     keep_marked(marked)
     body = fill(marked, view.seq, csrf=False)  # htmx sends the token in a header
-    headers["HX-Reswap"] = "none"
+    headers = _hx_headers(trigger_after_settle={"game:update": update}, replace_url=replace_url, reswap="none")
     return body, status, headers
+
+
+def _hx_headers(**hx: Any) -> dict[str, str]:
+    """The htmx response headers ``hx`` names, as flask-htmx's response helper spells them (``HX_HEADERS``' order):
+    an answer of parts stays a body, a status and its headers, which a live refresh shares (``live.answers``)."""
+    sent = flask_htmx.make_response("", **hx).headers
+    return {name: sent[name] for name in HX_HEADERS if name in sent}
 
 
 def _drawn(parts: dict[str, Part], seq: int, csrf: bool = True) -> dict[str, Markup]:

@@ -18,11 +18,12 @@ from companion.game.legal import TurnOptions
 from companion.game.rules.hell import HellMove
 from companion.game.state import GameState, Phase, Soul
 from companion.service.caches import Lru
+from companion.web.screens.hell_steps import FerrySteps, GuardianSteps
 from companion.web.words.catalogue import gettext as _gettext
 from companion.web.words.catalogue import language
 from companion.web.words.glossary import colour_name, guardian_name, player_letter, quarter_name
 
-__all__ = ["Cell", "GuardianSteps", "HellMap", "build_map", "guardian_steps"]
+__all__ = ["Cell", "FerrySteps", "GuardianSteps", "HellMap", "build_map"]
 
 WIDTH = 400.0
 LEFT = 40.0
@@ -42,7 +43,7 @@ class Cell(NamedTuple):
     width: float
     glyph: str
     quarter: str
-    soul: Any  # Soul | None
+    soul: Soul | None
     guardian: str | None
     tap: str | None  # "select", "deselect", "land", "confirm", "try", "bring", "why", "ferry", "guard"
     # A steady tap ("select", "why", "try") is the same in every phase and with any soul chosen: what
@@ -91,7 +92,7 @@ _SIDES: dict[int, tuple[Side, Layout, dict[tuple[Any, ...], Cell]]] = {}
 STEADY_CELLS = 16384  # per side: ~70 shields, each with what may stand on it, playable or not, in 2 languages
 
 
-def _side_kept(side: Side) -> tuple[Layout, dict[tuple[Any, ...], Cell]]:
+def _side_layout(side: Side) -> tuple[Layout, dict[tuple[Any, ...], Cell]]:
     """What is worked out once per board side: where each shield goes (x, y, width) and its lines down, and the
     steady cells made so far (``_steady_cell``). A side is the edition's, unchanged while it lives; it holds
     dicts, so it is found by identity."""
@@ -118,8 +119,8 @@ def _side_kept(side: Side) -> tuple[Layout, dict[tuple[Any, ...], Cell]]:
 
 
 def _layout(side: Side) -> Layout:
-    """Where each shield of ``side`` goes (x, y, width) and its lines down (``_side_kept``)."""
-    return _side_kept(side)[0]
+    """Where each shield of ``side`` goes (x, y, width) and its lines down (``_side_layout``)."""
+    return _side_layout(side)[0]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -176,108 +177,6 @@ def _label(state: GameState, shield: str, extra: str, guardian: str | None, word
     return f"{text}. {extra}".strip()
 
 
-@dataclass(frozen=True)
-class FerrySteps:
-    """Where the ferry being summoned stands: Phlegyas's shield, the soul, its sideways shield."""
-
-    phlegyas_to: str
-    soul: str
-    side: str
-    options: tuple[Any, ...]  # FerryOption for this Phlegyas shield
-
-    @property
-    def destinations(self) -> tuple[str, ...]:
-        """Shields Phlegyas may go to (all, until one is chosen)."""
-        return tuple(dict.fromkeys(o.phlegyas_to for o in self.options))
-
-    @property
-    def souls(self) -> tuple[str, ...]:
-        """Souls that can be ferried from the chosen Phlegyas shield."""
-        return tuple(dict.fromkeys(o.soul_from for o in self.options if o.phlegyas_to == self.phlegyas_to))
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        """Sideways shields for the chosen soul that leave it a regular move."""
-        return tuple(o.soul_to for o in self.options if o.phlegyas_to == self.phlegyas_to and o.soul_from == self.soul)
-
-    @property
-    def landings(self) -> tuple[str, ...]:
-        """Where the soul may land after the sideways move."""
-        for o in self.options:
-            if (o.phlegyas_to, o.soul_from, o.soul_to) == (self.phlegyas_to, self.soul, self.side):
-                return tuple(o.landings)
-        return ()
-
-
-@dataclass(frozen=True)
-class GuardianSteps:
-    """A guardian being used from the map: its new shield, then the souls (or Desk) it acts on.
-
-    Only what the map highlights is worked out here (empty shields; shields next to the new one);
-    whether the use is legal stays the rules' answer when it is recorded.
-    """
-
-    guardian: str
-    to_shield: str
-    targets: tuple[str, ...]
-    desk: str
-    shields: tuple[str, ...]  # empty shields the standee may move to
-    near: tuple[str, ...]  # after the move: standing souls next to it, or (Plutus) shields for the Desk
-    most: int  # how many souls its effect acts on
-    base: str = ""  # the query of the page it is chosen on (an accusation being prepared)
-
-    def query(
-        self, to_shield: str | None = None, targets: tuple[str, ...] | None = None, desk: str | None = None
-    ) -> str:
-        """The page address's query for these steps with one of them changed."""
-        to = self.to_shield if to_shield is None else to_shield
-        chosen = self.targets if targets is None else targets
-        below = self.desk if desk is None else desk
-        if to_shield is not None and to_shield != self.to_shield:
-            chosen, below = (), ""
-        return f"{self.base}guardian={self.guardian}&gto={to}&gt={','.join(chosen)}&gd={below}"
-
-    def toggled(self, shield: str) -> tuple[str, ...]:
-        """The targets after tapping ``shield``: off if chosen, else on (the oldest gives way)."""
-        if shield in self.targets:
-            return tuple(t for t in self.targets if t != shield)
-        return (*self.targets, shield)[-max(self.most, 1) :]
-
-
-def guardian_steps(state: GameState, guardian: str, params: dict[str, str], base: str = "") -> GuardianSteps:
-    """The steps of a guardian's use chosen so far, from the page's query (``gto``, ``gt``, ``gd``)."""
-    current = state.guardians[guardian]
-    movable = guardian != "phlegyas"
-    shields = tuple(s for s in state.side.shields if s != current and not state.occupied(s)) if movable else ()
-    to = params.get("gto", "") if params.get("gto", "") in shields else ""
-    near: tuple[str, ...] = ()
-    most = 0
-    if to and guardian == "plutus":
-        desks = state.p[state.active].desks
-        near = tuple(s for s in state.side.adjacent(to) if s not in desks)
-        most = 1
-    elif to:
-        near = tuple(s for s in state.side.adjacent(to) if s in state.hell and not state.hell[s].laid)
-        definition: dict[str, Any] = next((g for g in state.edition.raw["guardians"] if g["id"] == guardian), {})
-        most = sum(int(e.get("count", 1)) for e in definition.get("effect", []) if e.get("primitive") != "wall_pass")
-    chosen = tuple(t for t in params.get("gt", "").split(",") if t in near and guardian != "plutus")
-    desk = params.get("gd", "") if guardian == "plutus" and params.get("gd", "") in near else ""
-    return GuardianSteps(guardian, to, chosen[: max(most, 1)], desk, shields, near, most, base)
-
-
-def ferry_steps(state: GameState, params: dict[str, str]) -> FerrySteps:
-    """The ferry's choices so far, from the page's query parameters."""
-    from companion.game.rules.ferry import ferry_options
-
-    ph = params.get("ferry", "")
-    if ph not in state.side.shields:
-        ph = ""
-    options = tuple(ferry_options(state, state.active, ph or None))
-    soul = params.get("fsoul", "") if ph else ""
-    side = params.get("fside", "") if soul else ""
-    return FerrySteps(ph, soul, side, options)
-
-
 def build_map(
     state: GameState,
     options: TurnOptions,
@@ -300,120 +199,19 @@ def build_map(
 
     ``kept_cells=False`` works out every cell afresh, none from ``_steady_cell`` (a test compares the two)."""
     pos, lines = _layout(state.side)
-    words = _language()
-    guardian_at: dict[str, str] = {}
-    for name, at in state.guardians.items():
-        guardian_at.setdefault(at, name)  # the first one there, as ``_label`` finds it
     in_hell = interactive and options.phase is Phase.HELL and not options.plague_due
     guard_try = bool(interactive and not in_hell and steady_guard and using and not using.to_shield and using.shields)
-    bring_colour: int | None = None
-    selected: str | None = None
-    if in_hell and select and select.startswith("cemetery-"):
-        colour = select.removeprefix("cemetery-")
-        if colour.isdigit() and int(colour) in state.cemetery:
-            bring_colour = int(colour)
-    elif in_hell and select in state.hell:
-        selected = select
+    selected, bring_colour = _chosen(state, select) if in_hell else (None, None)
     selected_moves = options.moves_from(selected) if selected else ()
     landing_moves: dict[str, list[HellMove]] = {}
     for m in selected_moves:
         landing_moves.setdefault(m.landing, []).append(m)
-    drachmas = state.p[state.active].drachmas
-    glyphs = {q["id"]: q.get("glyph", q["id"][:1].upper()) for q in state.edition.raw["quarters"]}
-    cells = []
-    bring_to: list[str] = []
-    # a shield no choice under way touches has its steady cell (what stands on it, its steady tap), made once
-    # per side, shield, occupant and language (``_steady_cell``): a guardian's steps or the ferry touch them all
-    plain = (
-        kept_cells and not (interactive and using is not None and not in_hell) and not (in_hell and ferry is not None)
+    guarding = using if interactive and not in_hell else None
+    choice = _Choice(
+        interactive, in_hell, selected, landing_moves, bring_colour, ferry, guarding, guard_try, steady_guard
     )
-    touched = {selected, *landing_moves} if selected else set()  # the soul chosen and where it may land
-    # every shield's steady cell, the whole row found again while Hell is the same (``_steady_cells``)
-    steady_row = _steady_cells(state, interactive, glyphs, words, guardian_at) if plain else ()
-    if plain and not touched and not (in_hell and bring_colour is not None and not steady_guard):
-        cells = list(steady_row)
-        if in_hell and bring_colour is not None:  # a phone with script: the map's values say where it may land
-            bring_to = [sh for sh in pos if state.side.shields[sh].circle == 1 and not state.occupied(sh)]
-    one_by_one = {} if cells else pos  # the shields still to work out one by one (none when the row was found)
-    for index, (shield, (x, y, width)) in enumerate(one_by_one.items()):
-        info = state.side.shields[shield]
-        soul = state.hell.get(shield)
-        guardian = guardian_at.get(shield)
-        bring_here = in_hell and bring_colour is not None and info.circle == 1 and not state.occupied(shield)
-        if bring_here and steady_guard:
-            bring_to.append(shield)  # its steady "try" tap brings the soul (the map's values, table.js)
-        if plain and not (bring_here and not steady_guard) and shield not in touched:
-            cells.append(steady_row[index])  # the row's cell: ``_steady_cell`` of this shield, soul and guardian
-            continue
-        tap: str | None = None
-        move: HellMove | None = None
-        extra = ""
-        link = ""
-        steady = soul is None and guardian is None  # its steady tap is "try" (below)
-        if interactive and using is not None and not in_hell and not (guard_try and steady):
-            tap, extra, link = _guardian_tap(state, using, shield)
-        elif in_hell and ferry is not None:
-            if not ferry.phlegyas_to and shield in ferry.destinations:
-                tap, extra = "ferry", gettext("Phlegyas may go here: tap to choose.")
-            elif ferry.phlegyas_to and not ferry.soul and shield in ferry.souls:
-                tap, extra = "ferry", gettext("A soul the ferryman can carry: tap to choose.")
-            elif ferry.soul and not ferry.side and shield in ferry.sides:
-                tap, extra = "ferry", gettext("A sideways shield that leaves a regular move: tap to choose.")
-        elif in_hell:
-            if bring_here and bring_colour is not None:
-                if not steady_guard:
-                    tap, extra = (
-                        "bring",
-                        gettext("Tap to bring the %(colour)s soul here.", colour=colour_name(bring_colour)),
-                    )
-                    move = next(
-                        (m for m in options.bring_moves if m.colour == bring_colour and m.landing == shield), None
-                    )
-            elif selected and shield == selected:
-                tap, extra = "deselect", gettext("Selected. Tap again to cancel.")
-            elif selected and shield in landing_moves:
-                moves = landing_moves[shield]
-                move = min(moves, key=lambda m: (len(m.tolls), m.wall_pass, m.path))
-                simple = len({(m.tolls, m.wall_pass) for m in moves}) == 1 and not move.tolls
-                affordable = drachmas >= move.total_drachmas
-                tap = "land" if simple and affordable else "confirm"
-                extra = gettext("A legal landing: tap to move here.")
-        if tap is None and interactive:  # steady: what it does now is the map's shared description
-            tap = _steady_tap(soul, guardian)
-        cells.append(
-            Cell(
-                shield,
-                info.circle,
-                x,
-                y,
-                width,
-                glyphs[info.quarter],
-                info.quarter,
-                soul,
-                guardian,
-                tap,
-                move,
-                _label(state, shield, extra, guardian, words),
-                link,
-            )
-        )
+    cells, bring_to = _cells(state, options, choice, kept_cells)
     wall_y = _row_y(6) - WALL_GAP / 2
-    gates = []
-    for gate, shield in state.side.gates.items():
-        x, _, _ = pos[shield]
-        discs = tuple(
-            (player_letter(seat.colour, seat.letter), player_hex.get(seat.colour, "#888"))
-            for seat, p in zip(state.players, state.p, strict=True)
-            if gate in p.discs
-        )
-        gates.append((x, wall_y, gate, discs))
-    desks = []
-    for seat, p in zip(state.players, state.p, strict=True):
-        for i, shield in enumerate(p.desks):
-            x, y, _ = pos[shield]
-            desks.append(
-                (x - 10 + 8 * i, y + 22, player_letter(seat.colour, seat.letter), player_hex.get(seat.colour, "#888"))
-            )
     rows = tuple(
         (c, _row_y(c), state.edition.circles[c].hex, colour_name(c), state.edition.circles[c].sin)
         for c in sorted(state.side.rows)
@@ -422,11 +220,11 @@ def build_map(
         width=WIDTH,
         height=_row_y(9) + ROW + 8,
         rows=rows,
-        cells=tuple(cells),
+        cells=cells,
         lines=lines,
         wall_y=wall_y,
-        gates=tuple(gates),
-        desks=tuple(desks),
+        gates=_gates(state, pos, player_hex, wall_y),
+        desks=_desks(state, pos, player_hex),
         selected=selected,
         selected_moves=selected_moves,
         bring_colour=bring_colour,
@@ -436,8 +234,150 @@ def build_map(
         souls_live=in_hell and ferry is None,
         try_live=(in_hell and ferry is None and selected is not None) or guard_try,
         guard_try=guard_try,
-        bring_to=tuple(bring_to),
+        bring_to=bring_to,
     )
+
+
+@dataclass(frozen=True)
+class _Choice:
+    """What the player has chosen on the map so far, as the shields' taps depend on it."""
+
+    interactive: bool  # the phone may act
+    in_hell: bool  # the Hell phase, the plague card not due
+    selected: str | None  # the soul chosen
+    landing_moves: dict[str, list[HellMove]]  # where the soul chosen may land, and the ways there
+    bring_colour: int | None  # the Cemetery colour chosen
+    ferry: FerrySteps | None
+    using: GuardianSteps | None  # a guardian being used (outside the Hell phase)
+    guard_try: bool  # a guardian's first step is the empty shields' steady tap
+    steady_guard: bool  # a phone with script: the map's values say where a guardian or a bring may go
+
+    def bring_here(self, state: GameState, shield: str) -> bool:
+        """Whether the soul chosen in the Cemetery may be brought to ``shield`` (empty, circle 1)."""
+        chosen = self.in_hell and self.bring_colour is not None
+        return chosen and state.side.shields[shield].circle == 1 and not state.occupied(shield)
+
+
+def _chosen(state: GameState, select: str | None) -> tuple[str | None, int | None]:
+    """The soul chosen in Hell and the colour chosen in the Cemetery, from ``select`` (in the Hell phase)."""
+    if select and select.startswith("cemetery-"):
+        colour = select.removeprefix("cemetery-")
+        return None, int(colour) if colour.isdigit() and int(colour) in state.cemetery else None
+    return (select if select in state.hell else None), None
+
+
+def _cells(
+    state: GameState, options: TurnOptions, choice: _Choice, kept_cells: bool
+) -> tuple[tuple[Cell, ...], tuple[str, ...]]:
+    """Every shield's cell, and the shields whose steady tap brings the soul chosen in the Cemetery."""
+    pos, _ = _layout(state.side)
+    words = _language()
+    guardian_at: dict[str, str] = {}
+    for name, at in state.guardians.items():
+        guardian_at.setdefault(at, name)  # the first one there, as ``_label`` finds it
+    glyphs = {q["id"]: q.get("glyph", q["id"][:1].upper()) for q in state.edition.raw["quarters"]}
+    in_hell, steady_guard = choice.in_hell, choice.steady_guard
+    bringing = in_hell and choice.bring_colour is not None
+    # a shield no choice under way touches has its steady cell (what stands on it, its steady tap), made once
+    # per side, shield, occupant and language (``_steady_cell``): a guardian's steps or the ferry touch them all
+    plain = kept_cells and choice.using is None and not (in_hell and choice.ferry is not None)
+    touched = {choice.selected, *choice.landing_moves} if choice.selected else set()  # the soul and its landings
+    # every shield's steady cell, the whole row found again while Hell is the same (``_steady_cells``)
+    steady_row = _steady_cells(state, choice.interactive, glyphs, words, guardian_at) if plain else ()
+    if plain and not touched and not (bringing and not steady_guard):
+        # a phone with script: the map's values say where the soul chosen in the Cemetery may land
+        bring_to = tuple(sh for sh in pos if choice.bring_here(state, sh)) if bringing else ()
+        if steady_row or not pos:
+            return steady_row, bring_to
+    cells: list[Cell] = []
+    landings: list[str] = []
+    for index, (shield, (x, y, width)) in enumerate(pos.items()):
+        info = state.side.shields[shield]
+        soul = state.hell.get(shield)
+        guardian = guardian_at.get(shield)
+        bring_here = choice.bring_here(state, shield)
+        if bring_here and steady_guard:
+            landings.append(shield)  # its steady "try" tap brings the soul (the map's values, table.js)
+        if plain and not (bring_here and not steady_guard) and shield not in touched:
+            cells.append(steady_row[index])  # the row's cell: ``_steady_cell`` of this shield, soul and guardian
+            continue
+        tap, extra, link, move = _tap(state, options, choice, shield, soul is None and guardian is None, bring_here)
+        if tap is None and choice.interactive:  # steady: what it does now is the map's shared description
+            tap = _steady_tap(soul, guardian)
+        label = _label(state, shield, extra, guardian, words)
+        quarter = info.quarter
+        cells.append(
+            Cell(shield, info.circle, x, y, width, glyphs[quarter], quarter, soul, guardian, tap, move, label, link)
+        )
+    return tuple(cells), tuple(landings)
+
+
+def _tap(
+    state: GameState, options: TurnOptions, choice: _Choice, shield: str, empty: bool, bring_here: bool
+) -> tuple[str | None, str, str, HellMove | None]:
+    """What tapping ``shield`` does while a choice is under way: (tap, label extra, query, move); no tap when its
+    steady tap stands (``empty``: no soul nor guardian on it)."""
+    none: tuple[str | None, str, str, HellMove | None] = (None, "", "", None)
+    if choice.using is not None and not (choice.guard_try and empty):
+        return (*_guardian_tap(state, choice.using, shield), None)
+    ferry = choice.ferry
+    if choice.in_hell and ferry is not None:
+        if not ferry.phlegyas_to and shield in ferry.destinations:
+            return "ferry", gettext("Phlegyas may go here: tap to choose."), "", None
+        if ferry.phlegyas_to and not ferry.soul and shield in ferry.souls:
+            return "ferry", gettext("A soul the ferryman can carry: tap to choose."), "", None
+        if ferry.soul and not ferry.side and shield in ferry.sides:
+            return "ferry", gettext("A sideways shield that leaves a regular move: tap to choose."), "", None
+        return none
+    if not choice.in_hell:
+        return none
+    colour = choice.bring_colour
+    if bring_here and colour is not None:
+        if choice.steady_guard:
+            return none
+        said = gettext("Tap to bring the %(colour)s soul here.", colour=colour_name(colour))
+        move = next((m for m in options.bring_moves if m.colour == colour and m.landing == shield), None)
+        return "bring", said, "", move
+    if choice.selected and shield == choice.selected:
+        return "deselect", gettext("Selected. Tap again to cancel."), "", None
+    if choice.selected and shield in choice.landing_moves:
+        moves = choice.landing_moves[shield]
+        move = min(moves, key=lambda m: (len(m.tolls), m.wall_pass, m.path))
+        simple = len({(m.tolls, m.wall_pass) for m in moves}) == 1 and not move.tolls
+        affordable = state.p[state.active].drachmas >= move.total_drachmas
+        tap = "land" if simple and affordable else "confirm"
+        return tap, gettext("A legal landing: tap to move here."), "", move
+    return none
+
+
+def _gates(
+    state: GameState, pos: dict[str, tuple[float, float, float]], player_hex: dict[str, str], wall_y: float
+) -> tuple[tuple[float, float, str, tuple[tuple[str, str], ...]], ...]:
+    """Each gate of the Wall of Dis above its shield, with the safe-passage discs on it (letter, colour)."""
+    gates = []
+    for gate, shield in state.side.gates.items():
+        x, _, _ = pos[shield]
+        discs = tuple(
+            (player_letter(seat.colour, seat.letter), player_hex.get(seat.colour, "#888"))
+            for seat, p in zip(state.players, state.p, strict=True)
+            if gate in p.discs
+        )
+        gates.append((x, wall_y, gate, discs))
+    return tuple(gates)
+
+
+def _desks(
+    state: GameState, pos: dict[str, tuple[float, float, float]], player_hex: dict[str, str]
+) -> tuple[tuple[float, float, str, str], ...]:
+    """Each player's Desks, under their shields (x, y, the owner's letter and colour)."""
+    desks = []
+    for seat, p in zip(state.players, state.p, strict=True):
+        for i, shield in enumerate(p.desks):
+            x, y, _ = pos[shield]
+            desks.append(
+                (x - 10 + 8 * i, y + 22, player_letter(seat.colour, seat.letter), player_hex.get(seat.colour, "#888"))
+            )
+    return tuple(desks)
 
 
 def _steady_tap(soul: Soul | None, guardian: str | None) -> str:
@@ -473,7 +413,7 @@ def _steady_cells(
         and kept[3] is state.guardians
     ):
         return kept[4]
-    (pos, _), _ = _side_kept(state.side)
+    (pos, _), _ = _side_layout(state.side)
     infos = state.side.shields
     hell = state.hell
     near = (id(state.edition), id(state.side), id(state.guardians), interactive, words)
@@ -513,9 +453,9 @@ def _steady_cell(
 ) -> Cell:
     """A shield's cell when no choice under way touches it: what stands on it, its label, and its steady tap on
     a phone that may act (choose a soul, ask why, try a landing: the map's values say which work now). Kept per
-    side (``_side_kept``) and by everything the cell holds."""
+    side (``_side_layout``) and by everything the cell holds."""
     side = state.side
-    (pos, _), cells = _side_kept(side)
+    (pos, _), cells = _side_layout(side)
     key = (shield, soul, guardian, interactive, glyph, words)
     cell = cells.get(key)
     if cell is None:

@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 from flask import request, url_for
 
-from companion.game.commands import Accuse, BringSoul, MoveSoul, SendMember, SummonFerryman
+from companion.game.commands import Accuse, BringSoul, Command, MoveSoul, SendMember, SummonFerryman
 from companion.game.legal import turn_options
 from companion.game.loans import LoanToConfirm, florins_instead
 from companion.game.state import GameState
@@ -24,7 +24,7 @@ def _base_fields() -> list[tuple[str, str]]:
     return [(k, v) for k, v in request.form.items(multi=True) if k not in skip]
 
 
-def _free_alternatives(state: GameState, command: Any) -> list[dict[str, Any]]:
+def _free_alternatives(state: GameState, command: Command) -> list[dict[str, Any]]:
     """Free choices instead of the loan, each one tap: a soul to choose on the map (``soul``), or a
     form to send as it is (``action`` and ``fields``: the same turn, another location, or its end)."""
     options = turn_options(state)
@@ -71,9 +71,10 @@ def _free_alternatives(state: GameState, command: Any) -> list[dict[str, Any]]:
                 "fields": keep,
             }
         )
-    seen: set[str] = set()
-    unique = [f for f in free if not (f["words"] in seen or seen.add(f["words"]))]  # type: ignore[func-returns-value]
-    return unique[:5]
+    unique: dict[str, dict[str, Any]] = {}
+    for alternative in free:
+        unique.setdefault(alternative["words"], alternative)  # the first of the same words
+    return list(unique.values())[:5]
 
 
 _NOT_A_CHOICE = ("csrf_token", "key", "seq", "player", "confirm_loan", "borrow", "select", "prepare", "guardian")

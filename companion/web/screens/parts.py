@@ -646,29 +646,9 @@ def _draw(name: str, context: dict[str, Any]) -> Part:
         html = compact(str(drawn))
     else:
         nested = {"prompt_slot": True} if name in NESTED.values() else {}  # an empty copy: its digest ignores them
-        written = _in_python(name, {**context, **nested} if nested else context)  # the screens most taps answer
-        if written is None:
-            written = render_block("pages/game.html", f"part_{name}", {**context, **nested} if nested else context)
-        html = compact(written)
+        html = compact(render_block("pages/game.html", f"part_{name}", {**context, **nested} if nested else context))
     fingerprint = digest(html)
     return Part(html, fingerprint, f"{name}:{fingerprint}")
-
-
-def _in_python(name: str, context: dict[str, Any]) -> str | None:
-    """The actions, the turn or the loan written in Python, or None: the page's block draws that screen."""
-    if name == "actions":
-        from companion.web.screens.actions_markup import actions_part  # it draws with the parts written in Python
-
-        return actions_part(context)
-    if name == "turn":
-        from companion.web.screens.turn_markup import turn_part
-
-        return turn_part(context)
-    if name == "loan":
-        from companion.web.screens.actions_markup import loan_part
-
-        return loan_part(context)
-    return None
 
 
 def assembled(parts: dict[str, Part], names: list[str] | None = None) -> dict[str, str]:

@@ -15,7 +15,8 @@ from typing import Any
 __all__ = ["SHOW_THE_TOP", "box_drawn", "refusal_drawn"]
 
 # An htmx answer whose words are drawn near the top of the part it replaces scrolls that part's top into
-# view: the phone that tapped further down reads them (``HX-Reswap``, the pages swap ``outerHTML``).
+# view: the phone that tapped further down reads them (``HX-Reswap``, the pages swap ``outerHTML``). Set as
+# it is: flask-htmx's ``make_response`` takes a bare swap style for ``reswap``, not one with a modifier.
 SHOW_THE_TOP = {"HX-Reswap": "outerHTML show:top"}
 
 
