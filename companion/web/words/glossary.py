@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.game.any_log import AnyState
+from companion.game.game_or_tally import AnyState
 from companion.game.state import GameState
 from companion.web.words.bidi import isolate
 from companion.web.words.catalogue import gettext, language, lazy_gettext, ngettext, pgettext

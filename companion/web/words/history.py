@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.game.any_log import AnyState
 from companion.game.edition_switch import edition_from_text
+from companion.game.game_or_tally import AnyState
 from companion.game.projection import evolve
 from companion.game.rules.fraud_at_end import AT_END
 from companion.game.state import GameState

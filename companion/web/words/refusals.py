@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.game.any_log import AnyState
 from companion.game.errors import RuleViolation
+from companion.game.game_or_tally import AnyState
 from companion.game.refusals import CHOICES as CHOICE_CATALOGUE
 from companion.game.refusals import REFUSALS as REFUSAL_CATALOGUE
 from companion.game.refusals import Citation, Kind, placeholders
