@@ -176,7 +176,7 @@ def score_export(data: Any) -> tuple[Edition, Scoresheet]:
 def import_game(service: Games, data: Any) -> str:
     """Store an exported game under a new id, after checking it replays through the rules.
 
-    The copy gets its own tokens and join code; no idempotency key of the file is kept.
+    The copy gets its own tokens and join code; no idempotency key of the file is carried over.
     """
     text, edition, actions, rows = _read(data)
     _state, breach = _audit(edition, actions)
