@@ -144,7 +144,7 @@ def serve_gunicorn(
     name: str = "inferno-companion",
 ) -> None:
     """Serve with gunicorn and ``workers`` gevent workers; ``make_app`` builds the app in each worker, after
-    gevent has patched the standard library (the benchmark's bare peer is served the same way)."""
+    gevent has patched the standard library (the benchmark serves its plain insert server the same way)."""
     if workers < 1:
         raise ValueError("at least one worker")
     from gunicorn.app.base import BaseApplication
