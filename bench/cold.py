@@ -15,8 +15,8 @@ from eventsourcing.domain import Aggregate, event
 from bench.figures import summary_ms, timed
 from companion.editions import DEFAULT_EDITION
 from companion.formats.commands import event_from_stored_row
-from companion.game.any_log import replay_any
 from companion.game.edition import Edition
+from companion.game.game_or_tally import replay_any
 from companion.game.projection import PROJECTION_VERSION
 from companion.game.timeline import Recorded, build_timeline
 from companion.service import GameService

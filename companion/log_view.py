@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Generic, TypeGuard, TypeVar
 
-from companion.game.any_log import AnyState
 from companion.game.edition import Edition
+from companion.game.game_or_tally import AnyState
 from companion.game.state import GameState
 from companion.game.tally import TallyState
 from companion.game.timeline import Timeline

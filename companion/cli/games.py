@@ -75,7 +75,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def _tally_summary(state: Any) -> dict[str, Any]:
     """A quick tally as JSON: its players, whether everything is entered, and the score so far."""
-    from companion.game.any_log import scoresheet
+    from companion.game.game_or_tally import scoresheet
     from companion.readmodels.scoresheet import scoresheet_dict
 
     return {"names": list(state.names), "complete": state.complete, "score": scoresheet_dict(scoresheet(state))}
@@ -84,7 +84,7 @@ def _tally_summary(state: Any) -> dict[str, Any]:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay an exported log through the rules and print the final state (a tally: its score)."""
     from companion.formats.export import BadExport, replay_export
-    from companion.game.any_log import scoresheet
+    from companion.game.game_or_tally import scoresheet
     from companion.game.state import GameState
     from companion.readmodels.scoresheet import scoresheet_text
     from companion.readmodels.summary import state_summary, summary_text

@@ -1,4 +1,4 @@
-"""The API's OpenAPI document as served at /api/openapi.json; ``docs/openapi.json`` keeps a copy.
+"""The API's OpenAPI document as served at /api/openapi.json; ``docs/openapi.json`` holds a copy.
 
 ``python -m companion.cli.openapi > docs/openapi.json`` rewrites it; a test fails when the copy
 no longer matches what the app serves.

@@ -46,11 +46,11 @@ COLLECTOR_THRESHOLDS = (10_000, 20, 100)
 def settle_collector() -> bool:
     """In a server process once its app is made: the objects alive now (modules, compiled templates,
     catalogues, editions) are moved out of the collector's sight (``gc.freeze``), and collections are made
-    rarer (``COLLECTOR_THRESHOLDS``). Returns whether it did; env ``COMPANION_GC=python`` keeps Python's own.
+    rarer (``COLLECTOR_THRESHOLDS``). Returns whether it did; env ``COMPANION_GC=python`` leaves Python's own.
 
     A full collection walks every object the process holds, and the view cache holds a few thousand per
-    game: with 300 tables, Python's defaults made 12 full collections a minute of 0.17-0.37 s each, every
-    request in flight waiting meanwhile (``bench/scale.py``, 300 tables, the collector's own callbacks).
+    game: with hundreds of tables, Python's default thresholds made full collections frequent, every request
+    in flight waiting meanwhile (``bench/scale.py`` measures it with the collector's own callbacks).
     Views are trees, freed by reference counting when dropped, frozen or not; only garbage in cycles
     needs the collector, and a request's cycles mostly die young, before the young collection."""
     if os.environ.get("COMPANION_GC", "").strip().lower() == "python":
@@ -91,7 +91,7 @@ def raise_open_files_limit(wanted: int = OPEN_FILES_WANTED) -> int:
 
 
 def _die_with_parent(_server: Any, worker: Any) -> None:
-    """A worker whose master is killed (even with SIGKILL) dies too, so no orphan keeps the port."""
+    """A worker whose master is killed (even with SIGKILL) dies too, so no orphan holds the port."""
     if sys.platform.startswith("linux"):
         import ctypes
 
@@ -144,7 +144,7 @@ def serve_gunicorn(
     name: str = "inferno-companion",
 ) -> None:
     """Serve with gunicorn and ``workers`` gevent workers; ``make_app`` builds the app in each worker, after
-    gevent has patched the standard library (the benchmark's bare peer is served the same way)."""
+    gevent has patched the standard library (the benchmark serves its plain insert server the same way)."""
     if workers < 1:
         raise ValueError("at least one worker")
     from gunicorn.app.base import BaseApplication

@@ -122,7 +122,7 @@ class BadCommand(ValueError):
 
 def command_to_json(command: Command | TallyCommand | LogCommand) -> dict[str, Any]:
     """A command as ``{"data": {...}, "type": ...}``: its keys sorted all the way down, as the log stores it and gives
-    it back (an append keeps it as it is for its first row: ``service.games._rows_as_stored``)."""
+    it back (an append stores it as it is for its first row: ``service.games._rows_as_stored``)."""
     if isinstance(command, ReplaceEntry):
         return {
             "data": {"replacement": command_to_json(command.replacement), "target": command.target},  # type: ignore[arg-type]

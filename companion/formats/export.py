@@ -16,11 +16,11 @@ from typing import Any, Protocol
 
 from companion.formats.commands import BadCommand, command_from_json, command_to_json, event_from_row
 from companion.formats.export_reading import FORMAT, FORMAT_VERSION, BadExport, check_export, parse_export
-from companion.game.any_log import AnyState, scoresheet
 from companion.game.audit import Breach, LoggedAction, actions_of, audit
 from companion.game.commands import CreateGame, StartTally
 from companion.game.edition import Edition, EditionError, content_hash, parse_edition
 from companion.game.errors import RuleViolation
+from companion.game.game_or_tally import AnyState, scoresheet
 from companion.game.scoring import Scoresheet
 from companion.log_view import AnyView
 from companion.tokens import new_join_code, new_token
@@ -176,7 +176,7 @@ def score_export(data: Any) -> tuple[Edition, Scoresheet]:
 def import_game(service: Games, data: Any) -> str:
     """Store an exported game under a new id, after checking it replays through the rules.
 
-    The copy gets its own tokens and join code; no idempotency key of the file is kept.
+    The copy gets its own tokens and join code; no idempotency key of the file is carried over.
     """
     text, edition, actions, rows = _read(data)
     _state, breach = _audit(edition, actions)

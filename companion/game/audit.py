@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.any_log import AnyState, decide_any, decide_start, evolve_any, replay_any
 from companion.game.commands import CreateGame, Redo, ReplaceEntry, StartTally, SwitchEditionFrom, Undo
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
+from companion.game.game_or_tally import AnyState, decide_any, decide_start, evolve_any, replay_any
 from companion.game.timeline import build_timeline, decide_redo, decide_undo, records_of
 from events.catalog import Event
 

@@ -15,11 +15,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.any_log import AnyState, decide_any, evolve_any, replay_any
 from companion.game.commands import SwitchEdition, SwitchEditionFrom
 from companion.game.edition import Edition
 from companion.game.edition_switch import decide_switch, edition_from_text
 from companion.game.errors import RuleViolation
+from companion.game.game_or_tally import AnyState, decide_any, evolve_any, replay_any
 from companion.game.timeline import Timeline
 from events.catalog import EditionChanged, EntriesSetAside, Event
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from companion.game.any_log import decide_any
 from companion.game.commands import ExchangeFlorins, TakeLoan
 from companion.game.errors import RuleViolation
+from companion.game.game_or_tally import decide_any
 from companion.game.projection import evolve
 from companion.game.rules.locations import OPTIONS
 from companion.game.state import GameState, Phase

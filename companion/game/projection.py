@@ -7,9 +7,10 @@ names any event type a projection forgot.
 A switch of edition (``EditionChanged``) means "this game was played on the corrected edition all
 along": the state after it is the fold of every event before it (earlier switches left out) on the
 new edition, from its set-up values on. So each state remembers the events folded into it, newest
-first, as a chain of pairs shared between states (``_PAST``, kept beside the dataclass fields: it
-is no part of the table, of a state's equality or of a snapshot). A state read back from a snapshot
-does not know its past: a switch applied to it raises ``NeedsWholeLog`` and the log is replayed.
+first, as a chain of pairs shared between states (``_PAST``, held in the state's ``__dict__`` outside
+its dataclass fields: it is no part of the table, of a state's equality or of a snapshot). A state read
+back from a snapshot does not know its past: a switch applied to it raises ``NeedsWholeLog`` and the log
+is replayed.
 """
 
 from __future__ import annotations
@@ -137,8 +138,8 @@ def initial_state(edition: Edition, created: GameCreated) -> GameState:
     return state
 
 
-FOLDS_KEPT = 64
-"""How many of the latest folds ``evolve`` keeps: judging a command folds its events onto the game (a batch's
+FOLDS_CACHED = 64
+"""How many of the latest folds ``evolve`` remembers: judging a command folds its events onto the game (a batch's
 running state), recording it folds the same events onto the same state, and the undo bar tells the action by
 folding them once more; the second and third folds are found here."""
 
@@ -149,18 +150,18 @@ def evolve(state: GameState, event: Event) -> GameState:
     """Apply one recorded event. Never refuses: the rules were checked before recording.
 
     A state and an event are never changed once made, so the state one event leads to from one state is found
-    again among the latest folds (``FOLDS_KEPT``), by the two objects themselves (each fold holds them: their
-    ids are not reused while it is kept)."""
+    again among the latest folds (``FOLDS_CACHED``), by the two objects themselves (each fold holds them: their
+    ids are not reused while it is cached)."""
     key = (id(state), id(event))
-    kept = _FOLDS.get(key)
-    if kept is not None and kept[0] is state and kept[1] is event:
-        return kept[2]
+    cached = _FOLDS.get(key)
+    if cached is not None and cached[0] is state and cached[1] is event:
+        return cached[2]
     after = _switched(state, event) if isinstance(event, EditionChanged) else _apply(state, event)
     if after is state:
         after = replace(state)
     after.__dict__[_PAST] = (event, state.__dict__.get(_PAST, _UNKNOWN))
     _FOLDS[key] = (state, event, after)
-    if len(_FOLDS) > FOLDS_KEPT:
+    if len(_FOLDS) > FOLDS_CACHED:
         _FOLDS.popitem(last=False)
     return after
 
@@ -189,8 +190,8 @@ def _switched(state: GameState, event: EditionChanged) -> GameState:
 
 
 _FLORENCE_TYPES = frozenset(FLORENCE_EVENTS)
-"""Florence's events by their class: one look sends them on (no event class is a subclass of another), instead of
-the match below trying ~30 classes first."""
+"""Florence's events by their class, sent on to ``projection_florence`` before the match below (no event class is a
+subclass of another, so the class alone says where an event is folded)."""
 
 
 def _apply(state: GameState, event: Event) -> GameState:

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.any_log import decide_any, evolve_any, replay_any
 from companion.game.edition import Edition
 from companion.game.errors import Choice, RuleViolation
+from companion.game.game_or_tally import decide_any, evolve_any, replay_any
 from companion.game.timeline import Timeline
 from events.catalog import EntryReplaced, Event
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from companion.game.any_log import scoresheet
+from companion.game.game_or_tally import scoresheet
 from companion.log_view import AnyView, is_game, is_tally
 
 __all__ = ["PlayedGame", "PlayerFigures", "figures", "played_game", "score_lines"]

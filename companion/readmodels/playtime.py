@@ -3,7 +3,7 @@
 A player's share of a turn runs from the end of the previous turn (or the game's creation) to
 the end of their own; the time after the last turn ended, up to the game's end, goes to the
 player whose turn it was. Only entries in effect count (undone entries are skipped; a replaced
-entry keeps its own time).
+entry counts at its own time).
 """
 
 from __future__ import annotations

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.formats.commands import command_from_json, command_to_json, to_new_events
-from companion.game.any_log import AnyState, decide_any, decide_start, replay_any
 from companion.game.audit import LoggedAction, commands_of
 from companion.game.commands import Command, CreateGame, Redo, ReplaceEntry, StartTally, TallyCommand, Undo
 from companion.game.edition import Edition
 from companion.game.errors import Choice, RuleViolation
+from companion.game.game_or_tally import AnyState, decide_any, decide_start, replay_any
 from companion.game.replacement import Recheck, decide_replace
 from companion.game.timeline import Recorded, build_timeline, decide_redo, decide_undo, records_of
 from companion.log_view import AnyView, LogView

@@ -11,8 +11,8 @@ from dataclasses import replace
 from typing import Any
 
 from companion.formats.commands import event_from_stored_row
-from companion.game.any_log import AnyState, evolve_any, replay_any
 from companion.game.edition import Edition
+from companion.game.game_or_tally import AnyState, evolve_any, replay_any
 from companion.game.projection import NeedsWholeLog
 from companion.game.timeline import Action, Recorded, Timeline, extend_timeline
 from companion.log_view import AnyView

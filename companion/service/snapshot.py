@@ -16,8 +16,8 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from companion.game.any_log import AnyState
 from companion.game.edition import Edition, Side
+from companion.game.game_or_tally import AnyState
 from companion.game.projection import PROJECTION_VERSION
 from companion.game.state import GameState
 from companion.game.tally import TallyState

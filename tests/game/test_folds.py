@@ -1,5 +1,5 @@
 """``evolve`` finds again the folds it just made: judging a command, recording it and telling it in the undo
-bar fold the same events onto the same state, and get the same state back (``projection.FOLDS_KEPT``)."""
+bar fold the same events onto the same state, and get the same state back (``projection.FOLDS_CACHED``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from companion.game import projection
 from companion.game.commands import CreateGame
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
-from companion.game.projection import FOLDS_KEPT, evolve, replay
+from companion.game.projection import FOLDS_CACHED, evolve, replay
 from companion.game.rules import decide, decide_create
 from companion.game.state import GameState, Phase
 from events.catalog import Event
@@ -52,26 +52,26 @@ def test_an_equal_event_made_apart_folds_afresh_to_an_equal_state(edition: Editi
     assert again is not first and again == first
 
 
-def test_a_whole_game_folds_the_same_with_or_without_the_folds_kept(edition: Edition) -> None:
+def test_a_whole_game_folds_the_same_with_or_without_the_cached_folds(edition: Edition) -> None:
     for seed in range(4):
         events = _random_game(edition, seed, 150)
-        kept: GameState = replay(edition, events[:1])
-        fresh: GameState = kept
+        cached: GameState = replay(edition, events[:1])
+        fresh: GameState = cached
         for event in events[1:]:
-            once = evolve(kept, event)
-            assert evolve(kept, event) is once  # each fold made twice: the second is the first, found again
-            kept = once
+            once = evolve(cached, event)
+            assert evolve(cached, event) is once  # each fold made twice: the second is the first, found again
+            cached = once
             projection._FOLDS.clear()
             fresh = evolve(fresh, event)
-            assert kept == fresh
-        assert kept == replay(edition, events)
+            assert cached == fresh
+        assert cached == replay(edition, events)
 
 
-def test_the_folds_kept_are_bounded(edition: Edition) -> None:
+def test_the_cached_folds_are_bounded(edition: Edition) -> None:
     events = _random_game(edition, 7, 120)
-    assert len(events) > FOLDS_KEPT
+    assert len(events) > FOLDS_CACHED
     replay(edition, events)
-    assert len(projection._FOLDS) <= FOLDS_KEPT
+    assert len(projection._FOLDS) <= FOLDS_CACHED
 
 
 def test_two_events_folded_onto_one_state_each_lead_to_their_own_state(edition: Edition) -> None:
@@ -87,10 +87,10 @@ def test_two_events_folded_onto_one_state_each_lead_to_their_own_state(edition: 
             except RuleViolation:
                 continue
         projection._FOLDS.clear()
-        alone = [evolve(state, e) for e in firsts]  # each folded with none of the others kept
+        alone = [evolve(state, e) for e in firsts]  # each folded with none of the others cached
         projection._FOLDS.clear()
         for e in firsts:
-            evolve(state, e)  # all kept, folded onto the very same state
+            evolve(state, e)  # all cached, folded onto the very same state
         assert [evolve(state, e) for e in firsts] == alone
         checked += len(firsts) > 1
         state = evolve(state, event)

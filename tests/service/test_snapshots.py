@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from companion.editions import load_all
 from companion.formats.export import replay_export
-from companion.game.any_log import replay_any
 from companion.game.commands import CreateGame
 from companion.game.errors import RuleViolation
+from companion.game.game_or_tally import replay_any
 from companion.game.projection import PROJECTION_VERSION
 from companion.game.timeline import build_timeline
 from companion.service import GameService, GameView

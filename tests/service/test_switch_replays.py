@@ -13,10 +13,10 @@ import pytest
 
 from companion.editions import load_all
 from companion.editions.library import validated
-from companion.game.any_log import scoresheet
 from companion.game.commands import CreateGame, RaiseCube, TakeLoan
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
+from companion.game.game_or_tally import scoresheet
 from companion.game.projection import replay
 from companion.service import Conflict, GameService
 from companion.service.switches import preview_switch, switch_edition

@@ -27,9 +27,9 @@ from hypothesis import strategies as st
 import companion.service.games as service_module
 import companion.service.replay as replay_module
 from companion.editions import load_all
-from companion.game.any_log import replay_any
 from companion.game.commands import CreateGame, TakeLoan
 from companion.game.errors import RuleViolation
+from companion.game.game_or_tally import replay_any
 from companion.game.timeline import Recorded, build_timeline, records_of
 from companion.service import GameService, GameView
 from companion.service.caches import ViewCache

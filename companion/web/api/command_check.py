@@ -15,8 +15,8 @@ import typing
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from companion.game.any_log import AnyState
 from companion.game.commands import Command, CreateGame, TallyCommand
+from companion.game.game_or_tally import AnyState
 from companion.game.tally import TallyState
 
 __all__ = ["GAME_COMMANDS", "TALLY_COMMANDS", "check_command", "wrong_log"]

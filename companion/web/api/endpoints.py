@@ -22,9 +22,9 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from companion.game.any_log import scoresheet
 from companion.game.commands import COMMAND_TYPES, CreateGame, StartNextGame
 from companion.game.errors import RuleViolation
+from companion.game.game_or_tally import scoresheet
 from companion.game.state import Phase
 from companion.readmodels.scoresheet import scoresheet_dict
 from companion.readmodels.summary import state_summary

@@ -12,9 +12,9 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 from marshmallow import Schema
 
-from companion.game.any_log import evolve_any, replay_any
 from companion.game.commands import BringSoul, Correct, CorrectSoul, MoveSoul, SendMember
 from companion.game.errors import RuleViolation
+from companion.game.game_or_tally import evolve_any, replay_any
 from companion.game.legal import florence_options
 from companion.game.rules.corrections import RESOURCES
 from companion.game.rules.hell import legal_hell_moves

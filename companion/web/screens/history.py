@@ -6,7 +6,7 @@ import weakref
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.game.any_log import evolve_any, replay_any
+from companion.game.game_or_tally import evolve_any, replay_any
 from companion.game.timeline import Action, Recorded, build_timeline, records_of
 from companion.service import AnyView, is_game
 from companion.service.caches import Lru

@@ -15,7 +15,7 @@ from flask import current_app, url_for
 from flask_babel import get_locale
 
 from companion.formats.bgstats import bgstats_link, bgstats_play
-from companion.game.any_log import scoresheet
+from companion.game.game_or_tally import scoresheet
 from companion.game.progress import infamy_by_turn, infamy_ledger
 from companion.game.scoring import Scoresheet, best_half_tracks
 from companion.game.state import GameState, Phase

@@ -40,8 +40,8 @@ def _balanced(text: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _needs_isolation(text: str) -> bool:
-    """Whether ``text`` holds a character that may change the direction around it: kept per text (the players'
-    names, asked by most sentences and parts of an answer)."""
+    """Whether ``text`` holds a character that may change the direction around it, remembered per text (the
+    players' names, asked by most sentences and parts of a page)."""
     return any(unicodedata.bidirectional(ch) in DIRECTIONAL for ch in text)
 
 

@@ -48,17 +48,17 @@ _WORDS: dict[str, Words] = {}
 
 def words_for(language: str) -> Words:
     """The lookups of ``language`` (the request's: its catalogue is found through Flask-Babel once)."""
-    kept = _WORDS.get(language)
-    if kept is None:
+    words = _WORDS.get(language)
+    if words is None:
         babel: Any = current_app.extensions["babel"].instance
         translations = babel.domain_instance.get_translations()
-        kept = Words(
+        words = Words(
             functools.lru_cache(maxsize=8192)(translations.ugettext),
             functools.lru_cache(maxsize=2048)(translations.ungettext),
             functools.lru_cache(maxsize=1024)(translations.upgettext),
         )
-        _WORDS[language] = kept
-    return kept
+        _WORDS[language] = words
+    return words
 
 
 def _request_words() -> tuple[str, Words] | None:
@@ -85,7 +85,7 @@ def _words() -> Words | None:
 
 
 def gettext(string: str, **variables: Any) -> str:
-    """Flask-Babel's ``gettext``, faster."""
+    """Flask-Babel's ``gettext``, each translation looked up once per language (``words_for``)."""
     words = _words()
     if words is None:
         return flask_babel.gettext(string, **variables)
@@ -94,7 +94,7 @@ def gettext(string: str, **variables: Any) -> str:
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
-    """Flask-Babel's ``ngettext``, faster."""
+    """Flask-Babel's ``ngettext``, each translation looked up once per language (``words_for``)."""
     words = _words()
     if words is None:
         return flask_babel.ngettext(singular, plural, num, **variables)
@@ -103,7 +103,7 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 
 
 def pgettext(context: str, string: str, **variables: Any) -> str:
-    """Flask-Babel's ``pgettext``, faster."""
+    """Flask-Babel's ``pgettext``, each translation looked up once per language (``words_for``)."""
     words = _words()
     if words is None:
         return flask_babel.pgettext(context, string, **variables)
@@ -128,15 +128,15 @@ def text_words() -> Callable[..., str]:
     plain text, to join with markup written in Python: a literal added to ``Markup`` would be escaped again. Made
     once per language; it fills the text itself (``_filled_text``), without making the ``Markup`` it would return."""
     said_in = language()
-    kept = _TEXT_WORDS.get(said_in)
-    if kept is None:
+    as_words = _TEXT_WORDS.get(said_in)
+    if as_words is None:
         plain = words_for(said_in).plain
 
         def as_text(message: str, **values: Any) -> str:
             return _filled_text(plain(message), values)
 
-        kept = _TEXT_WORDS[said_in] = as_text
-    return kept
+        as_words = _TEXT_WORDS[said_in] = as_text
+    return as_words
 
 
 def template_words(language: str) -> dict[str, Callable[..., str]]:
@@ -146,10 +146,10 @@ def template_words(language: str) -> dict[str, Callable[..., str]]:
     They say what Jinja's newstyle gettext says in an autoescaped template (the translation as ``Markup``,
     its ``%(name)s`` filled with escaped values, ``num`` given to ``ngettext``), but take no context: Jinja
     calls a function that takes its context with a copy of the whole context (every variable and block)
-    whenever the block calling it has set a variable, as most of the game's blocks do; a part says ~20 things.
+    whenever the block calling it has set a variable, as most of the game's blocks do.
     """
-    kept = _TEMPLATE_WORDS.get(language)
-    if kept is None:
+    found = _TEMPLATE_WORDS.get(language)
+    if found is None:
         words = words_for(language)
         plain, plural = words.plain, words.plural
 
@@ -160,9 +160,9 @@ def template_words(language: str) -> dict[str, Callable[..., str]]:
             variables.setdefault("num", __num)
             return _filled(plural(__singular, __plural, __num), variables)
 
-        kept = {"_": template_gettext, "gettext": template_gettext, "ngettext": template_ngettext}
-        _TEMPLATE_WORDS[language] = kept
-    return kept
+        found = {"_": template_gettext, "gettext": template_gettext, "ngettext": template_ngettext}
+        _TEMPLATE_WORDS[language] = found
+    return found
 
 
 _OTHER_CONVERSION = re.compile(r"%(?!\(\w+\)s|%)")
@@ -176,16 +176,15 @@ def _plain_names(said: str) -> bool:
 
 
 def _filled(said: str, variables: dict[str, Any]) -> Markup:
-    """``Markup(said) % variables``, as Jinja's newstyle gettext fills a translation in an autoescaped template, made
-    ~2 µs faster for a message said ~20 times an answer: a translation without ``%`` is the markup as it is, and one
-    whose conversions are all ``%(name)s`` is filled with the values escaped, as ``Markup``'s ``%`` escapes them.
+    """``Markup(said) % variables``, as Jinja's newstyle gettext fills a translation in an autoescaped template,
+    without Markup's own formatting where it is not needed: a translation without ``%`` is the markup as it is, and
+    one whose conversions are all ``%(name)s`` is filled with the values escaped, as ``Markup``'s ``%`` escapes them.
     ``tests/web/words/test_template_words.py`` holds the two equal."""
     return Markup(_filled_text(said, variables))
 
 
 def _filled_text(said: str, variables: dict[str, Any]) -> str:
-    """``_filled``'s text, without the ``Markup`` made to hold it (~0.3 µs each of ~20 messages an answer says in the
-    parts written in Python, ``text_words``)."""
+    """``_filled``'s text as a plain string, for the parts that join it with markup as text (``text_words``)."""
     if not variables and "%" not in said:
         return said
     if variables and _plain_names(said):

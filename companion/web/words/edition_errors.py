@@ -323,6 +323,54 @@ def _field(step: str | int) -> str:
     return gettext("one of its values")
 
 
+def _on_a_side(raw: Any, index: int, rest: list[str | int]) -> tuple[list[str], list[str | int]]:
+    """A board side's entry: the side by its player counts, then the circle and shield, the lines or the gate on
+    it; the steps of ``rest`` not named here are given back."""
+    parts = [_side_name(raw, index)]
+    if len(rest) >= 2 and rest[0] == "circles" and _circle_key(rest[1]):
+        parts.append(gettext("circle %(n)s", n=rest[1]))
+        rest = rest[2:]
+        if rest and isinstance(rest[0], int):
+            parts.append(gettext("its %(nth)s shield", nth=ORDINALS[rest[0]]) if rest[0] < 8 else _nth(rest[0]))
+            rest = rest[1:]
+    elif len(rest) >= 2 and rest[0] == "lines" and isinstance(rest[1], str):
+        shield = rest[1]
+        known = len(shield) <= 24 and shield.isalnum()
+        parts.append(
+            gettext("the lines down from shield %(shield)s", shield=shield.upper())
+            if known
+            else str(FIELD_NAMES["lines"])
+        )
+        rest = rest[2:]
+    elif len(rest) >= 2 and rest[0] == "gates" and isinstance(rest[1], int):
+        parts.append(gettext("gate %(n)s of the Wall of Dis", n=rest[1] + 1))
+        rest = rest[2:]
+    return parts, rest
+
+
+def _section_step(head: str | int, rest: list[str | int]) -> str | None:
+    """The place inside a section that the next two steps name ("space 3" of the Phlegethon), or None."""
+    if len(rest) < 2:
+        return None
+    key, item = rest[0], rest[1]
+    if head == "phlegethon" and key == "start" and _circle_key(item):
+        return gettext("where the cube of circle %(n)s starts", n=item)
+    if head in ("phlegethon", "loan_track") and isinstance(item, int):
+        return gettext("space %(n)s", n=item + 1)
+    if head == "tower" and key == "heights" and isinstance(item, int):
+        return gettext("floor %(n)s", n=item + 1)
+    if head == "dante" and key == "steps" and isinstance(item, int):
+        return gettext("step %(n)s", n=item + 1)
+    if head == "dante" and key == "paths" and _circle_key(item):
+        return gettext("the path for %(n)s players", n=item)
+    if head == "souls" and key == "supply" and _circle_key(item):
+        return gettext("the souls of circle %(n)s's colour", n=item)
+    if head == "default_layout" and key == "quarters" and isinstance(item, str):
+        quarter = quarter_name(item) if item in ("lily", "eagle", "key", "cross") else None
+        return gettext("the %(quarter)s quarter", quarter=quarter) if quarter else gettext("one quarter")
+    return None
+
+
 def where_in_words(where: Where, raw: dict[str, Any] | None = None) -> str:
     """An edition entry as the physical game names it: ``("circles", 2, "infamy")`` is
     "circle 3, its infamy"; with the raw edition a board side is named by its player counts and a
@@ -330,83 +378,31 @@ def where_in_words(where: Where, raw: dict[str, Any] | None = None) -> str:
     if not where:
         return gettext("the file")
     head, rest = where[0], list(where[1:])
-    parts: list[str] = []
+    parts: list[str]
     if head == "circles" and rest and isinstance(rest[0], int):
         number = _at(raw, ("circles", rest[0], "number"))
-        parts.append(gettext("circle %(n)s", n=number if type(number) is int and 1 <= number <= 9 else rest[0] + 1))
+        parts = [gettext("circle %(n)s", n=number if type(number) is int and 1 <= number <= 9 else rest[0] + 1)]
         rest = rest[1:]
     elif head == "sides" and rest and isinstance(rest[0], int):
-        parts.append(_side_name(raw, rest[0]))
-        rest = rest[1:]
-        if len(rest) >= 2 and rest[0] == "circles" and _circle_key(rest[1]):
-            parts.append(gettext("circle %(n)s", n=rest[1]))
-            rest = rest[2:]
-            if rest and isinstance(rest[0], int):
-                parts.append(gettext("its %(nth)s shield", nth=ORDINALS[rest[0]]) if rest[0] < 8 else _nth(rest[0]))
-                rest = rest[1:]
-        elif len(rest) >= 2 and rest[0] == "lines" and isinstance(rest[1], str):
-            shield = rest[1]
-            known = len(shield) <= 24 and shield.isalnum()
-            parts.append(
-                gettext("the lines down from shield %(shield)s", shield=shield.upper())
-                if known
-                else str(FIELD_NAMES["lines"])
-            )
-            rest = rest[2:]
-        elif len(rest) >= 2 and rest[0] == "gates" and isinstance(rest[1], int):
-            parts.append(gettext("gate %(n)s of the Wall of Dis", n=rest[1] + 1))
-            rest = rest[2:]
+        parts, rest = _on_a_side(raw, rest[0], rest[1:])
     elif head == "guardians" and rest and isinstance(rest[0], int):
-        parts.append(_guardian_name(raw, rest[0]))
-        rest = rest[1:]
+        parts, rest = [_guardian_name(raw, rest[0])], rest[1:]
     elif head == "locations" and rest and isinstance(rest[0], int):
-        parts.append(_location_name(raw, rest[0]))
-        rest = rest[1:]
+        parts, rest = [_location_name(raw, rest[0])], rest[1:]
     elif head == "economy" and rest and rest[0] in ("start_florins", "start_drachmas"):
-        parts.append(gettext("the starting purse"))
-        parts.append(gettext("its florins") if rest[0] == "start_florins" else gettext("its drachmas"))
-        rest = rest[1:]
-    elif head == "phlegethon" and len(rest) >= 2 and rest[0] == "start" and _circle_key(rest[1]):
-        parts.append(str(SECTION_NAMES["phlegethon"]))
-        parts.append(gettext("where the cube of circle %(n)s starts", n=rest[1]))
-        rest = rest[2:]
-    elif head in ("phlegethon", "loan_track") and len(rest) >= 2 and isinstance(rest[1], int):
-        parts.append(str(SECTION_NAMES[head]))
-        parts.append(gettext("space %(n)s", n=rest[1] + 1))
-        rest = rest[2:]
-    elif head == "tower" and len(rest) >= 2 and rest[0] == "heights" and isinstance(rest[1], int):
-        parts.append(str(SECTION_NAMES["tower"]))
-        parts.append(gettext("floor %(n)s", n=rest[1] + 1))
-        rest = rest[2:]
-    elif head == "dante" and len(rest) >= 2 and rest[0] == "steps" and isinstance(rest[1], int):
-        parts.append(str(SECTION_NAMES["dante"]))
-        parts.append(gettext("step %(n)s", n=rest[1] + 1))
-        rest = rest[2:]
-    elif head == "dante" and len(rest) >= 2 and rest[0] == "paths" and _circle_key(rest[1]):
-        parts.append(str(SECTION_NAMES["dante"]))
-        parts.append(gettext("the path for %(n)s players", n=rest[1]))
-        rest = rest[2:]
-    elif head == "souls" and len(rest) >= 2 and rest[0] == "supply" and _circle_key(rest[1]):
-        parts.append(str(SECTION_NAMES["souls"]))
-        parts.append(gettext("the souls of circle %(n)s's colour", n=rest[1]))
-        rest = rest[2:]
-    elif head == "default_layout" and len(rest) >= 2 and rest[0] == "quarters" and isinstance(rest[1], str):
-        parts.append(str(SECTION_NAMES["default_layout"]))
-        quarter = quarter_name(rest[1]) if rest[1] in ("lily", "eagle", "key", "cross") else None
-        parts.append(gettext("the %(quarter)s quarter", quarter=quarter) if quarter else gettext("one quarter"))
-        rest = rest[2:]
+        coins = gettext("its florins") if rest[0] == "start_florins" else gettext("its drachmas")
+        parts, rest = [gettext("the starting purse"), coins], rest[1:]
+    elif (step := _section_step(head, rest)) is not None:
+        parts, rest = [str(SECTION_NAMES[str(head)]), step], rest[2:]
     elif head == "expansion" and rest and rest[0] in ("plutus", "phlegyas"):
-        parts.append(gettext("%(guardian)s's card", guardian=GUARDIANS[str(rest[0])]))
-        rest = rest[1:]
+        parts, rest = [gettext("%(guardian)s's card", guardian=GUARDIANS[str(rest[0])])], rest[1:]
     elif head == "checks":
-        parts.append(str(SECTION_NAMES["checks"]))
-        rest = []  # a check mark's key is a path of the file: never shown
+        parts, rest = [str(SECTION_NAMES["checks"])], []  # a check mark's key is a path of the file: never shown
     elif isinstance(head, str) and head in SECTION_NAMES:
-        parts.append(str(SECTION_NAMES[head]))
+        parts = [str(SECTION_NAMES[head])]
     else:
-        parts.append(gettext("one of its values"))
-    parts += [_field(step) for step in rest]
-    return ", ".join(parts)
+        parts = [gettext("one of its values")]
+    return ", ".join(parts + [_field(entry) for entry in rest])
 
 
 def _said(value: Any) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.editions.diff import Difference
-from companion.game.any_log import AnyState
+from companion.game.game_or_tally import AnyState
 from companion.web.words.catalogue import gettext, lazy_gettext
 from companion.web.words.glossary import colour_name, guardian_name, location_name, quarter_name
 from companion.web.words.history import narrate

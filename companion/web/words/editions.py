@@ -306,7 +306,7 @@ def value_words(raw: dict[str, Any], path: str) -> str:
     return gettext("another value")
 
 
-# The shipped editions' names, in the reader's language (a table's own name is kept as typed).
+# The shipped editions' names, in the reader's language (a table's own name is shown as typed).
 SHIPPED_NAMES = {
     "Inferno (Red Mojo Games, 2024) with Plutus & Phlegyas": _("Inferno (Red Mojo Games, 2024) with Plutus & Phlegyas"),
 }

@@ -134,12 +134,12 @@ def refusal_details(schema: type[Schema], messages: Any) -> list[str]:
     return [f"{word}: {' '.join(texts)}" if word else " ".join(texts) for word, texts in said.items()]
 
 
-def start_errors(schema: type[Schema], messages: Any, beside: frozenset[str]) -> dict[str, Any]:
+def start_errors(schema: type[Schema], messages: Any, inline: frozenset[str]) -> dict[str, Any]:
     """A starting form's messages (a new game, a quick tally, play again): each field drawn with its own
-    message (``beside``) gets it there, and the rest (a hidden field: the creation key, the layout, the table's
+    message (``inline``) gets it there, and the rest (a hidden field: the creation key, the layout, the table's
     mode) are said atop the form in one box (``_rule``), each with its field's word, never left unsaid."""
     errors: dict[str, Any] = flatten_errors(messages)
-    elsewhere = {name: texts for name, texts in messages.items() if name not in beside}
+    elsewhere = {name: texts for name, texts in messages.items() if name not in inline}
     if elsewhere:
         errors["_rule"] = refusal_details(schema, elsewhere)
     return errors

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.game.any_log import AnyState
+from companion.game.game_or_tally import AnyState
 from companion.game.state import GameState
 from companion.web.words.bidi import isolate
 from companion.web.words.catalogue import gettext, language, lazy_gettext, ngettext, pgettext
@@ -230,21 +230,21 @@ def reason_name(reason: str) -> str:
     return str(REASONS.get(reason, LEDGER.get(reason, reason)))
 
 
-_KEPT: dict[tuple[str, int, Any], str] = {}
+_NAMES_SAID: dict[tuple[str, int, Any], str] = {}
 
 
 def _said(table: dict[Any, Any], key: Any, default: Any) -> str:
     """``str(table.get(key, default))``: a name of ``table`` in the reader's language, worded once per process and
-    language (an answer says ~20 names, each a lookup of its language and its catalogue's entry). Only the names a
-    table holds are kept, so what is kept stays as small as the tables; ``test_glossary_kept`` holds it equal to
-    the name worded afresh, in both languages."""
+    language (a page names many colours, locations and guardians, each a lookup of its language and its catalogue's
+    entry). Only the names a table holds are remembered, so the cache stays as small as the tables;
+    ``test_glossary_cache`` holds it equal to the name worded afresh, in both languages."""
     found = table.get(key)
     if found is None:
         return str(default)
     slot = (language(), id(table), key)
-    said = _KEPT.get(slot)
+    said = _NAMES_SAID.get(slot)
     if said is None:
-        said = _KEPT[slot] = str(found)
+        said = _NAMES_SAID[slot] = str(found)
     return said
 
 
@@ -418,7 +418,7 @@ GUARDIAN_NOTES = {
 
 def guardian_note(note: str) -> str:
     """A guardian's note from the edition, translated when it is the shipped one (its citations then
-    links to the rules reference); a table's own note is kept as typed."""
+    links to the rules reference); a table's own note is shown as typed."""
     if note in GUARDIAN_NOTES:
         return link_citations(str(GUARDIAN_NOTES[note]))
     return note

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.game.any_log import AnyState
 from companion.game.errors import RuleViolation
+from companion.game.game_or_tally import AnyState
 from companion.game.refusals import CHOICES as CHOICE_CATALOGUE
 from companion.game.refusals import REFUSALS as REFUSAL_CATALOGUE
 from companion.game.refusals import Citation, Kind, placeholders
@@ -188,14 +188,14 @@ def describe_refusal(exc: RuleViolation, state: AnyState | None) -> str:
     return _sentence(entry.sentence, entry.params, exc.params, state)
 
 
-SAID_KEPT = 4096
-"""How many refusal sentences a process keeps (``said_refusal``)."""
+SAID_CACHED = 4096
+"""How many refusal sentences a process remembers (``said_refusal``)."""
 
-_SAID: Lru[tuple[Any, ...], str] = Lru(SAID_KEPT)
+_SAID: Lru[tuple[Any, ...], str] = Lru(SAID_CACHED)
 
 
 def said_refusal(exc: RuleViolation, state: AnyState | None) -> str:
-    """``describe_refusal``, kept: the sentences a screen says on every drawing (the accusations not open now, beside
+    """``describe_refusal``, cached: the sentences a screen says on every drawing (the accusations not open now, beside
     the Florence phase's actions) are put into words once per language, refusal and what it reads of the game (the
     players' names, the board's side and its edition, ``_one``); the refusal's values are in the key as written
     (``repr``), so a list among them is no obstacle."""
@@ -203,10 +203,10 @@ def said_refusal(exc: RuleViolation, state: AnyState | None) -> str:
     edition = getattr(getattr(state, "edition", None), "content_hash", None)
     names = player_names(state) if state is not None else ()
     key = (language(), exc.code, repr(sorted(exc.params.items())), names, edition, getattr(side, "id", None))
-    kept = _SAID.get(key)
-    if kept is None:
-        kept = _SAID.put(key, describe_refusal(exc, state))
-    return kept
+    said = _SAID.get(key)
+    if said is None:
+        said = _SAID.put(key, describe_refusal(exc, state))
+    return said
 
 
 def describe_choice(key: str, params: dict[str, Any], state: AnyState | None) -> str:

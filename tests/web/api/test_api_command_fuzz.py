@@ -178,8 +178,8 @@ def test_every_command_type_with_hostile_values_is_refused_cleanly(
 @pytest.mark.parametrize(("seed", "expansion", "players"), [(11, False, 2), (12, True, 3), (13, True, 4)])
 def test_the_id_check_never_refuses_a_legal_command(editions: Any, seed: int, expansion: bool, players: int) -> None:
     """Every command random legal play offers passes the id check: it refuses only what is unknown."""
-    from companion.game.any_log import decide_any, decide_start, evolve_any, replay_any
     from companion.game.commands import CreateGame
+    from companion.game.game_or_tally import decide_any, decide_start, evolve_any, replay_any
     from companion.web.api.command_check import check_command, wrong_log
     from events.catalog import SeatSetup
 

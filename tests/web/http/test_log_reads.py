@@ -154,7 +154,7 @@ def _entry_through_another_process(app: Flask, game_id: str, seq: int) -> None:
 
     with app.test_request_context():
         view = db.service().view(game_id)
-        from companion.game.any_log import decide_any
+        from companion.game.game_or_tally import decide_any
 
         events = to_new_events(list(decide_any(view.state, TakeLoan(0))))
     other = SqliteStore.open(app.config["DATABASE"])

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.game.any_log import scoresheet
 from companion.game.edition import content_hash
+from companion.game.game_or_tally import scoresheet
 from companion.game.legal import turn_options
 from companion.web.http.db import service
 from tests.web.pages.test_after_game import timed_log, upload

@@ -23,7 +23,7 @@ class _Shown:
 
 
 class _Safe:
-    """A value that says it is markup already (``__html__``): kept as it is, never escaped again."""
+    """A value that says it is markup already (``__html__``): given as it is, never escaped again."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -58,7 +58,7 @@ def test_a_value_is_escaped_as_markupsafe_escapes_it(value: Any) -> None:
     assert type(said) is str  # text, to go into an f-string (not ``Markup``, made only to be turned back)
 
 
-def test_markup_is_kept_and_text_is_escaped() -> None:
+def test_markup_is_given_as_it_is_and_text_is_escaped() -> None:
     assert esc(Markup("<b>Ana</b>")) == "<b>Ana</b>"
     assert esc('<b>Ana & Ben\'s "team"</b>') == "&lt;b&gt;Ana &amp; Ben&#39;s &#34;team&#34;&lt;/b&gt;"
     assert esc(3) == "3"

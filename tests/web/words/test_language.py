@@ -35,7 +35,7 @@ TEMPLATE = (
 
 
 def test_the_parts_words_say_what_flask_babels_say_in_a_template(app: Flask) -> None:
-    """``template_words`` (no context passed: the parts are drawn faster) gives the same text as Jinja's
+    """``template_words`` (its functions take no Jinja context) gives the same text as Jinja's
     newstyle gettext through Flask-Babel: the translation, its values escaped, ``num`` filled, ``%%``."""
     for language in ("en", "es"):
         with app.test_request_context("/", headers={"Accept-Language": language}):

@@ -1,4 +1,4 @@
-"""``said_refusal`` keeps the sentences a screen says on every drawing (the accusations not open now): kept per
+"""``said_refusal`` caches the sentences a screen says on every drawing (the accusations not open now): per
 language and per what the sentence reads of the game (the players' names, the board's side), equal to
 ``describe_refusal`` said afresh."""
 
@@ -42,7 +42,7 @@ def test_the_shut_accusations_are_said_as_afresh_in_both_languages(app: Flask, e
                 for language in ("es", "en"):
                     with app.test_request_context("/"), force_locale(language):
                         fresh = describe_refusal(check.refusal, state)
-                        assert said_refusal(check.refusal, state) == fresh  # kept or said now
+                        assert said_refusal(check.refusal, state) == fresh  # cached or said now
                         assert said_refusal(check.refusal, state) == fresh  # found again
                         said += 1
         try:

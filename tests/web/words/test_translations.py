@@ -78,8 +78,8 @@ def test_the_translators_template_holds_every_message_of_the_code_and_no_other(t
     committed = ROOT / "companion" / "translations" / "messages.pot"
     with pot.open("rb") as new, committed.open("rb") as old:
         extracted = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(new) if m.id}
-        kept = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(old) if m.id}
-    assert (sorted(extracted - kept), sorted(kept - extracted)) == ([], [])  # run `make pot`
+        catalogued = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(old) if m.id}
+    assert (sorted(extracted - catalogued), sorted(catalogued - extracted)) == ([], [])  # run `make pot`
 
 
 def test_a_missing_or_stale_catalogue_is_compiled_and_a_fresh_one_left_alone(tmp_path: Path) -> None:

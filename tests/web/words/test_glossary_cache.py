@@ -27,12 +27,12 @@ def _each_name_as_worded_afresh() -> None:
     for name_of, table in NAMED:
         for key, lazy in table.items():
             assert name_of(key) == str(lazy), (name_of.__name__, key)
-            assert name_of(key) == str(lazy), (name_of.__name__, key)  # the kept one
+            assert name_of(key) == str(lazy), (name_of.__name__, key)  # the remembered one
 
 
 @pytest.mark.parametrize("order", [("es", "en", "es"), ("en", "es", "en")])
 def test_each_request_reads_the_names_in_its_language(app: Flask, order: tuple[str, ...]) -> None:
-    glossary._KEPT.clear()
+    glossary._NAMES_SAID.clear()
     for language in order:
         with app.test_request_context("/", headers={"Accept-Language": language}):
             _each_name_as_worded_afresh()
@@ -46,13 +46,13 @@ def test_each_request_reads_the_names_in_its_language(app: Flask, order: tuple[s
         assert glossary.colour_name(3) == "green"
 
 
-def test_a_name_outside_its_table_is_its_own_and_not_kept(app: Flask) -> None:
-    glossary._KEPT.clear()
+def test_a_name_outside_its_table_is_its_own_and_not_cached(app: Flask) -> None:
+    glossary._NAMES_SAID.clear()
     with app.test_request_context("/", headers={"Accept-Language": "es"}):
         assert glossary.colour_name(42) == "42"
         assert glossary.location_name("nowhere") == "nowhere"
         assert glossary.quarter_name(None) == "—"
-    assert glossary._KEPT == {}
+    assert glossary._NAMES_SAID == {}
 
 
 def test_outside_a_request_the_names_are_english() -> None:
