@@ -53,13 +53,11 @@ from companion.web.pages import (
 )
 from companion.web.screens import (
     florence_markup,
-    form_markup,
     hell_markup,
     location_markup,
-    part_markup,
+    part_templates,
     parts,
     picks,
-    shield_markup,
 )
 from companion.web.screens.history_cache import HistoryFolds
 from companion.web.words import bidi, catalogue, template_globals
@@ -204,13 +202,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     urls.install(app)  # the templates' addresses built once per process
     bidi.install(app)
     picks.install(app)  # filters that pick by a field, without Jinja's test lookup on every use
-    form_markup.install(app)  # the action forms and refusal boxes, written in Python
-    shield_markup.install(app)  # the map's shields, written in Python
-    part_markup.install(app)  # a player's purse, family, tower and tracks, the tiles, the Cemetery, the undo bar
     florence_markup.install(app)  # the Florence phase's choices, written in Python
     hell_markup.install(app)  # the Hell phase's choices before a soul is chosen, written in Python
     location_markup.install(app)  # a location's options, written in Python
-    parts.install_macros(app)  # last: the macros' module sees every global
+    part_templates.install(app)  # last: the forms' and parts' macros as globals, their modules see every global
     server_timing.install(app)  # outermost, when asked: the answer's time in the app, proxies and all
     if app.config.get("WARM_UP", not app.testing):  # tests make hundreds of apps, each drawing a few pages
         warm_up(app)

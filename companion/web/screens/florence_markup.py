@@ -17,7 +17,7 @@ from typing import Any
 from markupsafe import Markup
 
 from companion.web.screens.form_markup import action_form, refusal_box
-from companion.web.screens.parts import kept_markup
+from companion.web.screens.parts import shared_block as kept_markup
 from companion.web.words.catalogue import language, template_words, text_words
 from companion.web.words.escaping import esc
 from companion.web.words.glossary import colour_name, kind_name, location_action, location_name, quarter_name

@@ -46,11 +46,11 @@ def drawn(markup: object) -> str:
 @contextmanager
 def marking() -> Iterator[None]:
     """Parts drawn with marks (a form's key, the seq, the CSRF token), the send list drawn afresh."""
-    g.marking_parts, g.no_kept_markup = True, True
+    g.marking_parts, g.no_shared_blocks = True, True
     try:
         yield
     finally:
-        g.marking_parts, g.no_kept_markup = False, False
+        g.marking_parts, g.no_shared_blocks = False, False
 
 
 def screens(monkeypatch: pytest.MonkeyPatch, look: Look, games: tuple[tuple[int, bool], ...], steps: int) -> None:

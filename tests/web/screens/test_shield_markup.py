@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask
 
 from companion.web.http.db import service
-from companion.web.screens import parts
+from companion.web.screens import part_inputs, parts
 from companion.web.screens.game import game_context
 from companion.web.screens.hell_map import Cell, FerrySteps
 from companion.web.screens.shield_markup import map_shield
@@ -35,7 +35,7 @@ def test_every_shield_of_random_games_is_the_block_it_replaced(monkeypatch) -> N
         context = parts.marked_context(game_context(service().view(game_id), **choice), language)
         with marking():
             for c in context["hell_map"].cells:
-                shield = parts._shield_context(f"s-{c.shield}", context)
+                shield = part_inputs.shield_context(f"s-{c.shield}", context)
                 old = shield_reference(app, game_id, shield)
                 assert drawn(map_shield(game_id, **shield)) == old, (c, language)
                 assert parts._draw(f"s-{c.shield}", context).html == old  # as an answer draws it
