@@ -19,6 +19,8 @@ the same in every phase; the map's values (part ``cells``: the fields every map 
 ``static/js/table.js`` shows an idle one as an image, out of the tab order. A guardian's first step (its new
 shield) is such a steady tap too: the empty shields keep theirs and the map's values say where it leads now
 (``data-guard``), so choosing a guardian at the Bonfire sends no shield.
+
+The pages and the live answers import the part system's names from here.
 """
 
 from __future__ import annotations

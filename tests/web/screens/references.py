@@ -1,10 +1,10 @@
-"""What the tests of the parts written in Python share: the templates they replaced, kept beside them as references
-(``*_reference.html``), drawn in the app's own Jinja environment, and the screens of random games to compare on.
+"""What the tests of the game page's parts share: the screens of random games to look at, parts drawn with marks, and
+for the parts still written in Python, the templates they replaced kept beside their tests (``*_reference.html``).
 
-``reference(app, name, context)`` draws ``name_reference.html`` compacted as a part is; ``screens(monkeypatch,
-look, games)`` plays random legal games (``test_part_cache._play``: base and expansion, loans, undos and redos, each
-screen with nothing chosen, a soul, a Cemetery colour or a guardian's steps) and calls ``look(app, game_id,
-language, choice)`` inside a request of that screen's phone, its parts drawn with marks.
+``screens(monkeypatch, look, games)`` plays random legal games (``test_part_cache._play``: base and expansion, loans,
+undos and redos, each screen with nothing chosen, a soul, a Cemetery colour or a guardian's steps) and calls
+``look(app, game_id, language, choice)`` inside a request of that screen's phone; ``marking()`` draws parts with
+marks; ``reference(app, name, context)`` draws ``name_reference.html`` compacted as a part is.
 """
 
 from __future__ import annotations

@@ -167,7 +167,7 @@ def test_no_sentence_a_player_reads_in_my_files_says_s_in_brackets() -> None:
         ROOT / "templates" / "pages" / "undo_preview.html",
         ROOT / "templates" / "screens" / "florence_actions.html",
         ROOT / "companion" / "web" / "screens" / "florence_markup.py",  # the Florence choices, in Python
-        ROOT / "companion" / "web" / "screens" / "part_markup.py",  # the tiles of Florence and the players' parts
+        ROOT / "templates" / "screens" / "game_parts.html",  # the tiles of Florence and the players' parts
         ROOT / "companion" / "web" / "screens" / "hell_markup.py",  # the Hell phase's choices, in Python
     ]
     found = [
