@@ -54,10 +54,10 @@ from companion.web.pages import (
 from companion.web.screens import (
     florence_markup,
     hell_markup,
+    list_filters,
     location_markup,
     part_templates,
     parts,
-    picks,
 )
 from companion.web.screens.history_cache import HistoryFolds
 from companion.web.words import bidi, catalogue, template_globals
@@ -201,7 +201,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     template_globals.install(app)
     urls.install(app)  # the templates' addresses built once per process
     bidi.install(app)
-    picks.install(app)  # filters that pick by a field, without Jinja's test lookup on every use
+    list_filters.install(app)  # filters that pick a list's items by a field
     florence_markup.install(app)  # the Florence phase's choices, written in Python
     hell_markup.install(app)  # the Hell phase's choices before a soul is chosen, written in Python
     location_markup.install(app)  # a location's options, written in Python
