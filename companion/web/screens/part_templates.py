@@ -1,5 +1,6 @@
-"""The macros the game's templates and parts call as globals: the forms, refusal boxes and markers of
-``macros.html``, the small parts of ``screens/game_parts.html`` and the map's shield of ``screens/map_shield.html``.
+"""The macros the game's templates and parts call as globals: the forms, refusal boxes, markers, field errors and
+colours of ``macros.html``, the small parts of ``screens/game_parts.html`` and the map's shield of
+``screens/map_shield.html``.
 
 Each is a template global of its own name, so a template calls it without importing it, and ``screens.parts`` draws
 a part by calling it. A macro's module sees the environment's globals as they are when it is made: the form macros
