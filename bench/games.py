@@ -22,8 +22,9 @@ from companion.game.projection import evolve, replay
 from companion.game.rules import decide, decide_create
 from companion.game.state import GameState, Phase
 from companion.game.timeline import Recorded, Timeline, build_timeline, decide_redo, decide_undo, extend_timeline
-from companion.service import GameService, new_token
+from companion.service import GameService
 from companion.service.caches import ViewCache
+from companion.tokens import new_token
 from events.catalog import ActionRedone, Event, GameEnded, SeatSetup
 from events.codec import encode
 from events.sqlite import SqliteStore

@@ -25,7 +25,7 @@ from companion.translations import compile_catalogues
 from companion.web import process
 from companion.web.api import endpoints as api
 from companion.web.forms.fields import prepare_forms
-from companion.web.http import db, security, server_timing, static_files, urls
+from companion.web.http import db, security, server_timing, static_files
 from companion.web.http.htmx import htmx
 from companion.web.live import stream as live
 from companion.web.pages import (
@@ -47,13 +47,11 @@ from companion.web.pages import (
     viewer,
 )
 from companion.web.screens import (
-    form_markup,
     history_cache,
+    list_filters,
     live_answers,
-    part_markup,
+    part_templates,
     parts,
-    picks,
-    shield_markup,
 )
 from companion.web.words import bidi, template_globals
 from events.catalog import EVENT_TYPES
@@ -173,13 +171,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.init_api(app)
     errors.register(app)  # after the API, so HTML pages keep their own error pages
     template_globals.install(app)
-    urls.install(app)  # the templates' addresses built once per process
     bidi.install(app)
-    picks.install(app)  # filters that pick by a field, without Jinja's test lookup on every use
-    form_markup.install(app)  # the action forms and refusal boxes, written in Python
-    shield_markup.install(app)  # the map's shields, written in Python
-    part_markup.install(app)  # a player's purse, family, tower and tracks, the tiles, the Cemetery, the undo bar
-    parts.install_macros(app)  # last: the macros' module sees every global
+    list_filters.install(app)  # filters that pick a list's items by a field
+    part_templates.install(app)  # last: the forms' and parts' macros as globals, their modules see every global
     server_timing.install(app)  # outermost, when asked: the answer's time in the app, proxies and all
     if app.config.get("WARM_UP", not app.testing):  # tests make hundreds of apps, each drawing a few pages
         warm_up(app)

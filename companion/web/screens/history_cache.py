@@ -13,21 +13,21 @@ from companion.web.screens.history import Entry, HistoryFold
 
 __all__ = ["FOLDS_KEY", "HistoryFolds", "folds", "install"]
 
-FOLDS_KEPT = 8  # (game, language) pairs; the history page is opened now and then, not on every tap
+FOLDS = 8  # (game, language) pairs; the history page is opened now and then, not on every tap
 
 
 class HistoryFolds:
     """``HistoryFold`` by game and language, the least recently read dropped first; one fold is
     advanced at a time."""
 
-    def __init__(self, kept: int = FOLDS_KEPT) -> None:
-        self._folds: Lru[tuple[str, str], HistoryFold] = Lru(kept)
+    def __init__(self, size: int = FOLDS) -> None:
+        self._folds: Lru[tuple[str, str], HistoryFold] = Lru(size)
         self._lock = threading.Lock()
 
     def entries(self, view: AnyView, language: str) -> list[Entry]:
         """Every entry of ``view`` (as ``history_entries`` gives them), telling only new actions."""
         with self._lock:
-            fold = self._folds.update((view.game_id, language), lambda kept: kept or HistoryFold())
+            fold = self._folds.update((view.game_id, language), lambda held: held or HistoryFold())
             if fold.actions <= len(view.timeline.actions):
                 return fold.advance(view).entries(view)
         return HistoryFold().advance(view).entries(view)  # a view older than the fold: told afresh

@@ -1,6 +1,6 @@
 """A refused entry said on the page that answers it, whatever that page draws at this moment.
 
-A form's refusal box is drawn beside the form (``refusal_box(refusal, control)``, ``screens/form_markup.py``);
+A form's refusal box is drawn beside the form (``refusal_box(refusal, control)``, ``templates/macros.html``);
 some forms are drawn only at some moments (the score sheet's half diplomas and cards in hand at the end
 of a game that needs them, the tally's half diplomas once a player has pairs). A post from an old screen,
 a double tap after the game changed, or a forged post is refused at a moment its form is not drawn: the
@@ -21,7 +21,7 @@ SHOW_THE_TOP = {"HX-Reswap": "outerHTML show:top"}
 
 
 def box_drawn(refusal: dict[str, Any], html: str) -> bool:
-    """Whether ``html`` holds the refusal's own box, beside its form (``refusal_box``, ``screens/form_markup.py``)."""
+    """Whether ``html`` holds the refusal's own box, beside its form (``refusal_box``, ``templates/macros.html``)."""
     return f'id="refusal-{refusal["control"]}"' in html
 
 

@@ -17,7 +17,7 @@ from flask import Flask, url_for
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
-from tests.web.screens.references import marking, screens
+from tests.web.screens.random_screens import marking, screens
 
 CONTROLS = ("bring", "move", "send", "accuse", "council", "end-turn", "plague", "location-exchange", "location-styx")
 EMPTY_LOAN = '\n<div id="part-loan" data-part="loan">\n</div>'

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import companion.web.screens.game as game_screen
+import companion.web.screens.part_marks as part_marks
 import companion.web.screens.parts as parts
 from bench.games import play_random_game, store_game
 from bench.table_play import Phone, play_mix
@@ -45,8 +46,8 @@ def reference_fill(html: str, seq: int, csrf: bool = True) -> str:
 
 @pytest.fixture
 def constant_keys(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parts, "new_key", lambda: "KEY")
-    monkeypatch.setattr(parts, "generate_csrf", lambda: "TOKEN")
+    monkeypatch.setattr(part_marks, "new_key", lambda: "KEY")
+    monkeypatch.setattr(part_marks, "generate_csrf", lambda: "TOKEN")
 
 
 PIECES = st.sampled_from(
@@ -148,7 +149,7 @@ def test_every_answer_of_real_games_is_filled_as_the_regexes_filled_it(monkeypat
             play_mix(phone, None, state_of, 40, random.Random(language))  # type: ignore[arg-type]
     assert len(filled) > 80 and {csrf for _html, _seq, csrf in filled} == {True, False}
     assert any(CSRF_FIELD in html and 'hx-post=""' in html for html, _seq, _csrf in filled)
-    monkeypatch.setattr(parts, "new_key", lambda: "KEY")
-    monkeypatch.setattr(parts, "generate_csrf", lambda: "TOKEN")
+    monkeypatch.setattr(part_marks, "new_key", lambda: "KEY")
+    monkeypatch.setattr(part_marks, "generate_csrf", lambda: "TOKEN")
     for html, seq, csrf in filled:
         assert parts.fill(html, seq, csrf) == reference_fill(html, seq, csrf)

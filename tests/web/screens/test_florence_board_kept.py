@@ -9,7 +9,7 @@ from flask import Flask
 
 from companion.web.http.db import service
 from companion.web.screens.florence_board import _board, florence_board
-from tests.web.screens.references import screens
+from tests.web.screens.random_screens import screens
 
 
 def test_the_kept_board_is_the_board_worked_out_afresh(monkeypatch) -> None:

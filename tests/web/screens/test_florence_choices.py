@@ -18,7 +18,7 @@ from companion.game.commands import HoldCouncil
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
-from tests.web.screens.references import marking, screens
+from tests.web.screens.random_screens import marking, screens
 
 
 def refusal(control: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from companion.game.state import Phase
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
-from tests.web.screens.references import marking, screens
+from tests.web.screens.random_screens import marking, screens
 
 
 def _check_choices(variant: dict[str, Any], html: str) -> None:

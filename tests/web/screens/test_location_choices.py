@@ -22,7 +22,7 @@ from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
 from companion.web.words.glossary import location_name
-from tests.web.screens.references import marking, screens
+from tests.web.screens.random_screens import marking, screens
 
 CONTROLS = (
     "end-turn",

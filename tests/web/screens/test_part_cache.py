@@ -9,7 +9,7 @@ in English and in Spanish, with nothing chosen, a soul chosen, a Cemetery colour
 guardian's steps under way, every part the answer would use is compared with the same part drawn
 from nothing: the map's view model, its HTML, its fingerprint; and the whole game put together from
 the kept parts (as a page or a whole answer is) with the game drawn in one go. Drawn from nothing means without
-the blocks ``kept_markup`` keeps for every game (the Florence send list) too.
+the blocks ``shared_block`` keeps for every game (the Florence send list) too.
 
 Parts are also drawn the same for every phone: the session's CSRF token and the fresh form keys
 are marks in what is kept, filled only in what is sent.
@@ -103,7 +103,7 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
         assert list(served) == list(part_names(view.state))
         marked = marked_context(context, language)
         g.marking_parts = True
-        g.no_kept_markup = True  # drawn from nothing: no block kept by ``kept_markup`` either
+        g.no_shared_blocks = True  # drawn from nothing: no block shared by ``shared_block`` either
         try:
             for name, part in served.items():
                 drawn = _draw(name, marked)
@@ -114,7 +114,7 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
             assert compact(render_block("pages/game.html", "game", **marked, drawn=whole)) == inline
         finally:
             g.marking_parts = False
-            g.no_kept_markup = False
+            g.no_shared_blocks = False
 
 
 def _play(app: Flask, seed: int, steps: int, expansion: bool) -> int:
@@ -226,7 +226,7 @@ def test_the_parts_one_phone_drew_are_shared_with_every_phone_that_refreshes(pho
 
 
 def test_an_undo_and_a_redo_find_the_small_parts_drawn_before(phone, client, app, monkeypatch) -> None:
-    """A slot keeps several drawings of the parts whose inputs come back (``parts._DEPTHS``): after a loan, its
+    """A slot keeps several drawings of the parts whose inputs come back (``part_inputs.depth``): after a loan, its
     undo finds Ana's purse and the next loan as they were drawn before the loan, and its redo finds them and the
     undo bar as the loan drew them; only the actions (drawn on every answer) and the undo bar that now offers a
     redo are drawn again."""

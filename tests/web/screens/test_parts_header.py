@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.web.screens.parts import _HELD, merge_parts, parts_to_send
+from companion.web.screens.parts import merge_parts, parts_to_send
+from companion.web.screens.parts_sent import HELD
 
 _WORD = st.text(alphabet=st.sampled_from(["a", "-", "1", ":", "s", "é", "_"]), max_size=8)
 _SPACE = st.sampled_from([" ", "  ", "\t", "\n", " \r\n "])
@@ -22,12 +23,12 @@ def split_words(raw: str) -> dict[str, str]:
 @given(words=st.lists(st.tuples(_WORD, _SPACE), max_size=12), lead=_SPACE)
 def test_the_header_is_read_as_its_words_split_at_their_first_colon(words: list[tuple[str, str]], lead: str) -> None:
     raw = lead + "".join(word + space for word, space in words)
-    assert dict(_HELD.findall(raw)) == split_words(raw)
+    assert dict(HELD.findall(raw)) == split_words(raw)
 
 
 def test_a_real_header_is_read_whole() -> None:
     raw = "turn:0a1b2c3d4e5f actions:ffffffffffff s-1a:123456789abc q-lily: odd :x a:b:c"
-    assert dict(_HELD.findall(raw)) == {
+    assert dict(HELD.findall(raw)) == {
         "turn": "0a1b2c3d4e5f",
         "actions": "ffffffffffff",
         "s-1a": "123456789abc",
@@ -59,7 +60,7 @@ def test_the_parts_sent_are_those_the_phone_does_not_hold_as_they_are(
     kept_junk = [w for w in junk if w.partition(":")[0] not in names]
     raw = lead + " ".join(held_words + kept_junk)
     digests = " ".join(f"{name}:{digest}" for name, digest in now.items())
-    shown = dict(_HELD.findall(raw))
+    shown = dict(HELD.findall(raw))
     assert parts_to_send(digests.split(), raw) == [name for name, digest in now.items() if shown.get(name) != digest]
 
 
@@ -74,7 +75,7 @@ def test_a_phone_that_merges_the_digests_sent_holds_every_part_as_the_answer_has
     raw = " ".join(f"{name}:{digest}" for name, digest in held.items())
     digests = " ".join(f"{name}:{digest}" for name, digest in now.items())
     changed = " ".join(f"{name}:{now[name]}" for name in parts_to_send(digests.split(), raw))
-    merged = dict(_HELD.findall(merge_parts(raw, changed)))
+    merged = dict(HELD.findall(merge_parts(raw, changed)))
     assert {name: merged[name] for name in now} == now
     assert list(merged)[: len(held)] == list(held)
     assert merge_parts(merge_parts(raw, changed), changed) == merge_parts(raw, changed)  # taken twice, the same

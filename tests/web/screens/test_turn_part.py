@@ -18,7 +18,7 @@ from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
 from companion.web.words.template_globals import phase_text
-from tests.web.screens.references import marking, screens
+from tests.web.screens.random_screens import marking, screens
 
 DONE = "The location's action is done: the turn can end."
 

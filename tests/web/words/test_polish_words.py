@@ -167,7 +167,7 @@ def test_no_sentence_a_player_reads_in_my_files_says_s_in_brackets() -> None:
         ROOT / "templates" / "pages" / "undo_preview.html",
         ROOT / "templates" / "screens" / "florence_actions.html",
         ROOT / "templates" / "screens" / "location_actions.html",  # a location's options
-        ROOT / "companion" / "web" / "screens" / "part_markup.py",  # the tiles of Florence and the players' parts
+        ROOT / "templates" / "screens" / "game_parts.html",  # the tiles of Florence and the players' parts
         ROOT / "templates" / "screens" / "hell_actions.html",  # the Hell phase's choices
     ]
     found = [

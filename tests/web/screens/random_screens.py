@@ -1,10 +1,9 @@
-"""What the tests of the parts written in Python share: the templates they replaced, kept beside them as references
-(``*_reference.html``), drawn in the app's own Jinja environment, and the screens of random games to compare on.
+"""What the tests of the game page's parts share: the screens of random games to look at, and parts drawn with marks.
 
-``reference(app, name, context)`` draws ``name_reference.html`` compacted as a part is; ``screens(monkeypatch,
-look, games)`` plays random legal games (``test_part_cache._play``: base and expansion, loans, undos and redos, each
-screen with nothing chosen, a soul, a Cemetery colour or a guardian's steps) and calls ``look(app, game_id,
-language, choice)`` inside a request of that screen's phone, its parts drawn with marks.
+``screens(monkeypatch, look, games)`` plays random legal games (``test_part_cache._play``: base and expansion, loans,
+undos and redos, each screen with nothing chosen, a soul, a Cemetery colour or a guardian's steps) and calls
+``look(app, game_id, language, choice)`` inside a request of that screen's phone; ``marking()`` draws parts with
+marks.
 """
 
 from __future__ import annotations
@@ -17,40 +16,21 @@ from typing import Any
 
 import pytest
 from flask import Flask, g
-from jinja2 import Template
 
 from companion.web import create_app
-from companion.web.screens import parts
 from tests.web.screens import test_part_cache
 
-HERE = Path(__file__).parent
-_COMPILED: dict[tuple[int, str], Template] = {}
-
 Look = Callable[[Flask, str, str, dict[str, Any]], None]
-
-
-def reference(app: Flask, name: str, context: dict[str, Any]) -> str:
-    """What the template ``name`` replaced (``name_reference.html``) drew in ``context``, compacted as a part is."""
-    key = (id(app.jinja_env), name)
-    template = _COMPILED.get(key)
-    if template is None:
-        template = _COMPILED[key] = app.jinja_env.from_string((HERE / f"{name}_reference.html").read_text())
-    return parts.compact(template.render(**context)).strip()
-
-
-def drawn(markup: object) -> str:
-    """Markup written in Python, compacted as a part is."""
-    return parts.compact(str(markup)).strip()
 
 
 @contextmanager
 def marking() -> Iterator[None]:
     """Parts drawn with marks (a form's key, the seq, the CSRF token), the send list drawn afresh."""
-    g.marking_parts, g.no_kept_markup = True, True
+    g.marking_parts, g.no_shared_blocks = True, True
     try:
         yield
     finally:
-        g.marking_parts, g.no_kept_markup = False, False
+        g.marking_parts, g.no_shared_blocks = False, False
 
 
 def screens(monkeypatch: pytest.MonkeyPatch, look: Look, games: tuple[tuple[int, bool], ...], steps: int) -> None:

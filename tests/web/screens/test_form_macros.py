@@ -1,4 +1,4 @@
-"""The action forms, refusal boxes and markers the templates draw through Python globals (``form_markup``)."""
+"""The action forms, refusal boxes and markers the templates draw through the macros of ``macros.html`` (globals)."""
 
 from __future__ import annotations
 
@@ -70,3 +70,25 @@ def test_a_marker_says_the_letter_of_the_readers_language(app: Flask) -> None:
         app.preprocess_request()
         html = render_template_string("{{ marker(s, e) }}", s=_Seat(), e=_Edition())
     assert html == '<span class="marker" style="--pc: #c0392b" aria-hidden="true">C</span>'
+
+
+def test_hidden_fields_and_a_form_with_every_argument_in_place(app: Flask) -> None:
+    with app.test_request_context("/"):
+        g.marking_parts = True
+        fields = render_template_string("{{ hidden_fields(v, 'k-3', 1) }}|{{ hidden_fields(v, 'k-4') }}", v=_View())
+        form = render_template_string(
+            "{{ action_form('G1', 'play.take_loan', v, 'k-5', 'loan', 0, 'Take <it>', 'secondary', {'a': 1}, 'f') }}",
+            v=_View(),
+        )
+    token = f'<input type="hidden" name="csrf_token" value="{CSRF_MARK}">'
+    seq = '<input type="hidden" name="seq" value="41">'
+    assert fields == (
+        f'{token}{seq}<input type="hidden" name="key" value="k-3"><input type="hidden" name="player" value="1">|'
+        f'{token}{seq}<input type="hidden" name="key" value="k-4">'
+    )
+    assert form == (
+        '<form id="f" method="post" action="/g/G1/loan" hx-post="" hx-sync="this:drop">\n'
+        f'{token}{seq}<input type="hidden" name="key" value="k-5"><input type="hidden" name="player" value="0">'
+        '<input type="hidden" name="a" value="1">\n  \n  '
+        '<button type="submit" class="secondary">Take &lt;it&gt;</button>\n</form>'
+    )
