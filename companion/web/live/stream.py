@@ -17,7 +17,7 @@ import random
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
 from markupsafe import escape
@@ -150,7 +150,7 @@ class LiveStream:
         notifier: Notifier,
         listener: Listener,
         hangup: HangupWatch,
-        body: Iterator[str],
+        body: Generator[str, None, None],
         release: Callable[[], None] = lambda: None,
     ) -> None:
         self._notifier = notifier
@@ -164,7 +164,7 @@ class LiveStream:
 
     def close(self) -> None:
         """Called by the server when the response ends (or the page hung up)."""
-        self._body.close()  # type: ignore[attr-defined]
+        self._body.close()
         self._hangup.stop()
         self._notifier.unsubscribe(self._listener)
         release, self._release = self._release, None
@@ -204,7 +204,7 @@ def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
     heartbeat = float(app.config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS))
     lifetime = float(app.config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)) * random.uniform(0.9, 1.1)  # spread
 
-    def events() -> Iterator[str]:
+    def events() -> Generator[str, None, None]:
         sent_seq = since
         sent_presence = -1
         started = time.monotonic()
