@@ -15,15 +15,16 @@ from typing import Any
 
 from companion.editions import DEFAULT_EDITION
 from companion.formats.commands import command_to_json
-from companion.game.commands import CreateGame, Redo, Undo
+from companion.game.commands import Command, CreateGame, LogCommand, Redo, Undo
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
 from companion.game.projection import evolve, replay
 from companion.game.rules import decide, decide_create
 from companion.game.state import GameState, Phase
 from companion.game.timeline import Recorded, Timeline, build_timeline, decide_redo, decide_undo, extend_timeline
-from companion.service import GameService, new_token
+from companion.service import GameService
 from companion.service.caches import ViewCache
+from companion.tokens import new_token
 from events.catalog import ActionRedone, Event, GameEnded, SeatSetup
 from events.codec import encode
 from events.sqlite import SqliteStore
@@ -51,11 +52,11 @@ class PlayedGame:
     commands: dict[int, dict[str, Any]] = field(default_factory=dict)  # action seq -> command JSON
     live: GameState | None = None
 
-    def append(self, events: list[Event], command: object) -> list[Recorded]:
+    def append(self, events: list[Event], command: Command | LogCommand) -> list[Recorded]:
         first = len(self.records) + 1
         added = [Recorded(first + i, first, e) for i, e in enumerate(events)]
         self.records += added
-        self.commands[first] = command_to_json(command)  # type: ignore[arg-type]
+        self.commands[first] = command_to_json(command)
         return added
 
 
@@ -101,11 +102,11 @@ def play_random_game(
                 continue
             options = choices(live, rng, allow_deck_end=False)
             rng.shuffle(options)
-            chosen: tuple[object, list[Event]] | None = None
+            chosen: tuple[Command, list[Event]] | None = None
             ending = False
             for command in options:
                 try:
-                    events = decide(live, command)  # type: ignore[arg-type]
+                    events = decide(live, command)
                 except RuleViolation:
                     continue
                 if any(isinstance(e, GameEnded) for e in events):

@@ -3,13 +3,15 @@ for every endpoint of the app, under another mount point too, and with what it d
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, url_for
 from werkzeug.routing import BuildError
 
 from companion.web.http.urls import kept_url_for
 
 
-def _values(app: Flask, endpoint: str) -> dict[str, object]:
+def _values(app: Flask, endpoint: str) -> dict[str, Any]:
     rule = next(r for r in app.url_map.iter_rules() if r.endpoint == endpoint)
     return {arg: ("1" if arg in ("seq", "n") else "abcDEF-_09") for arg in rule.arguments}
 
@@ -38,7 +40,8 @@ def test_what_it_does_not_keep_is_built_as_usual(app: Flask) -> None:
         assert kept_url_for("play.game", game_id="g1", _anchor="top").endswith("/g/g1#top")
         assert kept_url_for("play.game", game_id="g1", at=[3]) == url_for("play.game", game_id="g1", at=[3])
         # a query's arguments in the order asked, as flask keeps them
-        for query in ({"target": 3, "choice": "b"}, {"choice": "b", "target": 3}):
+        queries: tuple[dict[str, Any], ...] = ({"target": 3, "choice": "b"}, {"choice": "b", "target": 3})
+        for query in queries:
             assert kept_url_for("corrections.replace_page", game_id="g1", **query) == url_for(
                 "corrections.replace_page", game_id="g1", **query
             )
