@@ -19,11 +19,11 @@ import time
 from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 
-from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
+from flask import Blueprint, Flask, Response, abort, jsonify, request
 from markupsafe import escape
 
 from companion.service import is_game
-from companion.web.http.db import service
+from companion.web.http.db import current_flask_app, service
 from companion.web.http.phone import seat_of
 from companion.web.live.hangup import PROBE_SECONDS, HangupWatch
 from companion.web.live.notifier import CHECK_SECONDS, NOTIFIER_KEY, Listener, Notifier, notifier_of
@@ -174,7 +174,7 @@ class LiveStream:
 
 def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
     """The event stream of one game for one connection."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    app = current_flask_app()
     notifier = notifier_of(app)
     view = service().view(game_id)
     names = [(p.name, player_letter(p.colour, p.letter)) for p in view.state.players] if is_game(view) else []
