@@ -52,7 +52,7 @@ def bare_app(path: Path) -> Flask:
             with lock:
                 conn = idle.pop() if idle else None
             g.conn = conn if conn is not None else opened()
-        return g.conn  # type: ignore[no-any-return]
+        return g.conn
 
     @app.teardown_appcontext
     def give_back(_exc: BaseException | None) -> None:

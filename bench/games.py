@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.editions import DEFAULT_EDITION
 from companion.formats.commands import command_to_json
-from companion.game.commands import CreateGame, Redo, Undo
+from companion.game.commands import Command, CreateGame, LogCommand, Redo, Undo
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
 from companion.game.projection import evolve, replay
@@ -52,11 +52,11 @@ class PlayedGame:
     commands: dict[int, dict[str, Any]] = field(default_factory=dict)  # action seq -> command JSON
     live: GameState | None = None
 
-    def append(self, events: list[Event], command: object) -> list[Recorded]:
+    def append(self, events: list[Event], command: Command | LogCommand) -> list[Recorded]:
         first = len(self.records) + 1
         added = [Recorded(first + i, first, e) for i, e in enumerate(events)]
         self.records += added
-        self.commands[first] = command_to_json(command)  # type: ignore[arg-type]
+        self.commands[first] = command_to_json(command)
         return added
 
 
@@ -102,11 +102,11 @@ def play_random_game(
                 continue
             options = choices(live, rng, allow_deck_end=False)
             rng.shuffle(options)
-            chosen: tuple[object, list[Event]] | None = None
+            chosen: tuple[Command, list[Event]] | None = None
             ending = False
             for command in options:
                 try:
-                    events = decide(live, command)  # type: ignore[arg-type]
+                    events = decide(live, command)
                 except RuleViolation:
                     continue
                 if any(isinstance(e, GameEnded) for e in events):

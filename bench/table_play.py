@@ -41,6 +41,7 @@ from bench.served import Answer, Client
 from companion.game.commands import (
     Accuse,
     BringSoul,
+    Command,
     DeliverBarrel,
     EndTurn,
     ExchangeFlorins,
@@ -295,7 +296,7 @@ def server_split(answer: Answer) -> Inside | None:
     return answer.seconds * 1000, metrics["app"], metrics.get("cpu", metrics["app"])
 
 
-def _legal(state: GameState, rng: random.Random) -> list[tuple[str, object]]:
+def _legal(state: GameState, rng: random.Random) -> list[tuple[str, Command]]:
     """The commands the active player may send now that do not end the game, with their kinds."""
     offered = choices(state, rng, allow_deck_end=False)
     if state.phase is not Phase.OVER and not any(isinstance(c, TakeLoan) for c in offered):
@@ -303,7 +304,7 @@ def _legal(state: GameState, rng: random.Random) -> list[tuple[str, object]]:
     out = []
     for command in offered:
         try:
-            events = decide(state, command)  # type: ignore[arg-type]
+            events = decide(state, command)
         except RuleViolation:
             continue
         if not any(isinstance(e, GameEnded) for e in events):
@@ -311,10 +312,10 @@ def _legal(state: GameState, rng: random.Random) -> list[tuple[str, object]]:
     return out
 
 
-def _pick(legal: list[tuple[str, object]], counts: dict[str, int], rng: random.Random, state: GameState) -> object:
+def _pick(legal: list[tuple[str, Command]], counts: dict[str, int], rng: random.Random, state: GameState) -> Command:
     """The command of the kind sent least so far; a send goes where a guardian or a fraud card waits."""
 
-    by_kind: dict[str, list[object]] = {}
+    by_kind: dict[str, list[Command]] = {}
     for kind, command in legal:
         by_kind.setdefault(kind, []).append(command)
     least = min(counts.get(k, 0) for k in by_kind)  # the others (a council, a plague card) count alike

@@ -30,15 +30,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for bench/
 import contextlib
 
 from bench.games import play_random_game, state_reader, store_game
-from bench.served import Client
+from bench.served import Answer, Client
 from bench.table_play import Phone, play_mix
 from companion.editions import DEFAULT_EDITION, load_all
+from companion.game.edition import Edition
 from events.sqlite import SqliteStore
 
 HERE = Path(__file__).resolve().parents[1]
@@ -100,30 +102,41 @@ def start(root: Path, db: Path) -> tuple[subprocess.Popen[bytes], int]:
     raise RuntimeError(f"the server of {root} is not listening")
 
 
-def one(root: Path, seed_db: Path, workdir: Path, game_id: str, editions: object, steps: int, seed: int) -> float:
+@dataclass
+class CountingClient(Client):
+    """This tree's client, counting the requests it sends."""
+
+    sent: int = 0
+
+    def _send(self, method: str, path: str, body: str | None, headers: dict[str, str]) -> Answer:
+        self.sent += 1
+        return super()._send(method, path, body, headers)
+
+
+def one(
+    root: Path,
+    seed_db: Path,
+    workdir: Path,
+    game_id: str,
+    editions: dict[str, tuple[str, Edition]],
+    steps: int,
+    seed: int,
+) -> float:
     """The CPU per request, in ms, of ``steps`` steps of the mix on the server of ``root``."""
     db = workdir / f"run-{time.monotonic_ns()}.sqlite3"
     shutil.copyfile(seed_db, db)
     process, port = start(root, db)
     try:
-        client = Client(port)
-        sent = [0]
-        send = client._send
-
-        def counted(*args: object, **kwargs: object) -> object:
-            sent[0] += 1
-            return send(*args, **kwargs)  # type: ignore[arg-type]
-
-        client._send = counted  # type: ignore[method-assign]
+        client = CountingClient(port)
         phone = Phone(client, game_id)
         phone.open()
         for _ in range(3):  # the first answers of a process compile templates and fill caches
             phone.refresh()
-        state_of = state_reader(db, editions, game_id)  # type: ignore[arg-type]
+        state_of = state_reader(db, editions, game_id)
         try:
-            before, sent[0] = cpu_seconds(process.pid), 0
+            before, client.sent = cpu_seconds(process.pid), 0
             play_mix(phone, None, state_of, steps, random.Random(seed))
-            used, requests = cpu_seconds(process.pid) - before, sent[0]
+            used, requests = cpu_seconds(process.pid) - before, client.sent
         finally:
             state_of.close()
             phone.client.close()

@@ -59,8 +59,8 @@ def test_a_game_journey_raises_no_csp_violation(page: Page) -> None:
     assert page.evaluate("window.__printed === true")
     page.goto(base + "/join")
     viewer = page.locator("a[href*='/v/']").first.get_attribute("href")
-    for path in (viewer, "/tally", "/j", "/import", "/"):
-        page.goto(str(path))
+    for address in (viewer, "/tally", "/j", "/import", "/"):
+        page.goto(str(address))
         expect(page.locator("main")).to_be_visible()
         assert violations(page) == [], path
     assert problems == []

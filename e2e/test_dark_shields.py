@@ -3,7 +3,7 @@ mode): its contrast with the shield's fill is measured in Chromium, every highli
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -25,7 +25,7 @@ CONTRAST = """() => {
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_the_quarter_letter_on_a_highlighted_shield_is_readable(
-    browser: Browser, playwright: Any, base_url: str, scheme: str, tmp_path: Any
+    browser: Browser, playwright: Any, base_url: str, scheme: Literal["dark", "light"], tmp_path: Any
 ) -> None:
     context = browser.new_context(**playwright.devices["Pixel 7"], color_scheme=scheme, base_url=base_url)
     page = context.new_page()

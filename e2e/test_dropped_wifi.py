@@ -63,7 +63,7 @@ def test_a_tap_that_arrived_but_whose_answer_was_lost_is_recorded_once_when_sent
     shield(page, "1B", "button").click()
     expect(location(page, "Bank")).to_be_visible()
 
-    def lose_the_answer(route) -> None:  # type: ignore[no-untyped-def]
+    def lose_the_answer(route) -> None:
         request = route.request
         route.abort("internetdisconnected")  # the phone never hears back…
         # …though the server did receive the tap, exactly as sent, and records it (its live refresh may

@@ -74,7 +74,7 @@ WORDS = {
 }
 
 
-def _cell(page: Page, shield: str):  # type: ignore[no-untyped-def]
+def _cell(page: Page, shield: str):
     """A shield of the map of Hell, whatever tapping it does."""
     return page.locator(f'svg.hell [aria-label^="{shield}, "]')
 

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from companion.editions import load_all
 from companion.formats.export import export_game
-from companion.game.commands import Accuse, BringSoul, CreateGame, EndTurn, SendMember, TakeLoan
+from companion.game.commands import Accuse, BringSoul, Command, CreateGame, EndTurn, SendMember, TakeLoan
 from companion.game.rules.accusation import dante_path
 from companion.game.state import Phase
 from companion.service import GameService
@@ -30,6 +30,7 @@ from e2e.test_full_game import Table, cemetery_link, end_the_game, end_turn, fin
 from events.catalog import SeatSetup
 from events.sqlite import SqliteStore
 from testkit.random_play import choices
+from tests.builders import game_view
 
 SEED = 5  # the first seed whose run leaves every player a last turn to play (no sudden death)
 
@@ -50,13 +51,14 @@ def one_accusation_from_the_gate(folder: Path) -> dict[str, object]:
     )
     rng = random.Random(SEED)
     for n in range(3000):
-        view = service.view(game)
+        view = game_view(service.view(game))
         state = view.state
         assert state.phase is not Phase.OVER, "the prepared game ended before Dante reached the gate"
         options = choices(state, rng, allow_deck_end=False)
-        accusations = [c for c in options if isinstance(c, Accuse) and not c.bribe]
+        accusations: list[Command] = [c for c in options if isinstance(c, Accuse) and not c.bribe]
         if state.phase is Phase.FLORENCE and state.dante == len(dante_path(state)) - 2 and accusations:
             return export_game(service, game)
+        pool: list[Command]
         if state.phase is Phase.FLORENCE:
             pool = accusations or [c for c in options if isinstance(c, SendMember) and not c.bribe]
         elif state.phase is Phase.ACTION:

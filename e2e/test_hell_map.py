@@ -60,7 +60,7 @@ def test_a_refused_tap_offers_our_board_is_different_which_opens_the_editor_at_t
 
 def _map(page: Page) -> list[list[str | None]]:
     """Every shield of the map as the phone shows it: its name, role and description, in order."""
-    return page.eval_on_selector_all(  # type: ignore[no-any-return]
+    return page.eval_on_selector_all(
         "#map-taps .cell",
         "els => els.map(e => [e.getAttribute('aria-label'), e.getAttribute('role') || e.tagName,"
         " (document.getElementById(e.getAttribute('aria-describedby') || '') || {}).textContent || ''])",

@@ -18,7 +18,7 @@ from tests.web.pages.test_after_game import timed_log
 SHOTS = Path(__file__).resolve().parents[1] / "test-results"
 LIVE = 2500  # ms: the offer arrives within about a second; the margin is for a loaded machine
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "en": {
         "locale": "en-GB",
         "import": "Import",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -75,7 +76,7 @@ def big_screen(browser: Browser) -> Iterator[BrowserContext]:
 
 
 def _seat_the_table(
-    table: ProofTable, phones: Phones, browser: Browser, playwright: Any, screen: BrowserContext
+    table: full.Table, phones: Phones, browser: Browser, playwright: Any, screen: BrowserContext
 ) -> Page:
     """Ana creates the game in "a phone per player" and takes her seat; Ben joins by the QR code's
     address, Cleo by the short code; the big screen opens the viewer address. Answers the screen."""
@@ -166,10 +167,10 @@ def test_three_phones_and_a_big_screen_play_a_whole_game_in_seats(
 
     assert table.cut_done
     assert table.hidden == [], "\n".join(table.hidden)
-    assert full.final_totals(phones.current) == full.EXPECTED_TOTALS  # type: ignore[arg-type]
+    assert full.final_totals(phones.current) == full.EXPECTED_TOTALS
     screen = screens[0]
     expect(screen.get_by_role("heading", name="The game is over")).to_be_visible()
-    screen.screenshot(path=str(full.Path(__file__).resolve().parents[1] / "test-results" / "proof-big-screen.png"))
+    screen.screenshot(path=str(Path(__file__).resolve().parents[1] / "test-results" / "proof-big-screen.png"))
     _play_again_live(phones, screen)
     for other in ("Ben", "Cleo"):
         phones.pages[other].context.close()
@@ -178,7 +179,7 @@ def test_three_phones_and_a_big_screen_play_a_whole_game_in_seats(
 def _play_again_live(phones: Phones, screen: Page) -> None:
     """The phone that ended the game plays again with a new plague card; every other phone is offered
     the new game live and joins in its seat; the big screen follows by itself."""
-    last: Page = phones.current  # type: ignore[attr-defined]
+    last: Page = phones.current
     found = re.match(r".*/g/[^/?#]+", last.url)  # the game, whichever of its pages the phone shows
     assert found is not None
     old_game, old_screen = found.group(0), screen.url

@@ -16,7 +16,9 @@ def in_view_with_focus(page: Page, element_id: str) -> None:
     expect(target).to_be_focused()
     box = target.bounding_box()
     assert box is not None
-    height = page.viewport_size["height"]
+    viewport = page.viewport_size
+    assert viewport is not None
+    height = viewport["height"]
     assert box["y"] >= 0 and box["y"] + min(box["height"], 200) <= height, (element_id, box, height)
     covered_top = page.locator(".topbar").bounding_box()
     assert covered_top is not None and box["y"] >= covered_top["height"] - 1, (element_id, box)
@@ -35,7 +37,7 @@ SMALL_CONTROLS = """() => [...document.querySelectorAll(
 
 def small_controls(page: Page) -> list[dict[str, object]]:
     """Visible controls of the action areas smaller than 44 × 44 CSS px."""
-    return page.evaluate(SMALL_CONTROLS)  # type: ignore[no-any-return]
+    return page.evaluate(SMALL_CONTROLS)
 
 
 def test_a_plague_card_of_three_souls_refills_the_cemetery(page: Page) -> None:

@@ -14,9 +14,9 @@ from typing import ClassVar, TypeVar
 
 __all__ = ["EVENT_TYPES", "Event", "event"]
 
-E = TypeVar("E")
+E = TypeVar("E", bound="Event")
 
-EVENT_TYPES: dict[str, type] = {}
+EVENT_TYPES: dict[str, type[Event]] = {}
 
 
 class Event:
@@ -32,8 +32,8 @@ def event(type_name: str, version: int) -> Callable[[type[E]], type[E]]:
     def register(cls: type[E]) -> type[E]:
         if type_name in EVENT_TYPES:
             raise ValueError(f"event type {type_name!r} registered twice")
-        cls.TYPE = type_name  # type: ignore[attr-defined]
-        cls.VERSION = version  # type: ignore[attr-defined]
+        cls.TYPE = type_name
+        cls.VERSION = version
         EVENT_TYPES[type_name] = cls
         return cls
 

@@ -37,21 +37,21 @@ class UnknownEventType(ValueError):
     """The log holds an event type or version this code cannot read."""
 
 
-class _Tuple(fields.List):  # type: ignore[type-arg]
+class _Tuple(fields.List[Any]):
     """A JSON list loaded as a tuple, so loaded events stay hashable and frozen."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         return tuple(super()._deserialize(value, attr, data, **kwargs))
 
 
-def _field_for(annotation: Any, required: bool) -> fields.Field:  # type: ignore[type-arg]
+def _field_for(annotation: Any, required: bool) -> fields.Field[Any]:
     shape = shape_of(annotation)
     if shape.kind == "optional":
         return _field_for_inner(shape.args[0], required=False, allow_none=True)
     return _field_for_inner(annotation, required=required, allow_none=False)
 
 
-def _field_for_inner(annotation: Any, *, required: bool, allow_none: bool) -> fields.Field:  # type: ignore[type-arg]
+def _field_for_inner(annotation: Any, *, required: bool, allow_none: bool) -> fields.Field[Any]:
     kw: dict[str, Any] = {"required": required, "allow_none": allow_none}
     shape = shape_of(annotation)
     match shape.kind, shape.args:
@@ -100,7 +100,7 @@ def with_nested(schema: Schema) -> Schema:
     return schema
 
 
-def _field_nested(field: fields.Field) -> None:  # type: ignore[type-arg]
+def _field_nested(field: fields.Field[Any]) -> None:
     if isinstance(field, fields.Nested):
         with_nested(field.schema)
     elif isinstance(field, fields.List):
@@ -226,7 +226,7 @@ def upcast(type_name: str, version: int, data: Payload) -> Payload:
     cls = EVENT_TYPES.get(type_name)
     if cls is None:
         raise UnknownEventType(f"unknown event type {type_name!r}")
-    current: int = cls.VERSION  # type: ignore[attr-defined]
+    current: int = cls.VERSION
     if version > current:
         raise UnknownEventType(f"{type_name} version {version} is newer than this code ({current})")
     while version < current:
@@ -343,7 +343,7 @@ def loader_for(cls: type) -> Loader:
 def decode_stored(type_name: str, version: int, data: Mapping[str, Any]) -> Event:
     """An event as the log stores it, upcast, loaded without marshmallow; equal to ``decode``'s."""
     cls = EVENT_TYPES.get(type_name)
-    if cls is None or version != cls.VERSION:  # type: ignore[attr-defined]
+    if cls is None or version != cls.VERSION:
         payload: Any = upcast(type_name, version, dict(data))
         cls = EVENT_TYPES[type_name]
     else:

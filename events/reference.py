@@ -32,7 +32,7 @@ def render() -> str:
     ]
     for name in sorted(EVENT_TYPES):
         cls = EVENT_TYPES[name]
-        version = cls.VERSION  # type: ignore[attr-defined]
+        version = cls.VERSION
         lines.append(f"## {name} (version {version})")
         lines.append("")
         lines.append(inspect.cleandoc(cls.__doc__ or "").replace("\n", " "))

@@ -8,6 +8,7 @@ import random
 from companion.game.commands import (
     Accuse,
     BringSoul,
+    Command,
     DeliverBarrel,
     EndTurn,
     ExchangeFlorins,
@@ -37,12 +38,12 @@ __all__ = ["FRAUD", "action_choices", "choices", "florence_choices", "play"]
 FRAUD = FraudPlay("lineup", (2,), Reward("nothing"), EndgameHalf("always", "infamy", effect_amount=2))
 
 
-def florence_choices(state: GameState, player: int) -> list[object]:
+def florence_choices(state: GameState, player: int) -> list[Command]:
     """Legal Florence-phase commands for ``player``."""
     f = turn_options(state).florence
     if f is None:
         return []
-    out: list[object] = []
+    out: list[Command] = []
     for s in f.sends:
         out += [SendMember(player, kind, s.location, bribe=bool(s.bribe), borrow=True) for kind, _ in s.kinds]
     for c in f.accusations:
@@ -66,11 +67,11 @@ def florence_choices(state: GameState, player: int) -> list[object]:
     return out
 
 
-def action_choices(state: GameState, player: int) -> list[object]:
+def action_choices(state: GameState, player: int) -> list[Command]:
     """Legal action-phase commands for ``player`` (one of each kind, to keep the choice small)."""
     pl = state.p[player]
     options = turn_options(state).location_options
-    out: list[object] = [EndTurn(player)]
+    out: list[Command] = [EndTurn(player)]
     space = [i for i, fl in enumerate(pl.tower) if len(fl.pieces) < 3]
     if "exchange" in options and pl.florins:
         out.append(ExchangeFlorins(player, 1))
@@ -102,7 +103,7 @@ def action_choices(state: GameState, player: int) -> list[object]:
     return out
 
 
-def choices(state: GameState, rng: random.Random | None = None, allow_deck_end: bool = True) -> list[object]:
+def choices(state: GameState, rng: random.Random | None = None, allow_deck_end: bool = True) -> list[Command]:
     """Legal commands for the active player now.
 
     When a plague card is due: a random card from ``rng`` (or souls 2, 5, 7, 9 without one), and
@@ -110,7 +111,7 @@ def choices(state: GameState, rng: random.Random | None = None, allow_deck_end: 
     """
     options = turn_options(state)
     player = state.active
-    out: list[object] = []
+    out: list[Command] = []
     if options.plague_due:
         souls = tuple(sorted(rng.choices(range(1, 10), k=rng.randint(2, 6)))) if rng else (2, 5, 7, 9)
         out.append(RevealPlagueCard(player, souls))
@@ -140,7 +141,7 @@ def play(state: GameState, rng: random.Random, tries: int) -> GameState:
         if state.ended:
             break
         try:
-            events = decide(state, rng.choice(choices(state, rng)))  # type: ignore[arg-type]
+            events = decide(state, rng.choice(choices(state, rng)))
         except RuleViolation:
             continue  # the generator offers a few commands the rules refuse
         for event in events:

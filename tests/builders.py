@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from companion.game.errors import RuleViolation
 from companion.game.projection import evolve, replay
 from companion.game.rules import decide, decide_create
 from companion.game.state import GameState, Soul
+from companion.log_view import AnyView, GameView, is_game
 from companion.service import GameService
 from events.catalog import Event, SeatSetup
 from events.sqlite import SqliteStore
@@ -81,6 +83,19 @@ class Table:
         assert info.value.code == code, info.value
         assert self.log == before
         return info.value
+
+
+def game_view(view: AnyView) -> GameView:
+    """``view`` as a recorded game's: the tests that read one never hold a quick tally."""
+    assert is_game(view), view.kind
+    return view
+
+
+def found(pattern: str, text: str, flags: int = 0) -> re.Match[str]:
+    """The first match of ``pattern`` in ``text``; the test fails when there is none."""
+    match = re.search(pattern, text, flags)
+    assert match is not None, f"{pattern!r} not found"
+    return match
 
 
 def with_souls(state: GameState, souls: dict[str, Soul]) -> GameState:

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def quick_report() -> dict:  # type: ignore[type-arg]
+def quick_report() -> dict:
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--runs", "1", "--json"],
         cwd=ROOT,
@@ -42,7 +42,7 @@ def quick_report() -> dict:  # type: ignore[type-arg]
         check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout)  # type: ignore[no-any-return]
+    return json.loads(done.stdout)
 
 
 def test_the_mix_names_every_kind_a_table_taps() -> None:
@@ -62,7 +62,7 @@ def test_a_guardian_is_chosen_then_posted_and_a_fraud_card_posted_to_their_locat
     assert kind_of(PlayFraud(1, FRAUD)) == "fraud"
 
 
-def test_a_quick_run_times_every_kind_of_the_mix_on_the_real_server(quick_report: dict) -> None:  # type: ignore[type-arg]
+def test_a_quick_run_times_every_kind_of_the_mix_on_the_real_server(quick_report: dict) -> None:
     (run,) = quick_report["runs_raw"]
     for row in run["growth"]:
         kinds = row["mix"]["kinds"]
@@ -94,7 +94,7 @@ def test_a_quick_run_times_every_kind_of_the_mix_on_the_real_server(quick_report
 
 
 def test_a_quick_run_leaves_the_servers_alone_before_each_timed_request_and_times_control_inserts(
-    quick_report: dict,  # type: ignore[type-arg]
+    quick_report: dict,
 ) -> None:
     """By default every timed request waits ``GAP`` (a table's taps come seconds apart), and bare inserts are timed in
     the taps' place too: the control inserts, printed under each size."""
@@ -192,7 +192,7 @@ def test_every_timed_request_waits_the_gap_and_a_control_insert_is_timed_where_t
 
 
 def test_the_control_line_says_whether_the_two_places_time_a_bare_insert_alike() -> None:
-    def rows(control: list[float]) -> list[dict]:  # type: ignore[type-arg]
+    def rows(control: list[float]) -> list[dict]:
         return [{"mix": {"control": {"n": len(control), "x_bare_each": control}}}]
 
     alike = control_figure(rows([0.97, 0.99, 1.0, 1.01, 1.02, 1.03, 0.98, 1.0]))
@@ -210,7 +210,7 @@ def test_the_control_line_says_whether_the_two_places_time_a_bare_insert_alike()
 
 
 def test_each_kind_is_split_inside_and_outside_the_app_and_its_cpu_opens_the_report(
-    quick_report: dict,  # type: ignore[type-arg]
+    quick_report: dict,
 ) -> None:
     """By default both servers tell each answer's time and CPU in the app: the report opens with the CPU per tap by
     kind, and splits every kind's wall time by it."""
@@ -272,7 +272,7 @@ def test_a_tap_is_split_by_its_answers_server_timing_and_left_alone_without_it()
     assert cpu_lines([{**row, "kinds": {"loan": {}}}]) == ["Server CPU per tap: not measured (--no-server-timing)"]
 
 
-def test_the_live_figure_waits_until_the_phones_hold_their_refreshed_parts(quick_report: dict) -> None:  # type: ignore[type-arg]
+def test_the_live_figure_waits_until_the_phones_hold_their_refreshed_parts(quick_report: dict) -> None:
     live = quick_report["runs_raw"][0]["live"]
     assert live["all_hold"]["n"] == live["writes"]
     assert not live["failures"]

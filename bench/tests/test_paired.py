@@ -41,11 +41,8 @@ def test_two_trees_play_the_same_taps_in_lockstep_and_each_kind_is_reported_on_b
 
 def test_half_the_chunks_are_played_by_a_pair_started_the_other_way_round(monkeypatch: pytest.MonkeyPatch) -> None:
     """The worker started second runs a few per cent faster whatever it holds: each side is started second once."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import paired
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+    from bench import paired
+
     started: list[str] = []
 
     class Worker:

@@ -54,7 +54,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return 1
 
 
-def add_edition_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_edition_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``edition check`` and ``edition diff`` to the command line."""
     edition = sub.add_parser("edition", help="check or compare edition files")
     inner = edition.add_subparsers(dest="edition_command", required=True)

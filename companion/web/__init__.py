@@ -188,9 +188,9 @@ def warm_up(app: Flask) -> int:
     env = app.jinja_env
     names = [n for n in env.list_templates() if n.endswith((".html", ".svg", ".xml", ".txt"))]
     if env.cache is not None and getattr(env.cache, "capacity", len(names)) < 2 * len(names):
-        from jinja2.utils import LRUCache
+        from jinja2.environment import create_cache  # an LRU cache of this size, as Jinja makes its own
 
-        env.cache = LRUCache(max(400, 2 * len(names)))  # type: ignore[assignment]
+        env.cache = create_cache(max(400, 2 * len(names)))
     for name in names:
         env.get_template(name)
     app.url_map.update()

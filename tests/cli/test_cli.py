@@ -15,6 +15,7 @@ from companion.game.commands import BringSoul, CreateGame, EndTurn, SendMember
 from companion.service import GameService
 from events.catalog import SeatSetup
 from events.sqlite import SqliteStore
+from tests.builders import game_view
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -78,7 +79,7 @@ def test_import_stores_a_copy_under_a_new_id(recorded: str, db_path: Path, tmp_p
     assert main(["import", str(path), "--db", str(other_db)]) == 0
     new_id = capsys.readouterr().out.strip()
     assert new_id != recorded
-    view = GameService(SqliteStore.open(other_db), load_all()).view(new_id)
+    view = game_view(GameService(SqliteStore.open(other_db), load_all()).view(new_id))
     assert view.state.active == 1 and view.seq == 7
 
 

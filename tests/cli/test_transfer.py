@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,7 +36,7 @@ def filled(url: str) -> list[str]:
     return [*ids, live]
 
 
-def snapshot(url: str) -> dict[str, tuple[object, ...]]:
+def snapshot(url: str) -> dict[str, tuple[Any, ...]]:
     """Everything a store holds of each game: its index row, its rows, its edition text and replayed state."""
     store = open_store(url)
     service = GameService(store, load_all())

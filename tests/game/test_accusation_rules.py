@@ -150,7 +150,7 @@ def test_with_four_players_each_other_player_takes_exactly_one_more_turn(table: 
     table.when(Accuse(0, "bank", bonus=FLORINS))
     ended = [table.when(EndTurn(0))]
     for player in (1, 2, 3):
-        table.when(BringSoul(player, table.state.cemetery and min(table.state.cemetery), f"1{'abc'[player - 1]}"))
+        table.when(BringSoul(player, min(table.state.cemetery, default=0), f"1{'abc'[player - 1]}"))
         table.florence(player)
         ended.append(table.when(EndTurn(player)))
     assert [len(e) for e in ended] == [1, 1, 1, 2]

@@ -47,7 +47,9 @@ def test_an_equal_event_made_apart_folds_afresh_to_an_equal_state(edition: Editi
     events = _random_game(edition, 6, 40)
     state = replay(edition, events[:-1])
     first = evolve(state, events[-1])
-    twin = dataclasses.replace(events[-1])  # equal, another object: nothing says it is the same event
+    last = events[-1]
+    assert dataclasses.is_dataclass(last) and not isinstance(last, type)
+    twin = dataclasses.replace(last)  # equal, another object: nothing says it is the same event
     again = evolve(state, twin)
     assert again is not first and again == first
 

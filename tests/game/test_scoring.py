@@ -7,6 +7,8 @@ here was worked out by hand from those numbers.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from companion.game.scoring import BoardFacts, PlayerFacts, score
@@ -21,7 +23,7 @@ def board(cubes: dict[int, int] | None = None, empty: dict[int, int] | None = No
 
 
 def player(name: str = "Ana", **kw) -> PlayerFacts:
-    base = {"infamy": 0, "skulls": {}, "diplomas": frozenset(), "half_diplomas": 0, "ship": 0}
+    base: dict[str, Any] = {"infamy": 0, "skulls": {}, "diplomas": frozenset(), "half_diplomas": 0, "ship": 0}
     return PlayerFacts(name=name, **(base | kw))
 
 

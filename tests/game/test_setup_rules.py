@@ -29,6 +29,7 @@ def test_the_board_side_follows_the_player_count(edition, players: int, side: st
 
 def test_creation_pins_the_edition_id_and_content_hash(edition) -> None:
     created = decide_create(edition, CreateGame(players=seats(2), plague_card=(2,)))[0]
+    assert isinstance(created, GameCreated)
     assert created.edition_id == "inferno-base"
     assert created.edition_hash == edition.content_hash
     assert len(created.edition_hash) == 64
@@ -68,6 +69,7 @@ def test_an_unknown_colour_is_refused(edition) -> None:
 
 def test_the_expansion_brings_plutus_and_phlegyas(edition) -> None:
     created = decide_create(edition, CreateGame(players=seats(3), expansion=True, plague_card=(2,)))[0]
+    assert isinstance(created, GameCreated)
     assert created.expansion is True
     assert {g.guardian for g in created.guardians} == {"plutus", "phlegyas"}
 

@@ -5,6 +5,7 @@ by hand must carry the app's own proof for a real next game (else 422, nothing r
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,9 @@ def test_every_command_type_has_its_own_schema_chosen_by_its_type(document: dict
         assert one["properties"]["type"]["enum"] == [name]
         data = schemas[one["properties"]["data"]["$ref"].rsplit("/", 1)[1]]
         assert data["additionalProperties"] is False, name
-        fields = {f for f in COMMAND_TYPES[name].__dataclass_fields__}
+        cls = COMMAND_TYPES[name]
+        assert dataclasses.is_dataclass(cls)
+        fields = {f.name for f in dataclasses.fields(cls)}
         assert set(data.get("properties", {})) == fields, name
 
 

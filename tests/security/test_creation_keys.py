@@ -21,6 +21,7 @@ from companion.web import create_app
 from companion.web.forms.fields import new_key
 from events.catalog import SeatSetup
 from events.sqlite import SqliteStore
+from tests.builders import found
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -172,7 +173,7 @@ def test_a_page_form_key_reused_for_another_entry_gets_a_page_not_a_500(client: 
     assert created.status_code == 303
     url = created.headers["Location"]
     page = client.get(url).get_data(as_text=True)
-    seq = int(re.search(r'data-seq="(\d+)"', page).group(1))
+    seq = int(found(r'data-seq="(\d+)"', page).group(1))
     assert client.post(f"{url}/loan", data={"seq": seq, "key": "page-key-0001", "player": 0}).status_code == 303
     for htmx in (False, True):
         reused = client.post(

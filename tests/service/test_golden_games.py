@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.formats.export import replay_export
+from companion.game.state import GameState
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -34,7 +35,7 @@ def test_the_skeleton_game_ends_where_the_rules_say() -> None:
     Ben borrows (5), brings a purple (4), a noble to the Courtyard; Ana borrows to bring a pagan,
     laid down in Limbo at once (+1 infamy); undo, redo."""
     _edition, state, _breach = replay_export(load("skeleton.json"))
-    assert state is not None
+    assert isinstance(state, GameState)
     ana, ben = state.p
     assert (ana.drachmas, ana.ship, ana.infamy) == (1, 1, 1)
     assert (ben.drachmas, ben.ship, ben.infamy) == (4, 1, 0)
@@ -91,7 +92,7 @@ def test_the_two_player_base_game_ends_by_sudden_death_with_the_hand_worked_scor
     from companion.formats.export import score_export
 
     _edition, state, breach = replay_export(load("base-two-players.json"))
-    assert breach is None and state is not None
+    assert breach is None and isinstance(state, GameState)
     assert state.ended == "sudden_death" and state.dante == 1
     ana, ben = state.p
     assert ana.skull(4) == 2 and ana.half_diplomas == 1 and ana.ship == 1
@@ -120,7 +121,7 @@ def test_the_expansion_game_pays_a_toll_rings_a_bell_and_ends_as_worked_out_by_h
     from companion.formats.export import score_export
 
     _edition, state, breach = replay_export(load("expansion-two-players.json"))
-    assert breach is None and state is not None and state.ended == "sudden_death"
+    assert breach is None and isinstance(state, GameState) and state.ended == "sudden_death"
     ana, ben = state.p
     assert ana.desks == ("2d",) and ben.bells == 0
     assert (ana.drachmas, ben.drachmas) == (0, 1)
@@ -147,7 +148,7 @@ def test_a_guardian_standee_decides_a_cube_in_a_recorded_game() -> None:
     from companion.formats.export import score_export
 
     _edition, state, breach = replay_export(load("standee-decides-a-cube.json"))
-    assert breach is None and state is not None and state.ended == "sudden_death"
+    assert breach is None and isinstance(state, GameState) and state.ended == "sudden_death"
     assert state.guardians["medusa"] == "6d" and not any(s.startswith("6") for s in state.hell)
     ana, ben = state.p
     assert (ana.drachmas, ana.ship, ana.half_diplomas, ben.infamy) == (3, 0, 0, 1)

@@ -18,6 +18,7 @@ from companion.service import GameService
 from companion.service.next_game import next_game_token, rotated_seat, start_next_game
 from events.catalog import NextGameCreated
 from events.sqlite import SqliteStore
+from tests.builders import game_view
 
 FINISHED = Path(__file__).resolve().parents[1] / "fixtures" / "base-two-players.json"
 SECRET = "secret"
@@ -36,16 +37,16 @@ def finished(service: GameService) -> str:
 
 def test_the_next_game_starts_from_the_plague_card_entered_and_names_the_tapping_phone(service: GameService) -> None:
     old_id = finished(service)
-    view = service.view(old_id)
+    view = game_view(service.view(old_id))
     new_id = start_next_game(SECRET, service, view, "tap-key-000000001", (5, 1, 5), "seat:0", "seat:1")
-    new = service.view(new_id)
+    new = game_view(service.view(new_id))
     assert dict(new.state.cemetery) == {1: 1, 5: 2}
     assert [p.name for p in new.state.players] == ["Ben", "Ana"]
     assert service.store.read(new_id)[0].actor == "seat:1"  # Ana, in her new seat
     link = service.store.read(old_id)[-1]
     assert link.actor == "seat:0"  # Ana, in the old game's seats
-    assert next_game_token(SECRET, service.view(old_id)) == new.read_token
-    assert next_game_token("another secret", service.view(old_id)) is None
+    assert next_game_token(SECRET, game_view(service.view(old_id))) == new.read_token
+    assert next_game_token("another secret", game_view(service.view(old_id))) is None
 
 
 def test_taps_at_once_with_different_cards_make_one_game(service: GameService, tmp_path: Path) -> None:
@@ -57,7 +58,7 @@ def test_taps_at_once_with_different_cards_make_one_game(service: GameService, t
         store = SqliteStore.open(tmp_path / "next.sqlite3")  # each request has its own connection
         try:
             own = GameService(store, load_all())
-            view = own.view(old_id)
+            view = game_view(own.view(old_id))
             barrier.wait(5)
             made.append(start_next_game(SECRET, own, view, f"tap-key-{i:010d}", plague, f"seat:{i}", None))
         finally:
@@ -72,7 +73,9 @@ def test_taps_at_once_with_different_cards_make_one_game(service: GameService, t
     links = [e for e in service.view(old_id).timeline.effective_events() if isinstance(e, NextGameCreated)]
     assert len(links) == 1
     # Sequential too: a late tap with another card joins the game made.
-    late = start_next_game(SECRET, service, service.view(old_id), "tap-key-late000001", (9,), "shared", "shared")
+    late = start_next_game(
+        SECRET, service, game_view(service.view(old_id)), "tap-key-late000001", (9,), "shared", "shared"
+    )
     assert late == made[0]
 
 

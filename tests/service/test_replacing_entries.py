@@ -10,6 +10,7 @@ import pytest
 from companion.formats.export import export_game, replay_export
 from companion.game.commands import BringSoul, EndTurn, SendMember
 from companion.game.errors import RuleViolation
+from companion.game.state import GameState
 from companion.service import GameService
 from events.catalog import EntryReplaced
 from tests.builders import ServedGame
@@ -68,4 +69,4 @@ def test_a_log_with_a_replacement_replays_through_the_rules(game) -> None:
     service, game_id, seqs = game
     service.replace(game_id, service.view(game_id).seq, "replace-4", seqs["ana_brings"], BringSoul(0, 5, "1e"))
     _edition, state, breach = replay_export(export_game(service, game_id))
-    assert breach is None and state is not None and "1e" in state.hell
+    assert breach is None and isinstance(state, GameState) and "1e" in state.hell

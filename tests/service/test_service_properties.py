@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.editions import load_all
-from companion.game.commands import BringSoul, CreateGame, EndTurn, MoveSoul, TakeLoan
+from companion.game.commands import BringSoul, Command, CreateGame, EndTurn, MoveSoul, TakeLoan
 from companion.game.errors import RuleViolation
 from companion.service import Conflict, GameService
 from events.sqlite import SqliteStore
 from testkit.random_play import choices
-from tests.builders import seats
+from tests.builders import game_view, seats
 
 EDITIONS = load_all()
 
@@ -36,7 +36,7 @@ def stored(store: SqliteStore, game_id: str) -> list[tuple[object, ...]]:
     ]
 
 
-def wild_command(data: st.DataObject, shields: list[str]) -> object:
+def wild_command(data: st.DataObject, shields: list[str]) -> Command:
     """A command drawn without looking at the board: usually illegal, sometimes not."""
     player = data.draw(st.integers(0, 3), label="player")
     kind = data.draw(st.sampled_from(["move", "bring", "end", "loan"]), label="wild")
@@ -60,7 +60,7 @@ def test_refusals_never_touch_the_log_and_the_live_state_is_the_replay(data: st.
             shields = list(service.view(game_id).state.side.shields)
             refused = accepted = 0
             for step in range(data.draw(st.integers(5, 40), label="steps")):
-                view = service.view(game_id)
+                view = game_view(service.view(game_id))
                 before = stored(store, game_id)
                 roll = data.draw(st.integers(0, 9), label="roll")
                 key = f"step-{step:04d}"

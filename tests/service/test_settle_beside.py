@@ -17,7 +17,7 @@ from companion.game.commands import CreateGame, TakeLoan
 from companion.service import GameService
 from companion.service.caches import ViewCache
 from events.sqlite import SqliteStore
-from tests.builders import seats
+from tests.builders import game_view, seats
 
 EDITIONS = load_all()
 SLOW = 0.3
@@ -35,9 +35,14 @@ def _two_services(tmp_path: Path) -> tuple[GameService, GameService, str]:
 
 def test_the_fresh_view_is_ours_until_settled_then_everyones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ours, theirs, game_id = _two_services(tmp_path)
-    before = ours.view(game_id)
+    before = game_view(ours.view(game_id))
     real = SqliteStore._commit
-    monkeypatch.setattr(SqliteStore, "_commit", lambda self: (time.sleep(SLOW), real(self))[1])
+
+    def slow(self: SqliteStore) -> None:
+        time.sleep(SLOW)
+        real(self)
+
+    monkeypatch.setattr(SqliteStore, "_commit", slow)
     started = time.perf_counter()
     outcome = ours.execute(game_id, before.seq, TakeLoan(before.state.active), "loan-1", beside=True)
     assert time.perf_counter() - started < SLOW / 2  # handed back while the COMMIT runs
@@ -46,7 +51,8 @@ def test_the_fresh_view_is_ours_until_settled_then_everyones(tmp_path: Path, mon
     assert ours.cache.get(game_id) is before  # every other request: the game as it was, not yet durable
     outcome.settle()
     assert time.perf_counter() - started >= SLOW
-    assert ours.cache.get(game_id).seq == outcome.view.seq  # durable: kept for everyone
+    settled = ours.cache.get(game_id)
+    assert settled is not None and settled.seq == outcome.view.seq  # durable: kept for everyone
     assert theirs.view(game_id).seq == outcome.view.seq
     outcome.settle()  # at once, the second time
     for service in (ours, theirs):
@@ -55,7 +61,7 @@ def test_the_fresh_view_is_ours_until_settled_then_everyones(tmp_path: Path, mon
 
 def test_a_commit_that_fails_leaves_the_game_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ours, theirs, game_id = _two_services(tmp_path)
-    before = ours.view(game_id)
+    before = game_view(ours.view(game_id))
 
     def failing(self: SqliteStore) -> None:
         self.conn.execute("ROLLBACK")

@@ -17,8 +17,9 @@ from companion.editions import load_all
 from companion.formats.export import replay_export
 from companion.game.commands import CreateGame
 from companion.game.errors import RuleViolation
-from companion.game.game_or_tally import replay_any
+from companion.game.game_or_tally import AnyState, replay_any
 from companion.game.projection import PROJECTION_VERSION
+from companion.game.state import GameState
 from companion.game.timeline import build_timeline
 from companion.service import GameService, GameView
 from companion.service.caches import ViewCache
@@ -26,7 +27,7 @@ from companion.service.replay import decoded
 from companion.service.snapshot import SnapshotError, in_effect, state_from_json, state_to_json
 from events.sqlite import SqliteStore
 from testkit.random_play import choices
-from tests.builders import seats
+from tests.builders import game_view, seats
 
 EDITIONS = load_all()
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -34,16 +35,16 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 def play(service: GameService, game_id: str, steps: int, rng: random.Random) -> GameView:
     """Random legal commands (and the odd undo) through the service."""
-    view = service.view(game_id)
+    view = game_view(service.view(game_id))
     for step in range(steps):
         try:
             if rng.random() < 0.1:
-                view = service.undo(game_id, view.seq, f"undo-{step}").view
+                view = game_view(service.undo(game_id, view.seq, f"undo-{step}").view)
                 continue
             options = choices(view.state, rng)
             if not options:
                 break
-            view = service.execute(game_id, view.seq, rng.choice(options), f"step-{step}").view
+            view = game_view(service.execute(game_id, view.seq, rng.choice(options), f"step-{step}").view)
         except RuleViolation:
             continue
     return view
@@ -67,6 +68,7 @@ def test_a_game_state_round_trips_through_its_snapshot(tmp_path_factory, seed: i
 @pytest.mark.parametrize("name", ["tally-three.json", "expansion-two-players.json", "base-two-players.json"])
 def test_a_finished_game_or_tally_round_trips(name: str) -> None:
     edition, state, _breach = replay_export(json.loads((FIXTURES / name).read_text(encoding="utf-8")))
+    assert state is not None
     assert state_from_json(state_to_json(state), edition) == state
 
 
@@ -83,14 +85,14 @@ def played(tmp_path: Path) -> tuple[Path, str, GameView, GameView]:
     store = SqliteStore.open(path)
     service = GameService(store, EDITIONS)
     game_id = service.create_game(CreateGame(players=seats(3), plague_card=(2, 4, 6)), "create")
-    first = service.view(game_id)
+    first = game_view(service.view(game_id))
     last = play(service, game_id, 30, random.Random(7))
     assert last.seq > first.seq + 10
     store.close()
     return path, game_id, first, last
 
 
-def cold_state(path: Path, game_id: str) -> object:
+def cold_state(path: Path, game_id: str) -> AnyState:
     store = SqliteStore.open(path)
     try:
         return GameService(store, EDITIONS, cache=ViewCache()).view(game_id).state
@@ -98,7 +100,7 @@ def cold_state(path: Path, game_id: str) -> object:
         store.close()
 
 
-def keep(path: Path, game_id: str, view: GameView, seq: int, state: object, version: int, edition_hash: str) -> None:
+def keep(path: Path, game_id: str, view: GameView, seq: int, state: AnyState, version: int, edition_hash: str) -> None:
     """Store ``state`` as the snapshot at ``seq`` of the game ``view`` shows, with these tags."""
     store = SqliteStore.open(path)
     try:
@@ -107,8 +109,9 @@ def keep(path: Path, game_id: str, view: GameView, seq: int, state: object, vers
         store.close()
 
 
-def marked(state: object) -> object:
+def marked(state: AnyState) -> GameState:
     """``state`` with a mark no event of random play changes: seen in a cold start that read it."""
+    assert isinstance(state, GameState)
     return replace(state, table_mode="seats")
 
 

@@ -16,7 +16,7 @@ from companion.game.errors import RuleViolation
 from companion.service import Conflict, GameService
 from companion.service.switches import preview_switch, preview_switch_from, switch_from
 from events.catalog import EditionChanged, EntriesSetAside, SoulMoved, TurnQuarterSet
-from tests.builders import ServedGame
+from tests.builders import ServedGame, game_view
 
 
 @pytest.fixture
@@ -67,7 +67,7 @@ def test_switch_from_there_records_again_what_still_holds_and_lists_the_rest(gam
     assert first == EntriesSetAside((seqs["ana_moves"], seqs["ana_courtyard"]), (seqs["ana_moves"],))
     assert isinstance(switch, EditionChanged) and switch.edition_hash == ours
     assert rest == [SoulMoved(0, "1a", ("2b",), False), TurnQuarterSet(0, "eagle")]
-    state = outcome.view.state
+    state = game_view(outcome.view).state
     assert state.edition.content_hash == ours and state.quarter == "eagle"
     # and a cold read of the log, and the audit of every entry through the rules, agree
     service.cache.clear()

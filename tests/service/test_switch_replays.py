@@ -23,7 +23,7 @@ from companion.service.switches import preview_switch, switch_edition
 from events.catalog import EditionChanged
 from events.sqlite import SqliteStore
 from testkit.random_play import choices
-from tests.builders import seats
+from tests.builders import game_view, seats
 
 
 def _corrected(edition: Edition, change: Any) -> tuple[str, Edition]:
@@ -46,7 +46,7 @@ def _played(service: GameService, players: int, actions: int = 14, seed: int = 7
     game_id = service.create_game(CreateGame(seats(players), plague_card=(5, 2, 3, 4)), "create")
     done = 0
     while done < actions:
-        view = service.view(game_id)
+        view = game_view(service.view(game_id))
         legal = [c for c in choices(view.state, rng) if not isinstance(c, RaiseCube)]
         options = [c for c in legal if not isinstance(c, TakeLoan)] or legal
         if view.state.ended or not options:
@@ -63,14 +63,14 @@ def test_set_up_values_come_from_the_new_edition(tmp_path: Path) -> None:
     # given a game played on the shipped board, every cube on its shipped start space
     service = _service(tmp_path)
     game_id = _played(service, 2)
-    before = service.view(game_id).state
+    before = game_view(service.view(game_id)).state
     assert set(before.phlegethon.values()) == {2}
     # when the table switches to its copy, whose Phlegethon cubes all start on the first space
     text, ours = _corrected(before.edition, _new_start)
     service.library.save_edition("Our copy", text)
     outcome = switch_edition(service, game_id, service.view(game_id).seq, "switch", ours.content_hash)
     # then the cubes stand where the corrected board starts them, and the final tally counts from there
-    after = outcome.view.state
+    after = game_view(outcome.view).state
     assert set(after.phlegethon.values()) == {0}
     from_start = replay(
         ours, [e for e in service.view(game_id).timeline.effective_events() if not isinstance(e, EditionChanged)]
@@ -92,7 +92,7 @@ def test_every_player_count_can_switch(tmp_path: Path, players: int) -> None:
     assert check.broken is None, check.reason
     outcome = switch_edition(service, game_id, service.view(game_id).seq, "switch", ours.content_hash)
     assert outcome.view.state.edition.content_hash == ours.content_hash
-    assert set(outcome.view.state.phlegethon.values()) == {0}
+    assert set(game_view(outcome.view).state.phlegethon.values()) == {0}
 
 
 def test_undoing_the_switch_gives_back_the_old_set_up(tmp_path: Path) -> None:
@@ -104,7 +104,7 @@ def test_undoing_the_switch_gives_back_the_old_set_up(tmp_path: Path) -> None:
     switch_edition(service, game_id, service.view(game_id).seq, "switch", ours.content_hash)
     undone = service.undo(game_id, service.view(game_id).seq, "undo").view.state
     assert undone == before
-    redone = service.redo(game_id, service.view(game_id).seq, "redo").view.state
+    redone = game_view(service.redo(game_id, service.view(game_id).seq, "redo").view).state
     assert set(redone.phlegethon.values()) == {0}
 
 
@@ -129,14 +129,16 @@ def test_a_long_game_read_from_a_snapshot_switches_like_a_fresh_one(tmp_path: Pa
     service = _service(tmp_path)
     game_id = _played(service, 2, actions=90, seed=3)
     service.cache.clear()
-    state = service.view(game_id).state
+    state = game_view(service.view(game_id)).state
     cubes = dict(state.phlegethon)
     # when it switches to a board whose cubes start on another space
     text, ours = _corrected(state.edition, _new_start)
     service.library.save_edition("Our copy", text)
     _view, check = preview_switch(service, game_id, ours.content_hash)
     assert check.broken is None, check.reason
-    after = switch_edition(service, game_id, service.view(game_id).seq, "switch", ours.content_hash).view.state
+    after = game_view(
+        switch_edition(service, game_id, service.view(game_id).seq, "switch", ours.content_hash).view
+    ).state
     # then every cube still on its start space moved with the start, and a cold read agrees
     assert all(after.phlegethon[c] == 0 for c, i in cubes.items() if i == 2)
     service.cache.clear()

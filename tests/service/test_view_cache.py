@@ -29,20 +29,20 @@ import companion.service.replay as replay_module
 from companion.editions import load_all
 from companion.game.commands import CreateGame, TakeLoan
 from companion.game.errors import RuleViolation
-from companion.game.game_or_tally import replay_any
+from companion.game.game_or_tally import AnyState, replay_any
 from companion.game.timeline import Recorded, build_timeline, records_of
-from companion.service import GameService, GameView
+from companion.service import AnyView, GameService, is_game
 from companion.service.caches import ViewCache
 from events.codec import decode
 from events.sqlite import SqliteStore
 from events.store import UnknownGame
 from testkit.random_play import choices
-from tests.builders import seats
+from tests.builders import game_view, seats
 
 EDITIONS = load_all()
 
 
-def cold(path: Path, game_id: str) -> GameView:
+def cold(path: Path, game_id: str) -> AnyView:
     """The game rebuilt from the log alone: a new connection, a new service, an empty cache."""
     store = SqliteStore.open(path)
     try:
@@ -51,13 +51,13 @@ def cold(path: Path, game_id: str) -> GameView:
         store.close()
 
 
-def full_replay(view: GameView) -> object:
+def full_replay(view: AnyView) -> AnyState:
     """The state from every row of the log, decoded by the schemas, folded from the first event."""
     records = [Recorded(r.seq, r.action, decode(r.type, r.version, r.data)) for r in view.rows]
     return replay_any(view.edition, build_timeline(records).effective_events())
 
 
-def assert_same_game(served: GameView, path: Path) -> None:
+def assert_same_game(served: AnyView, path: Path) -> None:
     """``served`` equals the cold start and the full replay; every state kept for undo is the
     replay before its action."""
     fresh = cold(path, served.game_id)
@@ -88,7 +88,7 @@ def test_a_view_from_the_cache_or_a_snapshot_equals_a_cold_replay(
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder, patch.object(service_module, "SNAPSHOT_EVERY", every):
         path = Path(folder) / "cache.sqlite3"
-        cache: ViewCache[GameView] = ViewCache()
+        cache: ViewCache[AnyView] = ViewCache()
         writer_store, reader_store = SqliteStore.open(path), SqliteStore.open(path)
         try:
             writer = GameService(writer_store, EDITIONS, cache=cache)
@@ -113,7 +113,7 @@ def test_a_view_from_the_cache_or_a_snapshot_equals_a_cold_replay(
                             continue
                         view = writer.replace(game_id, view.seq, key, target, command).view
                     else:
-                        options = choices(view.state, rng) if view.kind == "game" else []
+                        options = choices(view.state, rng) if is_game(view) else []
                         if not options:
                             break
                         command = data.draw(st.sampled_from(options), label="command")
@@ -142,9 +142,9 @@ def test_a_write_by_another_process_is_seen_at_once(game: tuple[Path, str]) -> N
     try:
         ours = GameService(here, EDITIONS, cache=ViewCache())
         theirs = GameService(there, EDITIONS, cache=ViewCache())  # its own cache, as another process has
-        seen = ours.view(game_id)
+        seen = game_view(ours.view(game_id))
         theirs.execute(game_id, seen.seq, TakeLoan(seen.state.active), "their-loan")
-        after = ours.view(game_id)
+        after = game_view(ours.view(game_id))
         assert after.seq > seen.seq
         assert after.state.p[seen.state.active].drachmas > seen.state.p[seen.state.active].drachmas
         assert after.state == cold(path, game_id).state
@@ -161,7 +161,7 @@ def test_a_stale_cache_never_answers_a_write(game: tuple[Path, str]) -> None:
     try:
         ours = GameService(here, EDITIONS, cache=ViewCache())
         theirs = GameService(there, EDITIONS, cache=ViewCache())
-        seen = ours.view(game_id)
+        seen = game_view(ours.view(game_id))
         theirs.execute(game_id, seen.seq, TakeLoan(seen.state.active), "their-loan")
         now = theirs.view(game_id).seq
         outcome = ours.execute(game_id, now, TakeLoan(seen.state.active), "our-loan")  # drawn from their screen
@@ -178,9 +178,9 @@ def test_undo_of_the_latest_action_needs_no_replay(game: tuple[Path, str], monke
     store = SqliteStore.open(path)
     try:
         service = GameService(store, EDITIONS, cache=ViewCache())
-        view = service.view(game_id)
+        view = game_view(service.view(game_id))
         before = view.state
-        view = service.execute(game_id, view.seq, TakeLoan(view.state.active), "loan").view
+        view = game_view(service.execute(game_id, view.seq, TakeLoan(view.state.active), "loan").view)
 
         def no_replay(*_args: object) -> None:
             raise AssertionError("replayed the log")

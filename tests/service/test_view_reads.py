@@ -15,7 +15,7 @@ from companion.service import GameService
 from companion.service.caches import ViewCache
 from events.factory import is_postgres, open_store
 from events.store import Store
-from tests.builders import seats
+from tests.builders import game_view, seats
 
 EDITIONS = load_all()
 
@@ -50,14 +50,14 @@ def test_a_cached_view_is_checked_and_brought_forward_in_one_statement_on_postgr
     ours = GameService(here, EDITIONS, cache=ViewCache())
     theirs = GameService(there, EDITIONS, cache=ViewCache())  # its own cache, as another process has
     game_id = ours.create_game(CreateGame(players=seats(2), plague_card=(2, 4)), "create")
-    seen = ours.view(game_id)
+    seen = game_view(ours.view(game_id))
     statements = counted(here, monkeypatch)
 
     assert ours.view(game_id) is seen  # the log has not moved: the kept view itself
     unmoved = len(statements)
     theirs.execute(game_id, seen.seq, TakeLoan(seen.state.active), "their-loan")
     statements.clear()
-    after = ours.view(game_id)
+    after = game_view(ours.view(game_id))
     moved = len(statements)
 
     assert after.seq > seen.seq

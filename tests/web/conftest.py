@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 
 from companion.web import create_app
 from testkit.live_client import serving
+from tests.builders import found
 
 HX = {"HX-Request": "true"}
 
@@ -79,7 +80,7 @@ class Phone:
 
     @property
     def seq(self) -> int:
-        return int(re.search(r'data-seq="(\d+)"', self.html).group(1))
+        return int(found(r'data-seq="(\d+)"', self.html).group(1))
 
     def post(
         self, action: str, data: dict[str, Any], *, htmx: bool = True, key: str | None = None, seq: int | None = None

@@ -13,11 +13,14 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.game.commands import Command, CreateGame, TallyCommand
 from companion.game.game_or_tally import AnyState
 from companion.game.tally import TallyState
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 __all__ = ["GAME_COMMANDS", "TALLY_COMMANDS", "check_command", "wrong_log"]
 
@@ -83,21 +86,21 @@ def _lookup(legal: dict[frozenset[str] | str, list[Any]], name: str) -> list[Any
     return None
 
 
-def _fields(obj: object) -> Iterable[tuple[str, Any, Any]]:
+def _fields(obj: DataclassInstance) -> Iterable[tuple[str, Any, Any]]:
     """(name, value, default) for each field of a dataclass instance."""
-    for f in dataclasses.fields(obj):  # type: ignore[arg-type]
+    for f in dataclasses.fields(obj):
         default = f.default if f.default is not dataclasses.MISSING else None
         yield f.name, getattr(obj, f.name), default
 
 
 def _check(
-    obj: object,
+    obj: DataclassInstance,
     legal: dict[frozenset[str] | str, list[Any]],
     errors: dict[str, Any],
     describe: Callable[[Any], str],
 ) -> None:
     for name, value, default in _fields(obj):
-        if dataclasses.is_dataclass(value):
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
             nested: dict[str, Any] = {}
             _check(value, legal, nested, describe)
             if nested:
@@ -116,7 +119,7 @@ def _check(
             errors[name] = [f"Unknown {name} {describe(unknown[0])}: this game's are {', '.join(map(str, allowed))}."]
 
 
-def check_command(state: AnyState, command: object) -> dict[str, Any]:
+def check_command(state: AnyState, command: DataclassInstance) -> dict[str, Any]:
     """Per-field messages for every value ``command`` names that this game does not have."""
     errors: dict[str, Any] = {}
     _check(command, _legal_values(state), errors, repr)

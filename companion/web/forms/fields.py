@@ -94,7 +94,7 @@ def text(max_len: int = 24, default: str = "") -> fields.String:
     return fields.String(load_default=default, validate=validate.Length(max=max_len))
 
 
-def integers(low: int = 0, high: int = 99) -> fields.List:  # type: ignore[type-arg]
+def integers(low: int = 0, high: int = 99) -> fields.List[int]:
     """An optional list of whole numbers between ``low`` and ``high``."""
     return fields.List(integer(validate=validate.Range(min=low, max=high)), load_default=list)
 

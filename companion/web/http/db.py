@@ -12,6 +12,7 @@ import functools
 import logging
 import sqlite3
 from collections.abc import Callable
+from typing import cast
 
 from flask import (
     Flask,
@@ -25,6 +26,7 @@ from flask import (
     request,
     url_for,
 )
+from werkzeug.local import LocalProxy
 from werkzeug.wrappers import Response
 
 from companion.service import AnyView, GameService, GameView, TallyView, UnknownGame, is_game, is_tally
@@ -33,7 +35,15 @@ from companion.web.process import process
 from events.sqlite import SqliteStore, make_wal_room
 from events.store import Store
 
-__all__ = ["check_address", "close_store", "make_log_room", "recorded", "recorded_tally", "service"]
+__all__ = [
+    "check_address",
+    "close_store",
+    "current_flask_app",
+    "make_log_room",
+    "recorded",
+    "recorded_tally",
+    "service",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -77,18 +87,23 @@ def service() -> GameService:
     return svc
 
 
+def current_flask_app() -> Flask:
+    """The application itself behind the ``current_app`` proxy, for work that runs once the request is gone."""
+    return cast("LocalProxy[Flask]", current_app)._get_current_object()
+
+
 def after_answer(job: Callable[[Store], None]) -> None:
     """Run ``job`` once this request's answer is sent (a snapshot: no tap waits for it), with a connection of the
     pool. The WSGI server closes the answer after its last byte; the jobs run then (``call_on_close``). A job that
     fails is logged and dropped: what it writes is disposable."""
     if not has_request_context():  # a service kept past its request (none does): the job now, or none at all
         if has_app_context():
-            _run_jobs(current_app._get_current_object(), [job])  # type: ignore[attr-defined]
+            _run_jobs(current_flask_app(), [job])
         return
     jobs: list[Callable[[Store], None]] | None = g.get("after_answer")
     if jobs is None:
         jobs = g.after_answer = []
-        app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+        app = current_flask_app()
         run = functools.partial(_run_jobs, app, jobs)
 
         def when_sent(response: Response) -> Response:

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, jsonify, render_template, request
 
+from companion.web.http.middleware import wrap_wsgi_app
 from companion.web.words.catalogue import gettext
 
 __all__ = ["RETRY_AFTER_SECONDS", "PublicAddress", "install"]
@@ -72,7 +73,7 @@ def install(app: Flask) -> None:
     """The public address (when configured) and the 503 of a database outage, on ``app``."""
     public = str(app.config.get("PUBLIC_URL") or os.environ.get("COMPANION_PUBLIC_URL") or "")
     if public:
-        app.wsgi_app = PublicAddress(app.wsgi_app, public)  # type: ignore[method-assign]
+        wrap_wsgi_app(app, PublicAddress(app.wsgi_app, public))
 
     def outage(exc: Exception) -> Any:
         log.warning("the database did not answer: %s", exc)

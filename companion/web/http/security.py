@@ -21,6 +21,7 @@ from flask_talisman import Talisman
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from companion.web.http import hosting, nul
+from companion.web.http.middleware import wrap_wsgi_app
 
 __all__ = ["CONTENT_SECURITY_POLICY", "FILE_HEADERS", "POLICY", "SessionOverHttps", "install"]
 
@@ -73,4 +74,4 @@ def install(app: Flask) -> None:
     app.session_interface = SessionOverHttps()
     hops = int(app.config.get("PROXY_HOPS") or 0)
     if hops > 0:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
+        wrap_wsgi_app(app, ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops))

@@ -20,6 +20,8 @@ from whitenoise import WhiteNoise
 from whitenoise.compress import Compressor
 from whitenoise.responders import Headers
 
+from companion.web.http.middleware import wrap_wsgi_app
+
 __all__ = ["install", "lean_css", "prepare"]
 
 _CSS_COMMENT = re.compile(rb"(\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*')|/\*.*?\*/\s*", re.S)
@@ -80,6 +82,6 @@ def install(app: Flask, headers: tuple[tuple[str, str], ...] = ()) -> None:
         app.logger.warning("static files served uncompressed: the instance folder cannot be written", exc_info=True)
         root = source
     prefix = (app.static_url_path or "/static").strip("/") + "/"
-    app.wsgi_app = WhiteNoise(  # type: ignore[method-assign]
-        app.wsgi_app, root=str(root), prefix=prefix, max_age=None, add_headers_function=add_headers
+    wrap_wsgi_app(
+        app, WhiteNoise(app.wsgi_app, root=str(root), prefix=prefix, max_age=None, add_headers_function=add_headers)
     )

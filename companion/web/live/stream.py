@@ -17,13 +17,13 @@ import random
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
-from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
+from flask import Blueprint, Flask, Response, abort, jsonify, request
 from markupsafe import escape
 
 from companion.service import is_game
-from companion.web.http.db import service
+from companion.web.http.db import current_flask_app, service
 from companion.web.http.phone import seat_of
 from companion.web.live.hangup import PROBE_SECONDS, HangupWatch
 from companion.web.live.notifier import CHECK_SECONDS, NOTIFIER_KEY, Listener, Notifier, notifier_of
@@ -150,7 +150,7 @@ class LiveStream:
         notifier: Notifier,
         listener: Listener,
         hangup: HangupWatch,
-        body: Iterator[str],
+        body: Generator[str, None, None],
         release: Callable[[], None] = lambda: None,
     ) -> None:
         self._notifier = notifier
@@ -164,7 +164,7 @@ class LiveStream:
 
     def close(self) -> None:
         """Called by the server when the response ends (or the page hung up)."""
-        self._body.close()  # type: ignore[attr-defined]
+        self._body.close()
         self._hangup.stop()
         self._notifier.unsubscribe(self._listener)
         release, self._release = self._release, None
@@ -174,7 +174,7 @@ class LiveStream:
 
 def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
     """The event stream of one game for one connection."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    app = current_flask_app()
     notifier = notifier_of(app)
     view = service().view(game_id)
     names = [(p.name, player_letter(p.colour, p.letter)) for p in view.state.players] if is_game(view) else []
@@ -204,7 +204,7 @@ def stream_game(game_id: str, seat: str, since: int) -> LiveStream:
     heartbeat = float(app.config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS))
     lifetime = float(app.config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)) * random.uniform(0.9, 1.1)  # spread
 
-    def events() -> Iterator[str]:
+    def events() -> Generator[str, None, None]:
         sent_seq = since
         sent_presence = -1
         started = time.monotonic()

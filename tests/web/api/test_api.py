@@ -199,7 +199,8 @@ def test_a_tally_command_sent_to_a_game_and_a_game_command_sent_to_a_tally_are_r
 def test_a_player_outside_the_table_is_refused_naming_the_seats(api_app: Flask, kind: str) -> None:
     client = api_app.test_client()
     game = create(client)
-    extra = {"HoldCouncil": {"choice": "none"}, "PlaceHalfDiplomas": {"tracks": []}}.get(kind, {})
+    extras: dict[str, dict[str, Any]] = {"HoldCouncil": {"choice": "none"}, "PlaceHalfDiplomas": {"tracks": []}}
+    extra = extras.get(kind, {})
     for player in (2, 9, -1):
         refused = command(game, client, game["seq"], f"key-seat-{player}"[:40], kind, player=player, **extra)
         body = refused.get_json()

@@ -23,11 +23,12 @@ from companion.game.state import Phase
 from companion.web import create_app
 from companion.web.http.db import service
 from testkit.random_play import choices
+from tests.builders import game_view
 from tests.safety.engines import engine_url
 
-HOSTILE_INTS = (-1, -(2**63), 2**63, 10**30, 7, 99, "1", "", None, 1.5, True, [], {})
-HOSTILE_STRS = ("", "zz", "1a ", "x" * 5000, "\u202e", 5, None, [], {"a": 1})
-HOSTILE_LISTS = ([], None, "abc", 3, [None], [10**30], [-1], ["zz"], [[]], [{}])
+HOSTILE_INTS: tuple[Any, ...] = (-1, -(2**63), 2**63, 10**30, 7, 99, "1", "", None, 1.5, True, [], {})
+HOSTILE_STRS: tuple[Any, ...] = ("", "zz", "1a ", "x" * 5000, "\u202e", 5, None, [], {"a": 1})
+HOSTILE_LISTS: tuple[Any, ...] = ([], None, "abc", 3, [None], [10**30], [-1], ["zz"], [[]], [{}])
 
 
 def baseline(tp: Any) -> Any:
@@ -42,7 +43,7 @@ def baseline(tp: Any) -> Any:
     return {int: 0, str: "", bool: False, object: {}}.get(tp, 0)
 
 
-def fields_of(cls: type) -> list[tuple[dataclasses.Field[Any], Any]]:
+def fields_of(cls: Any) -> list[tuple[dataclasses.Field[Any], Any]]:
     hints = typing.get_type_hints(cls)
     return [(f, hints[f.name]) for f in dataclasses.fields(cls)]
 
@@ -64,7 +65,7 @@ def hostile_values(tp: Any) -> list[Any]:
     return list(HOSTILE_INTS)
 
 
-def nested_hostiles(cls: type) -> list[tuple[str, Any]]:
+def nested_hostiles(cls: Any) -> list[tuple[str, Any]]:
     return [(f.name, v) for f, tp in fields_of(cls) for v in hostile_values(tp)[:4]]
 
 
@@ -111,7 +112,7 @@ def advance(app: Flask, game: dict[str, Any], until: Phase, seed: int) -> None:
     with app.app_context():
         svc = service()
         for step in range(400):
-            view = svc.view(game["game_id"])
+            view = game_view(svc.view(game["game_id"]))
             if view.state.phase is until:
                 return
             svc.execute(game["game_id"], view.seq, rng.choice(choices(view.state, rng)), f"adv-{seed}-{step:04d}")

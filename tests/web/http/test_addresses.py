@@ -26,7 +26,7 @@ def addresses(app: Flask, prefix: str) -> list[tuple[str, str]]:
             continue
         path = re.sub(r"<int:\w+>", "1", rule.rule).replace("<game_id>", "{id}")
         path = re.sub(r"<\w+>", "cube", path)
-        out += [(method, path) for method in sorted(rule.methods - {"HEAD", "OPTIONS"})]
+        out += [(method, path) for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"})]
     return out
 
 

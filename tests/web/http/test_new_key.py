@@ -22,7 +22,7 @@ def test_keys_are_22_url_safe_characters_and_all_different() -> None:
 
 def test_each_key_is_the_next_16_bytes_the_system_gave(monkeypatch: pytest.MonkeyPatch) -> None:
     counter = iter(range(10**6))
-    monkeypatch.setattr(fields.os, "urandom", lambda n: bytes(next(counter) % 256 for _ in range(n)))
+    monkeypatch.setattr(os, "urandom", lambda n: bytes(next(counter) % 256 for _ in range(n)))
     fields._random.clear()
     read = b"".join(base64.urlsafe_b64decode(new_key() + "==") for _ in range(600))  # more than one 4 KB read
     assert read == bytes(i % 256 for i in range(len(read)))  # in order, none skipped, none twice

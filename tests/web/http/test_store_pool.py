@@ -4,12 +4,14 @@ closed, never lent again; the pool keeps only a few idle."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 
 import pytest
 from flask import Flask
 from werkzeug.test import EnvironBuilder
 
 from companion.web.process import StorePool, process
+from events.sqlite import SqliteStore
 from tests.web.conftest import Phone
 
 
@@ -27,6 +29,7 @@ def test_a_page_borrows_a_pooled_connection_and_gives_it_back(app: Flask) -> Non
 def test_a_connection_left_in_a_transaction_is_closed_not_lent(app: Flask) -> None:
     pool = StorePool(app, kept=2)
     store = pool.take()
+    assert isinstance(store, SqliteStore)
     store.conn.execute("BEGIN IMMEDIATE")
     pool.give(store)
     with pytest.raises(sqlite3.ProgrammingError):
@@ -39,6 +42,7 @@ def test_only_a_few_idle_connections_are_kept(app: Flask) -> None:
     stores = [pool.take() for _ in range(4)]
     for store in stores:
         pool.give(store)
+    assert isinstance(stores[-1], SqliteStore)
     with pytest.raises(sqlite3.ProgrammingError):
         stores[-1].conn.execute("SELECT 1")  # beyond the two kept: closed
     assert {id(pool.take()), id(pool.take())} == {id(stores[0]), id(stores[1])}
@@ -55,8 +59,11 @@ def test_answers_nobody_reads_hold_no_connection(app: Flask, phone: Phone) -> No
         environ = EnvironBuilder(path=f"/g/{game_id}/export.json").get_environ()
         statuses: list[str] = []
 
-        def start_response(status: str, headers: object, exc_info: object = None, said: list[str] = statuses) -> None:
+        def start_response(
+            status: str, headers: list[tuple[str, str]], exc_info: object = None, said: list[str] = statuses
+        ) -> Callable[[bytes], object]:
             said.append(status)
+            return lambda data: None  # the WSGI write(): unused by Flask
 
         unread.append(app.wsgi_app(environ, start_response))
         assert statuses == ["200 OK"]

@@ -5,16 +5,19 @@ the COMMIT runs in line, before the answer is drawn."""
 
 from __future__ import annotations
 
-import re
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 
+from companion.log_view import GameView
+from companion.web.http.htmx import Answer
 from events.factory import open_store
 from events.sqlite import SqliteStore
+from tests.builders import found
 from tests.web.conftest import Phone
 
 SLOW = 0.3
@@ -92,7 +95,7 @@ def test_a_commit_that_fails_answers_the_error_page_and_records_nothing(
     assert _logged(tmp_path, game_id) == before
     monkeypatch.setattr(SqliteStore, "_commit", real)
     page = phone.client.get(phone.url).data.decode()
-    assert int(re.search(r'data-seq="(\d+)"', page).group(1)) == before  # every page: the game as it was
+    assert int(found(r'data-seq="(\d+)"', page).group(1)) == before  # every page: the game as it was
     again = phone.post("loan", {"player": 0}, key="loan-key-0001", seq=before)  # the same tap, tried again
     assert again.status_code == 200
     assert phone.seq > before
@@ -113,12 +116,11 @@ def test_by_default_a_taps_commit_runs_in_line_before_its_answer_is_drawn(
     monkeypatch.setattr(events.sqlite, "run_in_background", no_thread)
     drawn_after: list[int] = []
     import companion.web.perform as perform
+    from companion.web.screens.game import render_game
 
-    real_render = perform.render_game
-
-    def render(view: object, *args: object, **kwargs: object) -> object:
+    def render(view: GameView, *args: Any, **kwargs: Any) -> Answer:
         drawn_after.append(_logged(tmp_path, game_id))  # what another connection sees as the answer is drawn
-        return real_render(view, *args, **kwargs)  # type: ignore[arg-type]
+        return render_game(view, *args, **kwargs)
 
     monkeypatch.setattr(perform, "render_game", render)
     before = phone.seq

@@ -4,7 +4,6 @@ every join and every closed page reaches the others at once; a quiet stream beat
 from __future__ import annotations
 
 import http.client
-import re
 import threading
 import time
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 from companion.web import create_app
 from companion.web.live.notifier import notifier_of
 from testkit.live_client import Stream, serving, shared_phones
+from tests.builders import found
 
 PHONES = 8
 # ``server`` (tests/web/conftest.py): the app on a real socket, as a phone reaches it
@@ -32,7 +32,7 @@ def test_eight_listening_phones_never_block_a_write_and_all_hear_it(server: tupl
     assert status == 303
     game = headers["Location"]
     _, page, _ = request(server, "GET", game)
-    seq = int(re.search(r'data-seq="(\d+)"', page).group(1))
+    seq = int(found(r'data-seq="(\d+)"', page).group(1))
 
     heard: dict[int, list[tuple[float, int]]] = {i: [] for i in range(PHONES)}
     ready = threading.Barrier(PHONES + 1)

@@ -54,7 +54,7 @@ def two_servers(database: str) -> Iterator[tuple[int, int]]:
 
 def _start(database: str, port: int) -> subprocess.Popen[bytes]:
     """A server on ``database`` (a SQLite file or a PostgreSQL URL, which ``Path`` would mangle)."""
-    return start_server(database if "://" in database else Path(database), port)  # type: ignore[arg-type]
+    return start_server(database if "://" in database else Path(database), port)
 
 
 def test_a_write_through_one_process_reaches_the_other_fast_and_is_never_served_stale(
@@ -70,7 +70,11 @@ def test_a_write_through_one_process_reaches_the_other_fast_and_is_never_served_
         for i in range(WRITES):
             seq = take_loan(a, game, seq, f"workers-loan-{i:04d}")
             wrote = time.monotonic()  # A acknowledged the write
-            heard = stream.when(lambda s, seq=seq: seq in s.seqs(), 3)
+
+            def holds(s: Stream, seq: int = seq) -> bool:
+                return seq in s.seqs()
+
+            heard = stream.when(holds, 3)
             assert heard is not None, f"B's page never heard seq {seq}"
             delays.append(heard - wrote)
             assert game_seq(b, game) == seq, "B served the game as it was before A's write"

@@ -14,6 +14,7 @@ def test_the_presence_list_shows_the_spanish_letters_of_the_markers(server: tupl
     body = "key=letters-create-1&name=Ana&name=Ben&colour=navy&colour=forest&plague=2&plague=3"
     conn.request("POST", "/games", body=body, headers={"Content-Type": "application/x-www-form-urlencoded"})
     game = conn.getresponse().getheader("Location")
+    assert game is not None
     conn.close()
     spanish = {"Accept-Language": "es"}
     conn = http.client.HTTPConnection(*server, timeout=10)

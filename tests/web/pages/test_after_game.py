@@ -25,6 +25,7 @@ from companion.service.next_game import link_proof
 from companion.web.http.db import service
 from companion.web.words.history import narrate
 from events.catalog import NextGameCreated
+from tests.builders import found, game_view
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "base-two-players.json"
 START = datetime(2026, 11, 28, 19, 30, tzinfo=UTC)
@@ -132,19 +133,19 @@ def test_the_share_button_carries_a_summary_in_the_readers_language_and_the_view
     html = client.get(url + "/score").data.decode()
     button = re.search(r"<button[^>]*data-share [^>]*>", html)
     assert button, "no share button"
-    text = re.search(r'data-share-text="([^"]*)"', button.group(0)).group(1)
+    text = found(r'data-share-text="([^"]*)"', button.group(0)).group(1)
     _edition, sheet = score_export(timed_log())
     winner = next(p for p in sheet.players if p.place == 1)
     assert winner.name == "Ana"
     assert text.startswith(words) and f"Ana {winner.total}" in text
-    link = re.search(r'data-share-url="([^"]*)"', button.group(0)).group(1)
+    link = found(r'data-share-url="([^"]*)"', button.group(0)).group(1)
     assert link.startswith("http://localhost/v/")  # the table can open it; the page says friends elsewhere cannot
     assert "(localhost), which only works on this network" in html or "(localhost), que solo funciona" in html
     view = service_view(client, url)
     public = client.get(url + "/score", headers={"Host": "inferno.example.org"}).data.decode()
     button = re.search(r"<button[^>]*data-share [^>]*>", public)
     assert button
-    link = re.search(r'data-share-url="([^"]*)"', button.group(0)).group(1)
+    link = found(r'data-share-url="([^"]*)"', button.group(0)).group(1)
     assert link == f"http://inferno.example.org/v/{view.read_token}"
     assert "only works on this network" not in public and "solo funciona en esta red" not in public
     assert "onclick" not in html and "<script>" not in html  # scripts come from static/ only
@@ -195,7 +196,7 @@ def test_same_table_new_game_rotates_the_first_player_and_every_phone_is_offered
     new_id = new_url.rsplit("/", 1)[1]
     assert new_id != game_id
     with app.app_context():
-        old, new = service().view(game_id), service().view(new_id)
+        old, new = game_view(service().view(game_id)), game_view(service().view(new_id))
         assert [p.name for p in new.state.players] == ["Ben", "Ana"]
         assert [p.colour for p in new.state.players] == ["navy", "crimson"]
         assert new.state.expansion == old.state.expansion and new.edition.id == old.edition.id

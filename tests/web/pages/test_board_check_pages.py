@@ -37,8 +37,8 @@ def _english_words() -> set[str]:
     for m in catalog:
         if not m.id:
             continue
-        ids = m.id if isinstance(m.id, tuple) else (m.id,)
-        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        ids = (m.id,) if isinstance(m.id, str) else tuple(m.id)
+        strings = (m.string,) if isinstance(m.string, str) else tuple(m.string or ())
         for text in ids:
             english |= set(re.findall(r"[A-Za-z]{4,}", re.sub(r"%\(\w+\)s", " ", text).lower()))
         for text in strings:

@@ -7,6 +7,7 @@ import re
 from flask import Flask
 
 from companion.web import create_app
+from tests.builders import found
 from tests.web.conftest import Phone
 
 
@@ -117,7 +118,7 @@ def test_state_changing_requests_need_a_csrf_token(tmp_path) -> None:
     assert response.status_code == 400
     assert "expired" in response.data.decode()
     page = client.get("/").data.decode()
-    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    token = found(r'name="csrf_token" value="([^"]+)"', page).group(1)
     ok = client.post(
         "/games", data={"csrf_token": token, "key": "k" * 12, "name": ["Ana"], "colour": ["crimson"], "plague": ["2"]}
     )

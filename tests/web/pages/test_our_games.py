@@ -9,6 +9,7 @@ import re
 from flask.testing import FlaskClient
 
 from companion.formats.export import score_export
+from tests.builders import found
 from tests.web.pages.test_after_game import timed_log, upload
 
 
@@ -27,10 +28,10 @@ def test_our_games_lists_the_phones_games_with_figures_a_chart_and_a_csv(client:
         assert f'href="{url}/score"' in html
     assert html.count("still going") == 1
     assert html.count("Winner: Ana") == 2
-    ana = re.search(r'<tr aria-label="Ana">(.*?)</tr>', html, re.S).group(1)
+    ana = found(r'<tr aria-label="Ana">(.*?)</tr>', html, re.S).group(1)
     cells = re.findall(r"<td>([^<]*)</td>", ana)
     assert cells == ["2", "2", f"{float(totals['Ana'])}", str(totals["Ana"])]
-    ben = re.findall(r"<td>([^<]*)</td>", re.search(r'<tr aria-label="Ben">(.*?)</tr>', html, re.S).group(1))
+    ben = re.findall(r"<td>([^<]*)</td>", found(r'<tr aria-label="Ben">(.*?)</tr>', html, re.S).group(1))
     assert ben == ["2", "0", f"{float(totals['Ben'])}", str(totals["Ben"])]
     chart = html.split('class="chart"')[1]
     assert "<svg" in chart and "<script" not in chart
@@ -74,7 +75,7 @@ def test_a_quick_tally_is_listed_in_our_games_and_counts_once_complete(client: F
     client.post(url + "/sheet", data=form, headers=HX)
     html = client.get("/our-games").data.decode()
     assert f'href="{url}"' in html and "Winner: Ben" in html
-    ben = re.findall(r"<td>([^<]*)</td>", re.search(r'<tr aria-label="Ben">(.*?)</tr>', html, re.S).group(1))
+    ben = re.findall(r"<td>([^<]*)</td>", found(r'<tr aria-label="Ben">(.*?)</tr>', html, re.S).group(1))
     assert ben == ["1", "1", "33.0", "33"]
     rows = list(csv.DictReader(io.StringIO(client.get("/our-games.csv").data.decode())))
     assert [(r["player"], r["score"], r["winner"], r["finished"], r["kind"]) for r in rows] == [

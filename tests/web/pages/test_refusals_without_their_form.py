@@ -24,6 +24,8 @@ from marshmallow import Schema
 import companion.web.perform as perform_module
 from companion.web.words.catalogue import gettext
 from companion.web.words.form_fields import field_word
+from companion.web.words.refusals import describe_refusal, describe_rule
+from tests.builders import found
 from tests.web.conftest import Phone
 from tests.web.words.test_form_field_words import _refusals, _refused, _text, parsed_by_perform
 
@@ -69,13 +71,13 @@ def perform_said(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
         return told
 
-    monkeypatch.setattr(perform_module, "describe_refusal", telling(perform_module.describe_refusal))
-    monkeypatch.setattr(perform_module, "describe_rule", telling(perform_module.describe_rule))
+    monkeypatch.setattr(perform_module, "describe_refusal", telling(describe_refusal))
+    monkeypatch.setattr(perform_module, "describe_rule", telling(describe_rule))
     yield said
 
 
 def _seq(client: FlaskClient, url: str) -> int:
-    return int(re.search(r'data-seq="(\d+)"', client.get(url).data.decode()).group(1))  # type: ignore[union-attr]
+    return int(found(r'data-seq="(\d+)"', client.get(url).data.decode()).group(1))
 
 
 def _tables(client: FlaskClient, phone: Phone) -> dict[str, str]:
@@ -110,8 +112,8 @@ def test_every_refusal_of_the_score_and_tally_pages_is_said_even_where_its_form_
                 400: [gettext("Some fields need fixing."), field_word("seq")],
                 403: [gettext(NO_SEAT)],
                 409: [gettext(CONFLICT)],
-                "rule": gettext("Rule:"),
             }
+            rule = gettext("Rule:")
         for path, (blueprint, schema) in routes.items():
             log = PAGES[blueprint]
             for sent in (ILLEGAL, LEGAL):
@@ -138,7 +140,7 @@ def test_every_refusal_of_the_score_and_tally_pages_is_said_even_where_its_form_
                     continue
                 expected = words.get(status, [])
                 if status == 422:
-                    expected = [s for s in perform_said if s] + ([words["rule"]] if perform_said[-1] else [])
+                    expected = [s for s in perform_said if s] + ([rule] if perform_said[-1] else [])
                 part = re.search(r'id="(\w+)" data-seq="\d+"', html)
                 if part is None:
                     problems.append(f"{where}: no part carrying the seq")

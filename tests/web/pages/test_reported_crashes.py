@@ -10,13 +10,15 @@ from flask import Flask
 
 from companion.editions import load_all
 from companion.formats.export import export_game, import_game
-from companion.game.commands import BringSoul, CreateGame, EndTurn, SendMember, TakeLoan
+from companion.game.commands import BringSoul, Command, CreateGame, EndTurn, SendMember, TakeLoan
 from companion.game.errors import RuleViolation
+from companion.game.state import GameState
 from companion.readmodels.summary import state_summary
 from companion.service import GameService
 from companion.web import create_app
 from events.catalog import SeatSetup
 from events.sqlite import SqliteStore
+from tests.builders import game_view
 
 
 @pytest.fixture
@@ -53,9 +55,14 @@ def corrected_game(service: GameService) -> str:
     game = service.create_game(
         CreateGame((SeatSetup("Ana", "crimson"), SeatSetup("Ben", "navy")), plague_card=(5, 2, 3)), "create-key"
     )
-    for n, command in enumerate(
-        [BringSoul(0, 5, "1a"), SendMember(0, "noble", "banquet"), EndTurn(0), BringSoul(1, 2, "1b"), TakeLoan(1)]
-    ):
+    commands: list[Command] = [
+        BringSoul(0, 5, "1a"),
+        SendMember(0, "noble", "banquet"),
+        EndTurn(0),
+        BringSoul(1, 2, "1b"),
+        TakeLoan(1),
+    ]
+    for n, command in enumerate(commands):
         service.execute(game, service.view(game).seq, command, f"key-{n}")
     first_soul = service.view(game).timeline.actions[1].seq
     service.replace(game, service.view(game).seq, "replace-1", first_soul, BringSoul(0, 5, "1e"))
@@ -80,7 +87,8 @@ def test_undo_preview_of_every_entry_of_a_corrected_game_matches_a_real_undo(tmp
             continue
         clone = import_game(service, export_game(service, game))
         real = service.undo(clone, service.view(clone).seq, f"real-undo-{entry}", entry)
-        assert reverted and state_summary(after) == state_summary(real.view.state), entry
+        assert isinstance(after, GameState)
+        assert reverted and state_summary(after) == state_summary(game_view(real.view).state), entry
         previewed += 1
     assert previewed >= 7
 

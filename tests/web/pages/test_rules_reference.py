@@ -44,7 +44,7 @@ def _section(page: str, anchor: str) -> str:
 def _every_citation() -> dict[str, Citation]:
     """Every citation the catalogues carry, named by who carries it."""
     cited = {f"refusal {r.code}": r.cite for r in REFUSALS.values() if r.cite is not None}
-    cited |= {f"choice {c.key}": c.cite for c in CHOICES.values() if getattr(c, "cite", None) is not None}
+    cited |= {f"choice {c.key}": cite for c in CHOICES.values() if (cite := getattr(c, "cite", None)) is not None}
     return cited
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from tests.builders import found, game_view
 from tests.web.conftest import HX, Phone
 
 
@@ -24,7 +25,7 @@ def start_tally(client, names=("Ana", "Ben", "Cleo")) -> str:
 
 
 def seq_of(html: str) -> int:
-    return int(re.search(r'data-seq="(\d+)"', html).group(1))
+    return int(found(r'data-seq="(\d+)"', html).group(1))
 
 
 def test_a_quick_tally_scores_as_entries_arrive(client) -> None:
@@ -54,7 +55,7 @@ def test_a_quick_tally_scores_as_entries_arrive(client) -> None:
     html = response.data.decode()
     assert response.status_code == 200
     assert "Winner: Ben with 28 infamy" in html  # 20 + green 4 (space 4, one empty) × 2
-    row = re.search(r'aria-label="Ben, circle 3">(.*?)</tr>', html, re.S).group(1)
+    row = found(r'aria-label="Ben, circle 3">(.*?)</tr>', html, re.S).group(1)
     assert "4 × 2 = <strong>8</strong>" in row
 
 
@@ -105,7 +106,7 @@ def test_the_sheet_heading_names_the_game_the_day_and_the_length(client) -> None
     url = upload(client, timed_log())  # 19:30 on 28 November 2026, over 68 minutes later
     html = client.get(url + "/score").data.decode()
     head = html.split("<h1>Final score</h1>", 1)[1].split("</section>", 1)[0]
-    facts = re.search(r'<p class="sheet-facts">(.*?)</p>', head, re.S).group(1)
+    facts = found(r'<p class="sheet-facts">(.*?)</p>', head, re.S).group(1)
     assert "<strong>Inferno</strong>" in facts
     assert '<span class="sheet-date">November 28, 2026</span>' in facts
     assert '<span class="sheet-length">1 h 8 min at the table</span>' in facts
@@ -146,7 +147,7 @@ def test_the_chart_draws_each_player_in_their_own_colour(phone: Phone, client) -
     with client.application.app_context():
         from companion.web.http.db import service
 
-        view = service().view(phone.url.rsplit("/", 1)[1])
+        view = game_view(service().view(phone.url.rsplit("/", 1)[1]))
         hexes = [view.edition.player_hex(p.colour) for p in view.state.players]
     chart = view_html.split('class="chart"', 1)[1].split("</svg>", 1)[0]
     styles = re.findall(r"\.color-(\d+)[^{]*\{[^}]*?(?:stroke|fill):\s*(#[0-9a-fA-F]{3,8})", chart)

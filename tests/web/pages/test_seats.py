@@ -9,6 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.web.live.notifier import notifier_of
+from tests.builders import found
 from tests.web.conftest import HX, Phone
 
 
@@ -70,7 +71,7 @@ def test_an_htmx_answer_to_a_waiting_phone_brings_the_waiting_card_into_view(pho
     phone.create(names=("Ana", "Ben"), table_mode="seats")
     client.post(phone.url + "/seat", data={"seat": "1"})
     phone.open()
-    parts = re.search(r'data-parts="([^"]+)"', phone.html).group(1)
+    parts = found(r'data-parts="([^"]+)"', phone.html).group(1)
     answer = client.get(phone.url + "?select=zz", headers={**HX, "HX-Game-Parts": parts})
     assert '"focus": "waiting-title"' in answer.headers["HX-Trigger-After-Settle"]
 
@@ -115,7 +116,7 @@ def test_a_live_refresh_that_brings_this_phones_turn_brings_its_title_into_view(
     phone.create(names=("Ana", "Ben"), table_mode="seats")
     client.post(phone.url + "/seat", data={"seat": "1"})
     phone.open()
-    waited = re.search(r'data-parts="([^"]+)"', phone.html).group(1)
+    waited = found(r'data-parts="([^"]+)"', phone.html).group(1)
     ana = Phone(client.application.test_client())
     ana.url = phone.url
     ana.client.post(phone.url + "/seat", data={"seat": "0"})

@@ -11,9 +11,9 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.editions.library import validated
-from companion.game.commands import BringSoul, CreateGame, EndTurn, MoveSoul, SendMember
+from companion.game.commands import BringSoul, Command, CreateGame, EndTurn, MoveSoul, SendMember
 from companion.web.http.db import service
-from tests.builders import seats
+from tests.builders import game_view, seats
 
 
 def _game_and_board(client: FlaskClient) -> tuple[str, str]:
@@ -22,7 +22,7 @@ def _game_and_board(client: FlaskClient) -> tuple[str, str]:
     with client.application.app_context():
         svc = service()
         game_id = svc.create_game(CreateGame(seats(2), plague_card=(5, 2, 3)), "create")
-        commands = [
+        commands: list[Command] = [
             BringSoul(0, 5, "1a"),
             SendMember(0, "noble", "banquet"),
             EndTurn(0),
@@ -94,7 +94,7 @@ def test_switch_from_there_through_the_page_then_one_undo(client: FlaskClient) -
     again = client.post(form.group(1), data={**data, "key": "other-phone"})
     assert again.status_code == 409
     with client.application.app_context():
-        view = service().view(game_id)
+        view = game_view(service().view(game_id))
         assert view.state.edition.content_hash == ours and view.state.quarter == "eagle"
         assert set(view.state.phlegethon.values()) == {0}
     history = client.get(f"/g/{game_id}/history").get_data(as_text=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import re
 
+from companion.log_view import GameView
+from tests.builders import found, game_view
 from tests.web.conftest import HX, Phone, broke_ana
 
 
@@ -102,7 +104,7 @@ def test_a_choice_from_an_earlier_screen_does_not_come_back_for_the_next_player(
 def test_an_action_answer_carries_only_the_parts_that_changed(phone: Phone, client) -> None:
     phone.create(plague=("9", "3", "2"))
     phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
-    parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
+    parts = found(r'data-parts="([^"]*)"', phone.html).group(1)
     whole = phone.post("send", {"player": 0, "kind": "noble", "location": "bank"})
     assert whole.status_code == 200
     full_size = len(whole.data)
@@ -123,27 +125,35 @@ def test_the_turn_card_says_when_the_locations_action_is_done(phone: Phone) -> N
     phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
     phone.florence(0, "market")
     assert "Take the location&#39;s action." in phone.html or "Take the location's action." in phone.html
-    colour = re.search(r'id="take-c" name="colour"><option value="(\d)"', phone.html).group(1)
+    colour = found(r'id="take-c" name="colour"><option value="(\d)"', phone.html).group(1)
     response = phone.post("location/barrel", {"player": 0, "colour": colour, "floor": 0})
     assert response.status_code == 200, phone.html
     assert "Take the location" not in phone.html
     assert "action is done: the turn can end." in phone.html
 
 
+def drawn(view: GameView) -> str:
+    """The game page as ``render_game`` draws it for ``view`` (a page, not a redirect)."""
+    from companion.web.screens.game import render_game
+
+    answer = render_game(view)
+    assert isinstance(answer, tuple)
+    return answer[0]
+
+
 def test_a_last_turn_is_announced_once_the_end_is_triggered(app, phone: Phone) -> None:
     from dataclasses import replace
 
     from companion.web.http.db import service
-    from companion.web.screens.game import render_game
 
     phone.create()
     game_id = phone.url.rsplit("/", 1)[-1]
     with app.test_request_context(phone.url):
-        view = service().view(game_id)
-        html, _ = render_game(view)
+        view = game_view(service().view(game_id))
+        html = drawn(view)
         assert "Last turns:" not in html
         ending = replace(view, state=replace(view.state, end_trigger=0, final_turns_left=1, active=1))
-        html, _ = render_game(ending)
+        html = drawn(ending)
     assert "Last turns:" in html and "This is the last turn before final scoring." in html
 
 
@@ -160,7 +170,7 @@ def test_a_guardian_is_used_by_tapping_its_shield_then_the_souls_next_to_it(phon
     step2 = client.get(f"{base}&gto=2d").data.decode()
     assert lit(step2) == {"2D", "1D"}  # its new shield (to choose again) and the one soul next to it
     step3 = client.get(f"{base}&gto=2d&gt=1d").data.decode()
-    form = re.search(r'<form[^>]*class="stack guardian-steps".*?</form>', step3, re.S).group(0)
+    form = found(r'<form[^>]*class="stack guardian-steps".*?</form>', step3, re.S).group(0)
     assert 'name="to_shield" value="2d"' in form and 'name="targets" value="1d"' in form
     response = phone.post(
         "location/guardian", {"player": 0, "guardian": "medusa", "to_shield": "2d", "targets": "1d", "effect": "1"}
@@ -175,7 +185,7 @@ def test_a_refused_guardian_use_keeps_its_steps_on_the_map(phone: Phone) -> None
         "location/guardian", {"player": 0, "guardian": "minotaur", "to_shield": "9a", "targets": "1d", "effect": "1"}
     )
     assert response.status_code == 422
-    prompt = re.search(r'id="map-prompt".*?Cancel the guardian', phone.html, re.S).group(0)
+    prompt = found(r'id="map-prompt".*?Cancel the guardian', phone.html, re.S).group(0)
     assert 'id="refusal-location-guardian"' in prompt
     assert 'name="to_shield" value="9a"' in prompt
 
@@ -227,7 +237,7 @@ def test_the_fraud_card_has_a_page_of_its_own_without_script_and_says_when_it_is
 
 def test_choosing_on_the_map_resends_only_the_actions_and_the_map(phone: Phone, client) -> None:
     phone.create(plague=("9", "3", "2"))
-    parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
+    parts = found(r'data-parts="([^"]*)"', phone.html).group(1)
     headers = {**HX, "HX-Game-Parts": parts}
     answer = client.get(f"{phone.url}?at={phone.seq}&select=cemetery-9", headers=headers).data.decode()
     sent = set(re.findall(r'data-part="(\w+)" hx-swap-oob="true"', answer))
@@ -268,7 +278,7 @@ def test_dantes_free_guardian_is_also_chosen_on_the_map(client) -> None:
     assert "Use a guardian (free):" in page and 'id="guardian-step"' in page
     assert len(lit(page)) > 30  # every empty shield lights up for Medusa
     page = client.get(f"{base}&gto=2b&gt=1a").data.decode()
-    form = re.search(r'aria-label="Accusation".*?</form>', page, re.S).group(0)
+    form = found(r'aria-label="Accusation".*?</form>', page, re.S).group(0)
     assert 'name="to_shield" value="2b"' in form and 'name="targets" value="1a"' in form
     assert 'name="dante_guardian" value="1"' in form
     assert lit(page) >= {"2B", "1A"}
@@ -285,16 +295,15 @@ def test_with_limbo_full_no_soul_is_offered_from_the_cemetery(app, phone: Phone)
 
     from companion.game.state import Soul
     from companion.web.http.db import service
-    from companion.web.screens.game import render_game
 
     phone.create(plague=("9", "3"))
     assert "Or bring a soul in from the Cemetery." in phone.html
     game_id = phone.url.rsplit("/", 1)[-1]
     with app.test_request_context(phone.url):
-        view = service().view(game_id)
+        view = game_view(service().view(game_id))
         limbo = {s: Soul(9) for s, info in view.state.side.shields.items() if info.circle == 1}
         full = replace(view, state=replace(view.state, hell={**view.state.hell, **limbo}))
-        html, _ = render_game(full)
+        html = drawn(full)
     assert "Or bring a soul in" not in html
     assert "Bring in one" not in html
 

@@ -6,6 +6,7 @@ import io
 import json
 import re
 
+from tests.builders import found
 from tests.web.conftest import HX, Phone
 
 
@@ -13,7 +14,7 @@ def test_the_join_page_shows_a_qr_code_and_a_short_code(phone: Phone, client) ->
     phone.create()
     page = client.get(phone.url + "/join").data.decode()
     assert page.count("<svg viewBox=") >= 2 and 'class="segno"' in page  # the game's QR and the viewer's QR
-    code = re.search(r"Short code: <strong>([A-Z0-9]{5}-[A-Z0-9]{5})</strong>", page).group(1)
+    code = found(r"Short code: <strong>([A-Z0-9]{5}-[A-Z0-9]{5})</strong>", page).group(1)
     response = client.get(f"/j/{code.lower()}")
     assert response.status_code == 303 and response.headers["Location"] == phone.url + "/join"
     missing = client.get("/j/AAAAA-AAAAA")
@@ -71,7 +72,7 @@ def test_the_table_mode_is_switched_in_the_log(phone: Phone, client) -> None:
 
 def viewer_url(client, phone: Phone) -> str:
     page = client.get(phone.url + "/join").data.decode()
-    return re.search(r'href="http://localhost(/v/[^"]+)"', page).group(1)
+    return found(r'href="http://localhost(/v/[^"]+)"', page).group(1)
 
 
 def test_a_viewer_page_reads_never_writes_and_never_shows_the_game_address(phone: Phone, client) -> None:
