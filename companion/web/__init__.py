@@ -46,13 +46,9 @@ from companion.web.pages import (
     tally,
     viewer,
 )
-from companion.web.screens import (
-    history_cache,
-    list_filters,
-    live_answers,
-    part_templates,
-    parts,
-)
+from companion.web.screens import history_cache, list_filters, parts
+from companion.web.screens.parts import live_answers
+from companion.web.screens.parts import macros as part_macros
 from companion.web.words import bidi, template_globals
 from events.catalog import EVENT_TYPES
 from events.codec import prepare
@@ -173,7 +169,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     template_globals.install(app)
     bidi.install(app)
     list_filters.install(app)  # filters that pick a list's items by a field
-    part_templates.install(app)  # last: the forms' and parts' macros as globals, their modules see every global
+    part_macros.install(app)  # last: the forms' and parts' macros as globals, their modules see every global
     server_timing.install(app)  # outermost, when asked: the answer's time in the app, proxies and all
     if app.config.get("WARM_UP", not app.testing):  # tests make hundreds of apps, each drawing a few pages
         warm_up(app)

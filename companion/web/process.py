@@ -2,7 +2,7 @@
 drawn parts, and the pool of store connections.
 
 ``create_app`` makes one ``Process`` and keeps it on the app; every module reaches it through ``process()``.
-The live rooms keep their own: ``live.notifier`` (who is live at each table), ``screens.live_answers`` (live
+The live rooms keep their own: ``live.notifier`` (who is live at each table), ``screens.parts.live_answers`` (live
 refreshes drawn once), ``screens.history_cache`` (the history told so far). Nothing here is the truth: the log
 is. Every cache may be dropped at any time, and a view is served only once the store's last seq for its game
 was read and matches.

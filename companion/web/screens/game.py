@@ -24,7 +24,6 @@ from companion.web.live.notifier import held_elsewhere
 from companion.web.screens.florence_board import accuse_prep, florence_board
 from companion.web.screens.hell_map import HellMap
 from companion.web.screens.hell_steps import ferry_steps, guardian_steps
-from companion.web.screens.live_answers import answer_key, keep_marked, kept_answer
 from companion.web.screens.parts import (
     ANSWER_BUDGET,
     Part,
@@ -41,6 +40,7 @@ from companion.web.screens.parts import (
     remembered_map,
     render_parts,
 )
+from companion.web.screens.parts.live_answers import answer_key, keep_marked, kept_answer
 from companion.web.screens.refusal_shown import box_drawn
 from companion.web.words.refusals import describe_refusal
 
@@ -198,7 +198,7 @@ def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
 
 
 def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Answer:
-    """``_render_game``; a live refresh drawn once for the phones holding the same parts (``screens.live_answers``)."""
+    """``_render_game``; a live refresh drawn once for the phones holding the same parts (``parts.live_answers``)."""
     key = answer_key(view, block, extra) if status == 200 else None
     return kept_answer(key, lambda: _render_game(view, status, block, **extra))
 

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import companion.web.screens.game as game_screen
-import companion.web.screens.part_marks as part_marks
 import companion.web.screens.parts as parts
+import companion.web.screens.parts.marks as part_marks
 from bench.games import play_random_game, store_game
 from bench.table_play import Phone, play_mix
 from companion.editions import DEFAULT_EDITION, load_all

@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
-from companion.web.screens.part_templates import part_macro
+from companion.web.screens.parts.macros import part_macro
 from companion.web.words.glossary import location_name
 from tests.web.screens.random_screens import marking, screens
 

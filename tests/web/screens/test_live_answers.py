@@ -1,6 +1,6 @@
 """A live refresh is drawn once for the phones of a game that hold the same parts, and each phone still
 gets its own fresh keys; its forms' CSRF fields are left out, as htmx sends each phone's own session's
-token in a header (``companion.web.screens.live_answers``)."""
+token in a header (``companion.web.screens.parts.live_answers``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from companion.service.caches import Shared
 from companion.web import create_app
-from companion.web.screens.live_answers import ANSWERS_KEY
+from companion.web.screens.parts.live_answers import ANSWERS_KEY
 from tests.web.conftest import HX, Phone
 
 KEY = re.compile(r'name="key" value="([^"]+)"')

@@ -16,10 +16,11 @@ from flask import Flask, url_for
 from markupsafe import escape
 
 from companion.web.http.db import service
-from companion.web.screens import part_inputs, parts
+from companion.web.screens import parts
 from companion.web.screens.game import game_context
 from companion.web.screens.hell_map import Cell, FerrySteps
-from companion.web.screens.part_templates import guardian_glyph, part_macro
+from companion.web.screens.parts import inputs as part_inputs
+from companion.web.screens.parts.macros import guardian_glyph, part_macro
 from tests.web.screens.random_screens import marking, screens
 
 LINKS = {"select", "deselect", "why", "confirm", "ferry", "guard"}

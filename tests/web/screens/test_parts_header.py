@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.web.screens.parts import merge_parts, parts_to_send
-from companion.web.screens.parts_sent import HELD
+from companion.web.screens.parts.sent import HELD
 
 _WORD = st.text(alphabet=st.sampled_from(["a", "-", "1", ":", "s", "é", "_"]), max_size=8)
 _SPACE = st.sampled_from([" ", "  ", "\t", "\n", " \r\n "])

@@ -4,7 +4,7 @@ The game page is cut into parts (turn, the plague card, actions, the loan, Hell'
 Wall of Dis, the map's values and desks, one part per shield of the map, Cemetery, two per quarter of Florence
 (its title, its tiles), four per player, undo bar). Each is drawn by a template (a block of the page, or a macro
 of ``screens/game_parts.html`` and ``screens/map_shield.html``) with marks for what changes between answers
-(``screens.part_marks``), fingerprinted, and kept per process with the inputs it was drawn from
+(``screens.parts.marks``), fingerprinted, and kept per process with the inputs it was drawn from
 (``screens.part_inputs``, ``screens.part_cache``); an answer sends only the parts whose fingerprint differs from
 the phone's (``screens.parts_sent``).
 
@@ -34,9 +34,10 @@ from flask import Flask, current_app, g
 from markupsafe import Markup, escape
 
 from companion.game.state import GameState
-from companion.web.screens import part_cache, part_marks
 from companion.web.screens.hell_map import HellMap
-from companion.web.screens.part_cache import (
+from companion.web.screens.parts import cache as part_cache
+from companion.web.screens.parts import marks as part_marks
+from companion.web.screens.parts.cache import (
     part_slots,
     remembered,
     remembered_entries,
@@ -44,7 +45,7 @@ from companion.web.screens.part_cache import (
     shared_block,
     slots,
 )
-from companion.web.screens.part_inputs import (
+from companion.web.screens.parts.inputs import (
     NESTED,
     PLAYER_PARTS,
     MapInputs,
@@ -56,7 +57,8 @@ from companion.web.screens.part_inputs import (
     same_cells,
     shield_context,
 )
-from companion.web.screens.part_marks import (
+from companion.web.screens.parts.macros import part_macro
+from companion.web.screens.parts.marks import (
     CSRF_FIELD,
     CSRF_MARK,
     KEY_MARK,
@@ -68,8 +70,7 @@ from companion.web.screens.part_marks import (
     fill,
     marks,
 )
-from companion.web.screens.part_templates import part_macro
-from companion.web.screens.parts_sent import (
+from companion.web.screens.parts.sent import (
     ANSWER_BUDGET,
     answer_later,
     client_parts,

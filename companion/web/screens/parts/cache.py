@@ -22,7 +22,7 @@ from companion.service.caches import Slots
 from companion.web.process import process
 from companion.web.screens.hell_map import FerrySteps, GuardianSteps, HellMap, build_map
 from companion.web.screens.history import Entry, latest_entries
-from companion.web.screens.part_marks import compact, marks
+from companion.web.screens.parts.marks import compact, marks
 from companion.web.words.catalogue import language as request_language
 
 __all__ = [
