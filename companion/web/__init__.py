@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from babel import Locale
 from flask import Flask, has_request_context, request, session
 from flask_babel import Babel
 from flask_compress import Compress
@@ -58,6 +60,7 @@ __all__ = ["ROOT", "create_app", "warm_up"]
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "es")
+LOCALES = {language: Locale.parse(language) for language in LANGUAGES}
 # zstd first where the phone takes it (a few hundred bytes more than brotli's middle levels for a tap's answer, at
 # a fraction of the server's time: bench/README.md weighs them), else brotli at a middle level, else gzip;
 # text/event-stream is not among Flask-Compress's mimetypes: live streams always go out as written, never buffered
@@ -80,14 +83,15 @@ def _secret_key(instance: Path) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
-def select_locale() -> str:
-    """The language: the player's switch, else the browser's preference, else English (outside a request too)."""
+def select_locale() -> Locale:
+    """The language: the player's switch, else the browser's preference, else English (outside a request too),
+    as the one ``Locale`` of each language, made once (Flask-Babel takes a ``Locale`` as it is)."""
     if not has_request_context():  # an app context without a request (a command's)
-        return "en"
+        return LOCALES["en"]
     chosen = session.get("lang")
     if chosen in LANGUAGES:
-        return str(chosen)
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+        return LOCALES[str(chosen)]
+    return LOCALES[request.accept_languages.best_match(LANGUAGES) or "en"]
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -134,7 +138,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         compile_catalogues()
     except OSError:  # a read-only install: the catalogues compiled at set-up are used as they are
         app.logger.warning("could not compile the translation catalogues", exc_info=True)
-    Babel(app, locale_selector=select_locale)
+    Babel(app, locale_selector=cast(Callable[[], str | None], select_locale))  # it parses a name; a Locale passes
     games = int(app.config["VIEW_CACHE_GAMES"])
     app.extensions[process.KEY] = process.Process(
         editions=shipped,

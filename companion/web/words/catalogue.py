@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import flask_babel
-from flask import current_app, has_app_context
+from flask import current_app, g, has_app_context
 from flask_babel import LazyString, get_locale
 from markupsafe import Markup
 
@@ -62,14 +62,20 @@ def words_for(language: str) -> Words:
 
 
 def _request_words() -> tuple[str, Words] | None:
-    """The request's language and its lookups, or None outside an app's context."""
+    """The request's language and its lookups, or None outside an app's context. Worked out once for each locale
+    the request is in (``g.said_in``: the locale and the pair; ``force_locale`` gives another locale, its own)."""
     if not has_app_context():
         return None
     locale = get_locale()
     if locale is None:
         return None
+    said_in: tuple[object, tuple[str, Words]] | None = g.get("said_in")
+    if said_in is not None and said_in[0] is locale:
+        return said_in[1]
     name = str(locale)
-    return name, words_for(name)
+    pair = (name, words_for(name))
+    g.said_in = (locale, pair)
+    return pair
 
 
 def language() -> str:
