@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from companion.game.edition import Edition
+from companion.game.errors import RuleViolation
 from companion.game.state import GameState
 from events.catalog import EndgameHalf
 
@@ -27,6 +28,7 @@ __all__ = [
     "PlayerScore",
     "Scoresheet",
     "best_half_tracks",
+    "check_half_choice",
     "empty_shields",
     "facts_from_state",
     "score",
@@ -156,6 +158,17 @@ def _holds(edition: Edition, facts: PlayerFacts, half: EndgameHalf) -> bool:
         case "floors_at_least":
             return facts.floors >= half.amount
     return False
+
+
+def check_half_choice(edition: Edition, diplomas: frozenset[int], halves: int, chosen: tuple[int, ...]) -> None:
+    """Refuse a half-diploma placement that is not one new track per pair (RULES.md §7.2 step 3)."""
+    pairs = halves // edition.halves_per_diploma
+    free = [t for t in edition.track_circles if t not in diplomas]
+    if len(chosen) != pairs or len(set(chosen)) != pairs or any(t not in free for t in chosen):
+        raise RuleViolation(
+            "half_diploma_choice",
+            {"pairs": pairs, "chosen": list(chosen), "free": free},
+        )
 
 
 def best_half_tracks(
