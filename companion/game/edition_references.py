@@ -164,6 +164,21 @@ def _styx_souls(raw: Raw) -> None:
             raise fail("out_of_range", ("styx", "gains", n), f"{n} souls", value=int(n), min=1, max=9)
 
 
+def circle_numbers(raw: Raw) -> list[int]:
+    """The number of each circle, in order."""
+    return sorted(c["number"] for c in raw["circles"])
+
+
+def start_circles(raw: Raw) -> list[int]:
+    """The circles the Phlegethon gives a starting space, in order."""
+    return sorted(int(c) for c in raw["phlegethon"]["start"])
+
+
+def location_circles(raw: Raw) -> list[int]:
+    """The circle of each Florence location, in order."""
+    return sorted(loc["circle"] for loc in raw["locations"])
+
+
 OUT_OF_RANGE = "{value} is out of range ({min} to {max})"
 VALUE_MIN_MAX = ("value", "min", "max")
 ZERO = constant(0)
@@ -172,7 +187,7 @@ ZERO = constant(0)
 REFERENCES: tuple[Rule, ...] = (
     Equal(
         ("circles",),
-        lambda raw: sorted(c["number"] for c in raw["circles"]),
+        circle_numbers,
         constant(list(range(1, 10))),
         "wrong_circles",
         "expected circles 1-9, found {found}",
@@ -202,8 +217,8 @@ REFERENCES: tuple[Rule, ...] = (
         "out_of_range",
         OUT_OF_RANGE,
         VALUE_MIN_MAX,
-        one_below(value_at("tracks", "length")),
-        ZERO,
+        most=one_below(value_at("tracks", "length")),
+        least=ZERO,
     ),
     *(
         rule
@@ -215,7 +230,7 @@ REFERENCES: tuple[Rule, ...] = (
     ),
     Equal(
         ("phlegethon", "start"),
-        lambda raw: sorted(int(c) for c in raw["phlegethon"]["start"]),
+        start_circles,
         sin_tracks,
         "wrong_circles",
         "expected a start for each sin track circle {expected}",
@@ -226,8 +241,8 @@ REFERENCES: tuple[Rule, ...] = (
         "off_the_scale",
         "space {value} is off the scale ({min}-{max})",
         VALUE_MIN_MAX,
-        one_below(count_at("phlegethon", "scale")),
-        ZERO,
+        most=one_below(count_at("phlegethon", "scale")),
+        least=ZERO,
     ),
     *(
         Limit(
@@ -235,7 +250,7 @@ REFERENCES: tuple[Rule, ...] = (
             "start_beyond_purse",
             "{value} is more than the {max} coins a player may hold (ranges.coins_max)",
             ("value", "max"),
-            value_at("ranges", "coins_max"),
+            most=value_at("ranges", "coins_max"),
         )
         for key in ("start_florins", "start_drachmas")
     ),
@@ -253,8 +268,8 @@ REFERENCES: tuple[Rule, ...] = (
         "out_of_range",
         OUT_OF_RANGE,
         VALUE_MIN_MAX,
-        one_below(count_at("loan_track", "penalties")),
-        ZERO,
+        most=one_below(count_at("loan_track", "penalties")),
+        least=ZERO,
     ),
     _dante,
     Limit(
@@ -262,19 +277,19 @@ REFERENCES: tuple[Rule, ...] = (
         "urchins_at_home",
         "{value} urchins at home out of {max}",
         ("value", "max"),
-        value_at("family", "urchins"),
+        most=value_at("family", "urchins"),
     ),
     Limit(
         ("tower", "start_floors"),
         "tower_start",
         "{value} floors at the start of a tower of {max}",
         ("value", "max"),
-        count_at("tower", "heights"),
+        most=count_at("tower", "heights"),
     ),
     Unique(("locations",), "location", "id"),
     Equal(
         ("locations",),
-        lambda raw: sorted(loc["circle"] for loc in raw["locations"]),
+        location_circles,
         sin_tracks,
         "location_per_track",
         "expected one location per sin track circle, found circles {found}",
@@ -288,7 +303,7 @@ REFERENCES: tuple[Rule, ...] = (
         "plague_card",
         "{value} souls on a plague card of at most {max}",
         ("value", "max"),
-        value_at("souls", "plague_card_max"),
+        most=value_at("souls", "plague_card_max"),
     ),
     *(Unique(("menus", menu), "menu entry", "id") for menu in ("rewards", "endgame_requirements", "endgame_effects")),
     Unique(("scoring", "known_tie_breakers"), "tie-breaker"),
@@ -300,7 +315,7 @@ REFERENCES: tuple[Rule, ...] = (
         "no_minimum_space",
         "no space of the scale is worth {value} or more",
         ("value",),
-        highest_at("phlegethon", "scale"),
+        most=highest_at("phlegethon", "scale"),
     ),
     _expansion,
     Unique(("guardians",), "guardian", "id"),
@@ -327,8 +342,8 @@ REFERENCES: tuple[Rule, ...] = (
         "out_of_range",
         "{value} starting skulls on {max} tracks",
         VALUE_MIN_MAX,
-        track_count,
-        ZERO,
+        most=track_count,
+        least=ZERO,
     ),
 )
 
