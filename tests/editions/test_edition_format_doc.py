@@ -8,22 +8,14 @@ import re
 from pathlib import Path
 
 from companion.editions import EDITIONS_DIR
-from companion.game import (
-    edition,
-    edition_checks,
-    edition_references,
-    edition_rows,
-    edition_schema,
-    edition_types,
-)
-from companion.game.edition import parse_edition
+from companion.game.edition import checks, loading, model, parse_edition, references, rows, schema
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "edition-format.md").read_text(encoding="utf-8")
 
 
 # The modules that read an edition file: the loader, its types, the schema and the references between entries.
-VALIDATOR = (edition, edition_types, edition_checks, edition_schema, edition_rows, edition_references)
+VALIDATOR = (loading, model, checks, schema, rows, references)
 
 
 def _keys_the_validator_reads() -> set[str]:

@@ -1,6 +1,6 @@
 """The shape of an edition file: each top-level section with the type and range of every value in it
 (docs/edition-format.md "Limits"), checked before any value is used; ``check_shape`` walks a whole file
-through it, then through the references between its entries (``edition_references``)."""
+through it, then through the references between its entries (``references``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import functools
 import re
 from typing import Any
 
-from companion.game.edition_checks import (
+from companion.game.edition.checks import (
     Check,
     boolean,
     check_date,
@@ -27,7 +27,7 @@ from companion.game.edition_checks import (
     shallow_extras,
     text,
 )
-from companion.game.edition_limits import (
+from companion.game.edition.limits import (
     ADJACENCY_RULES,
     ASSUMPTIONS,
     EFFECT_IDS,
@@ -54,8 +54,8 @@ from companion.game.edition_limits import (
     TARGETS,
     TIE_BREAKERS,
 )
-from companion.game.edition_references import check_references
-from companion.game.edition_types import EditionError
+from companion.game.edition.model import EditionError
+from companion.game.edition.references import check_references
 
 SMALL = integer(0, MAX_SMALL)
 CIRCLE = integer(1, 9)

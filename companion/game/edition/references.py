@@ -5,9 +5,10 @@ a shape of their own (Dante's paths, the Florence layout, the guardians) are sma
 
 from typing import Any
 
-from companion.game.edition_checks import Where, fail, integer
-from companion.game.edition_limits import EXPANSION_GUARDIANS, STYX_GROUPS, TIE_BREAKERS
-from companion.game.edition_rows import (
+from companion.game.edition.checks import Where, fail, integer
+from companion.game.edition.limits import EXPANSION_GUARDIANS, STYX_GROUPS, TIE_BREAKERS
+from companion.game.edition.model import Edition, Side, dante_path_of
+from companion.game.edition.rows import (
     Among,
     Equal,
     Limit,
@@ -23,7 +24,6 @@ from companion.game.edition_rows import (
     track_count,
     value_at,
 )
-from companion.game.edition_types import Edition, Side, dante_path_of
 
 
 def _wall_adjacent(raw: Raw) -> None:

@@ -1,6 +1,6 @@
 """The checks an edition file's values pass, one per kind of value: a whole number in a range, a text of a shape,
 a choice, a list, an object with its fields, a provenance tag. Each takes the value and where it stands, and raises
-an ``EditionError`` naming that entry; the schema (``edition_schema``) puts them together, section by section."""
+an ``EditionError`` naming that entry; the schema (``schema``) puts them together, section by section."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from companion.game.edition_limits import (
+from companion.game.edition.limits import (
     CONTROL,
     DATE,
     LEGACY_STATEMENTS,
@@ -25,7 +25,7 @@ from companion.game.edition_limits import (
     SOURCE_TAGS,
     SOURCES_V1,
 )
-from companion.game.edition_types import EditionError
+from companion.game.edition.model import EditionError
 
 Where = tuple[str | int, ...]
 

@@ -8,7 +8,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.edition_limits import EXPANSION_GUARDIANS
+from companion.game.edition.limits import EXPANSION_GUARDIANS
 
 
 def dante_path_of(dante: dict[str, Any], players: int) -> tuple[int, ...] | None:

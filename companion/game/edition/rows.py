@@ -1,4 +1,4 @@
-"""The kinds of row the table of references between an edition's entries is made of (``edition_references``), and
+"""The kinds of row the table of references between an edition's entries is made of (``references``), and
 the values of the file a row reads its bounds from: a row names an entry (``"*"`` for every key or index), the bounds
 or the set it must keep to, and the error code and sentence it raises otherwise."""
 
@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game.edition_checks import Where, fail, short
+from companion.game.edition.checks import Where, fail, short
 
 Raw = dict[str, Any]
 Measure = Callable[[Raw], Any]  # a value the file gives, read from the whole file

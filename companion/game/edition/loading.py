@@ -1,23 +1,6 @@
-"""Loading an edition file: its JSON text read, checked and turned into a frozen ``Edition``.
-
-``parse_edition(text)`` turns an edition file's JSON text into a frozen ``Edition`` or raises
-``EditionError`` (and nothing else, whatever the text) with a message that names the bad entry and
-a ``code``, ``where`` and ``params`` that pages say in words (``companion.web.words.edition_errors``).
-Every value the app reads is checked for its type and range (``edition_schema``, docs/edition-format.md
-"Limits") before any is used, then every id it names and how the numbers fit together
-(``edition_references``). A game pins the edition's ``content_hash``; the shell keeps that exact text so a
-recorded game never changes when the file is edited (RULES.md "The unknown numbers").
-
-Provenance (``source``) tags: ``rulebook: seed NNN <page>`` (the rulebook seed says it on that
-page), ``reference: RULES.md §N`` (the project's digest, not the rulebook), ``estimated`` (a
-guess), ``assumption`` (our reading where the rulebook is silent) and ``checked`` (confirmed on a
-real board by the editor's guided check). Format version 1 files,
-pinned by games recorded before, used only ``rulebook`` and ``estimated``; ``upcast_v1`` gives
-them the sections added since, holding the values the code used to hard-code.
-
-The types (``edition_types``), the limits and vocabularies (``edition_limits``) and the path of an entry
-(``path_text``) are named here too, so that ``companion.game.edition`` stays the one place callers import from.
-"""
+"""Loading an edition file: its JSON text read safely, checked (``schema``, ``references``) and turned into a frozen
+``Edition`` with its board sides, or refused with an ``EditionError``; format version 1 files brought up to date first
+(``upcast_v1``)."""
 
 from __future__ import annotations
 
@@ -26,117 +9,13 @@ import json
 import math
 from typing import Any
 
-from companion.game.edition_checks import Where, fail, path_text, short, source_tag_ok
-from companion.game.edition_limits import (
-    ADJACENCY_RULES,
-    ASSUMPTIONS,
-    CONTROL,
-    DATE,
-    EFFECT_IDS,
-    ERROR_CODES,
-    EXPANSION_GUARDIANS,
-    HEX_COLOUR,
-    LEGACY_STATEMENTS,
-    MAX_COINS,
-    MAX_DEPTH,
-    MAX_FILE_CHARS,
-    MAX_INFAMY_RANGE,
-    MAX_LIST,
-    MAX_LOAN_SPACES,
-    MAX_PLAYERS,
-    MAX_RULINGS,
-    MAX_SCALE,
-    MAX_SHIELDS_PER_CIRCLE,
-    MAX_SIDES,
-    MAX_SMALL,
-    MAX_TEXT,
-    MAX_TOWER_FLOORS,
-    MAX_TRACK_LENGTH,
-    PIECE_ID,
-    POSITIONS,
-    PRIMITIVES,
-    REFERENCE_TAG,
-    REQUIREMENT_IDS,
-    REWARD_IDS,
-    RULEBOOK_TAG,
-    SLUG,
-    SOURCE_GROUPS,
-    SOURCE_TAGS,
-    SOURCES_V1,
-    STEP_KINDS,
-    STYX_GROUPS,
-    TARGETS,
-    TIE_BREAKERS,
-)
-from companion.game.edition_references import check_guardian_starts
-from companion.game.edition_schema import check_shape as _check_shape
-from companion.game.edition_types import (
-    Circle,
-    Edition,
-    EditionError,
-    Guardian,
-    Location,
-    Shield,
-    Side,
-    content_hash,
-    dante_path_of,
-)
+from companion.game.edition.checks import Where, fail, short
+from companion.game.edition.limits import MAX_FILE_CHARS, TIE_BREAKERS
+from companion.game.edition.model import Circle, Edition, EditionError, Shield, Side, content_hash
+from companion.game.edition.references import check_guardian_starts
+from companion.game.edition.schema import check_shape as _check_shape
 
-__all__ = [
-    "ADJACENCY_RULES",
-    "ASSUMPTIONS",
-    "CONTROL",
-    "DATE",
-    "EFFECT_IDS",
-    "ERROR_CODES",
-    "EXPANSION_GUARDIANS",
-    "HEX_COLOUR",
-    "LEGACY_STATEMENTS",
-    "MAX_COINS",
-    "MAX_DEPTH",
-    "MAX_FILE_CHARS",
-    "MAX_INFAMY_RANGE",
-    "MAX_LIST",
-    "MAX_LOAN_SPACES",
-    "MAX_PLAYERS",
-    "MAX_RULINGS",
-    "MAX_SCALE",
-    "MAX_SHIELDS_PER_CIRCLE",
-    "MAX_SIDES",
-    "MAX_SMALL",
-    "MAX_TEXT",
-    "MAX_TOWER_FLOORS",
-    "MAX_TRACK_LENGTH",
-    "PIECE_ID",
-    "POSITIONS",
-    "PRIMITIVES",
-    "REFERENCE_TAG",
-    "REQUIREMENT_IDS",
-    "REWARD_IDS",
-    "RULEBOOK_TAG",
-    "SLUG",
-    "SOURCES_V1",
-    "SOURCE_GROUPS",
-    "SOURCE_TAGS",
-    "STEP_KINDS",
-    "STYX_GROUPS",
-    "TARGETS",
-    "TIE_BREAKERS",
-    "Circle",
-    "Edition",
-    "EditionError",
-    "Guardian",
-    "Location",
-    "Shield",
-    "Side",
-    "Where",
-    "content_hash",
-    "dante_path_of",
-    "parse_edition",
-    "path_text",
-    "source_tag_ok",
-    "upcast_v1",
-]
+__all__ = ["parse_edition", "upcast_v1"]
 
 
 def _load_json(text: Any) -> Any:
