@@ -80,7 +80,7 @@ def constant(value: Any) -> Measure:
     return lambda raw: value
 
 
-def _said(params: tuple[str, ...], roles: dict[str, Any]) -> dict[str, Any]:
+def _named_params(params: tuple[str, ...], roles: dict[str, Any]) -> dict[str, Any]:
     """An error's params: each entry of ``params`` is ``name=role`` (or a role, named as itself), and takes the value
     ``roles`` gives that role."""
     out = {}
@@ -113,7 +113,7 @@ class Unique:
 class Limit:
     """Each number ``field`` names (or, with ``count``, how many entries it holds) is at least ``least`` and at most
     ``most``, bounds other entries set: else ``code`` with ``sentence``, which, like the error's ``params``, names the
-    number ``value`` and the bounds ``min`` and ``max`` (see ``_said``)."""
+    number ``value`` and the bounds ``min`` and ``max`` (see ``_named_params``)."""
 
     field: Where
     code: str
@@ -129,14 +129,14 @@ class Limit:
             low = None if self.least is None else self.least(raw)
             high = None if self.most is None else self.most(raw)
             if (low is not None and value < low) or (high is not None and value > high):
-                params = _said(self.params, {"value": value, "min": low, "max": high})
+                params = _named_params(self.params, {"value": value, "min": low, "max": high})
                 raise fail(self.code, where, self.sentence.format(**params), **params)
 
 
 @dataclass(frozen=True)
 class Equal:
     """What ``found`` reads from the file equals what ``expected`` reads: else ``code`` at ``where`` with
-    ``sentence``, which, like the error's ``params``, names the two (see ``_said``)."""
+    ``sentence``, which, like the error's ``params``, names the two (see ``_named_params``)."""
 
     where: Where
     found: Measure
@@ -148,7 +148,7 @@ class Equal:
     def __call__(self, raw: Raw) -> None:
         found, expected = self.found(raw), self.expected(raw)
         if found != expected:
-            params = _said(self.params, {"found": found, "expected": expected})
+            params = _named_params(self.params, {"found": found, "expected": expected})
             raise fail(self.code, self.where, self.sentence.format(**params), **params)
 
 
