@@ -127,14 +127,21 @@ def components(raw: dict[str, Any]) -> list[Component]:
     out: list[Component] = []
     for side in range(len(raw["sides"])):
         out += [_circle(raw, side, number) for number in range(1, 10)]
+    out += _tracks(raw)
+    out += _box(raw)
+    out += [_guardian(raw, i) for i in range(len(raw["guardians"]))]
+    out.append(_rulebook(raw))
+    out += _app_settings(raw)
+    return out
+
+
+def _tracks(raw: dict[str, Any]) -> list[Component]:
+    """The quarter symbols, the sin tracks, the Phlegethon, the starting purse, the loan track and Dante's track."""
     track_circles = tuple(str(c["number"]) for c in raw["circles"] if c.get("track"))
-    every_circle = tuple(str(n) for n in range(1, 10))
     scale = raw["phlegethon"]["scale"]
     penalties = raw["loan_track"]["penalties"]
     counts = tuple(sorted(raw["dante"]["paths"], key=int))
-    guardian_ids = tuple(str(g["id"]) for g in raw["guardians"])
-    locations = tuple(str(loc["id"]) for loc in raw["locations"])
-    out += [
+    return [
         Component(
             "quarters",
             "values",
@@ -186,6 +193,14 @@ def components(raw: dict[str, Any]) -> list[Component]:
             ),
             ("dante",),
         ),
+    ]
+
+
+def _box(raw: dict[str, Any]) -> list[Component]:
+    """The family's pieces, the tower, Florence and its locations, the goods and the souls."""
+    every_circle = tuple(str(n) for n in range(1, 10))
+    locations = tuple(str(loc["id"]) for loc in raw["locations"])
+    return [
         Component(
             "pieces",
             "values",
@@ -244,26 +259,32 @@ def components(raw: dict[str, Any]) -> list[Component]:
             ("souls",),
         ),
     ]
-    out += [_guardian(raw, i) for i in range(len(raw["guardians"]))]
+
+
+def _rulebook(raw: dict[str, Any]) -> Component:
+    """The rulebook's choices: the guardians a game starts with, the tie-breakers."""
+    guardian_ids = tuple(str(g["id"]) for g in raw["guardians"])
     setup = int(raw["setup"]["guardians"]) if isinstance(raw["setup"].get("guardians"), int) else 2
-    out.append(
-        Component(
-            "rulebook",
-            "values",
-            (
-                Field("default_guardians.ids", "choices", 0, setup, menu=guardian_ids),
-                Field(
-                    "scoring.tie_breakers",
-                    "choices",
-                    0,
-                    len(raw["scoring"]["known_tie_breakers"]),
-                    menu=tuple(raw["scoring"]["known_tie_breakers"]),
-                ),
+    return Component(
+        "rulebook",
+        "values",
+        (
+            Field("default_guardians.ids", "choices", 0, setup, menu=guardian_ids),
+            Field(
+                "scoring.tie_breakers",
+                "choices",
+                0,
+                len(raw["scoring"]["known_tie_breakers"]),
+                menu=tuple(raw["scoring"]["known_tie_breakers"]),
             ),
-            ("default_guardians", "scoring.tie_breakers"),
-        )
+        ),
+        ("default_guardians", "scoring.tie_breakers"),
     )
-    out += [
+
+
+def _app_settings(raw: dict[str, Any]) -> list[Component]:
+    """The app's own settings, editable but never asked against a board."""
+    return [
         Component(
             "player_colours",
             "values",
@@ -298,7 +319,6 @@ def components(raw: dict[str, Any]) -> list[Component]:
             asked=False,
         ),
     ]
-    return out
 
 
 def _coins(raw: dict[str, Any]) -> int:

@@ -68,7 +68,8 @@ class Difference:
     new: Any
 
 
-def _kept(key: str) -> bool:
+def _compared(key: str) -> bool:
+    """Whether two editions are compared on ``key``: not on notes, provenance or a check's dates (no play)."""
     return key not in _IGNORED and not key.endswith("_source")
 
 
@@ -99,7 +100,9 @@ def _sides(a: Raw, b: Raw) -> list[Difference]:
         gates_b = {g["above"] for g in side_b["gates"]}
         for shield in sorted(gates_a ^ gates_b):
             out.append(Difference("gate", (side_id, shield), shield in gates_a, shield in gates_b))
-        for key in sorted(k for k in {*side_a, *side_b} if k not in ("id", "circles", "lines", "gates") and _kept(k)):
+        for key in sorted(
+            k for k in {*side_a, *side_b} if k not in ("id", "circles", "lines", "gates") and _compared(k)
+        ):
             if side_a.get(key) != side_b.get(key):
                 out.append(Difference("value", ("sides", side_id, key), side_a.get(key), side_b.get(key)))
     return out
@@ -112,7 +115,7 @@ def _flat(items: list[Any]) -> bool:
 def _walk(x: Any, y: Any, where: tuple[Key, ...], out: list[Difference]) -> None:
     if isinstance(x, dict) and isinstance(y, dict):
         for key in [*x, *(k for k in y if k not in x)]:
-            if not _kept(str(key)):
+            if not _compared(str(key)):
                 continue
             _walk(x.get(key), y.get(key), (*where, key), out)
     elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y) and not (_flat(x) and _flat(y)):
@@ -125,7 +128,7 @@ def _walk(x: Any, y: Any, where: tuple[Key, ...], out: list[Difference]) -> None
 def _plain(value: Any) -> Any:
     """A value without its provenance (a dict keeps only what it says)."""
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items() if _kept(str(k))}
+        return {k: _plain(v) for k, v in value.items() if _compared(str(k))}
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return value

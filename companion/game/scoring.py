@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from companion.game.edition import Edition
+from companion.game.errors import RuleViolation
 from companion.game.state import GameState
 from events.catalog import EndgameHalf
 
@@ -27,6 +28,7 @@ __all__ = [
     "PlayerScore",
     "Scoresheet",
     "best_half_tracks",
+    "check_half_choice",
     "empty_shields",
     "facts_from_state",
     "score",
@@ -158,6 +160,17 @@ def _holds(edition: Edition, facts: PlayerFacts, half: EndgameHalf) -> bool:
     return False
 
 
+def check_half_choice(edition: Edition, diplomas: frozenset[int], halves: int, chosen: tuple[int, ...]) -> None:
+    """Refuse a half-diploma placement that is not one new track per pair (RULES.md §7.2 step 3)."""
+    pairs = halves // edition.halves_per_diploma
+    free = [t for t in edition.track_circles if t not in diplomas]
+    if len(chosen) != pairs or len(set(chosen)) != pairs or any(t not in free for t in chosen):
+        raise RuleViolation(
+            "half_diploma_choice",
+            {"pairs": pairs, "chosen": list(chosen), "free": free},
+        )
+
+
 def best_half_tracks(
     edition: Edition, values: dict[int, int], skulls: dict[int, int], diplomas: frozenset[int]
 ) -> list[tuple[int, int]]:
@@ -196,36 +209,9 @@ def _rank(edition: Edition, players: list[PlayerScore], facts: list[PlayerFacts]
 def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scoresheet:
     """Score every player in the rulebook's order; the result explains every point."""
     scale = [int(v) for v in edition.section("phlegethon")["scale"]]
-    length = edition.track_length
     cubes = dict(board.cubes)
     # Step 1: fraud end-game halves (they may raise skulls, cubes, half diplomas, infamy).
-    fraud: list[tuple[FraudResult, ...]] = []
-    skulls_after: list[dict[int, int]] = []
-    halves_after: list[int] = []
-    for f in facts:
-        results = []
-        skulls = dict(f.skulls)
-        halves = f.half_diplomas
-        for half in f.endgames:
-            holds = _holds(edition, f, half)
-            infamy = 0
-            if holds:
-                match half.effect:
-                    case "infamy":
-                        infamy = half.effect_amount
-                    case "infamy_per_diploma":
-                        infamy = half.effect_amount * len(f.diplomas)
-                    case "skull":
-                        level = skulls.get(half.effect_track, edition.first_level)
-                        skulls[half.effect_track] = min(length, level + 1)
-                    case "half_diploma":
-                        halves += 1
-                    case "cube_right":
-                        cubes[half.effect_track] = min(len(scale) - 1, cubes[half.effect_track] + 1)
-            results.append(FraudResult(half, holds, infamy))
-        fraud.append(tuple(results))
-        skulls_after.append(skulls)
-        halves_after.append(halves)
+    steps = [_fraud_halves(edition, f, cubes, len(scale)) for f in facts]
     # Step 2: the Phlegethon falls one space per empty shield, never below value 1.
     adjustments = []
     values: dict[int, int] = {}
@@ -236,55 +222,91 @@ def score(edition: Edition, board: BoardFacts, facts: list[PlayerFacts]) -> Scor
         adjustments.append(
             CircleAdjustment(circle, scale[cubes[circle]], empty, board.empty_ids.get(circle, ()), scale[after])
         )
-    players: list[PlayerScore] = []
-    penalties = edition.loan_penalties
-    for f, applied, skulls, halves in zip(facts, fraud, skulls_after, halves_after, strict=True):
-        # Step 3: pairs of half diplomas become diplomas where the player has none.
-        pairs = halves // edition.halves_per_diploma
-        chosen = f.half_choice
-        valid = (
-            chosen is not None
-            and len(chosen) == pairs
-            and len(set(chosen)) == pairs
-            and all(t in edition.track_circles and t not in f.diplomas for t in chosen)
-        )
-        half_tracks = (
-            tuple(chosen)
-            if valid and chosen is not None
-            else tuple(t for t, _ in best_half_tracks(edition, values, skulls, f.diplomas)[:pairs])
-        )
-        # Step 4: every diploma scores Phlegethon value x skull level.
-        rows = []
-        for circle in edition.track_circles:
-            has = circle in f.diplomas or circle in half_tracks
-            skull = skulls.get(circle, edition.first_level)
-            rows.append(
-                CircleScore(
-                    circle, values[circle], skull, has, circle in half_tracks, values[circle] * skull if has else 0
-                )
-            )
-        # Step 5: the loan penalty at the Ship's space.
-        penalty = penalties[min(f.ship, len(penalties) - 1)]
-        fraud_infamy = sum(r.infamy for r in applied)
-        total = f.infamy + fraud_infamy + sum(r.points for r in rows) - penalty
-        players.append(
-            PlayerScore(
-                name=f.name,
-                during_play=f.infamy,
-                fraud=applied,
-                circles=tuple(rows),
-                half_diplomas=halves,
-                half_tracks=half_tracks,
-                half_suggested=pairs > 0 and not valid,
-                half_leftover=halves % edition.halves_per_diploma,
-                ship=f.ship,
-                loan_penalty=penalty,
-                total=total,
-            )
-        )
+    players = [
+        _player_score(edition, f, applied, skulls, halves, values)
+        for f, (applied, skulls, halves) in zip(facts, steps, strict=True)
+    ]
     ranked = _rank(edition, players, facts)
     breakers = tuple(edition.section("scoring").get("tie_breakers", ()))
     return Scoresheet(tuple(adjustments), tuple(ranked), breakers)
+
+
+def _fraud_halves(
+    edition: Edition, f: PlayerFacts, cubes: dict[int, int], spaces: int
+) -> tuple[tuple[FraudResult, ...], dict[int, int], int]:
+    """Step 1 for one player: each fraud end-game half that holds, with the infamy it gives; the player's skulls and
+    half diplomas after them. A half that moves a cube right moves it in ``cubes`` (a board of ``spaces`` spaces)."""
+    results = []
+    skulls = dict(f.skulls)
+    halves = f.half_diplomas
+    for half in f.endgames:
+        holds = _holds(edition, f, half)
+        infamy = 0
+        if holds:
+            match half.effect:
+                case "infamy":
+                    infamy = half.effect_amount
+                case "infamy_per_diploma":
+                    infamy = half.effect_amount * len(f.diplomas)
+                case "skull":
+                    level = skulls.get(half.effect_track, edition.first_level)
+                    skulls[half.effect_track] = min(edition.track_length, level + 1)
+                case "half_diploma":
+                    halves += 1
+                case "cube_right":
+                    cubes[half.effect_track] = min(spaces - 1, cubes[half.effect_track] + 1)
+        results.append(FraudResult(half, holds, infamy))
+    return tuple(results), skulls, halves
+
+
+def _player_score(
+    edition: Edition,
+    f: PlayerFacts,
+    applied: tuple[FraudResult, ...],
+    skulls: dict[int, int],
+    halves: int,
+    values: dict[int, int],
+) -> PlayerScore:
+    """Steps 3 to 5 for one player, once the fraud halves are applied and the Phlegethon has fallen."""
+    # Step 3: pairs of half diplomas become diplomas where the player has none.
+    pairs = halves // edition.halves_per_diploma
+    chosen = f.half_choice
+    valid = (
+        chosen is not None
+        and len(chosen) == pairs
+        and len(set(chosen)) == pairs
+        and all(t in edition.track_circles and t not in f.diplomas for t in chosen)
+    )
+    half_tracks = (
+        tuple(chosen)
+        if valid and chosen is not None
+        else tuple(t for t, _ in best_half_tracks(edition, values, skulls, f.diplomas)[:pairs])
+    )
+    # Step 4: every diploma scores Phlegethon value x skull level.
+    rows = []
+    for circle in edition.track_circles:
+        has = circle in f.diplomas or circle in half_tracks
+        skull = skulls.get(circle, edition.first_level)
+        rows.append(
+            CircleScore(circle, values[circle], skull, has, circle in half_tracks, values[circle] * skull if has else 0)
+        )
+    # Step 5: the loan penalty at the Ship's space.
+    penalties = edition.loan_penalties
+    penalty = penalties[min(f.ship, len(penalties) - 1)]
+    fraud_infamy = sum(r.infamy for r in applied)
+    return PlayerScore(
+        name=f.name,
+        during_play=f.infamy,
+        fraud=applied,
+        circles=tuple(rows),
+        half_diplomas=halves,
+        half_tracks=half_tracks,
+        half_suggested=pairs > 0 and not valid,
+        half_leftover=halves % edition.halves_per_diploma,
+        ship=f.ship,
+        loan_penalty=penalty,
+        total=f.infamy + fraud_infamy + sum(r.points for r in rows) - penalty,
+    )
 
 
 def empty_shields(state: GameState) -> dict[int, tuple[str, ...]]:

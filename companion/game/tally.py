@@ -15,7 +15,7 @@ from companion.game.commands import EnterCircle, EnterPlayer, PlaceHalfDiplomas,
 from companion.game.edition import Edition, Side
 from companion.game.errors import RuleViolation
 from companion.game.rules.corrections import infamy_range
-from companion.game.scoring import BoardFacts, PlayerFacts, Scoresheet, score
+from companion.game.scoring import BoardFacts, PlayerFacts, Scoresheet, check_half_choice, score
 from events.catalog import (
     Event,
     HalfDiplomasPlaced,
@@ -144,17 +144,6 @@ def decide_tally(state: TallyState, cmd: EnterCircle | EnterPlayer | PlaceHalfDi
             check_half_choice(edition, frozenset(entered.diplomas), halves, chosen)
             return [HalfDiplomasPlaced(player, tuple(chosen))]
     raise RuleViolation("unknown_command", {})
-
-
-def check_half_choice(edition: Edition, diplomas: frozenset[int], halves: int, chosen: tuple[int, ...]) -> None:
-    """Refuse a half-diploma placement that is not one new track per pair (RULES.md §7.2 step 3)."""
-    pairs = halves // edition.halves_per_diploma
-    free = [t for t in edition.track_circles if t not in diplomas]
-    if len(chosen) != pairs or len(set(chosen)) != pairs or any(t not in free for t in chosen):
-        raise RuleViolation(
-            "half_diploma_choice",
-            {"pairs": pairs, "chosen": list(chosen), "free": free},
-        )
 
 
 def evolve_tally(state: TallyState, event: Event) -> TallyState:

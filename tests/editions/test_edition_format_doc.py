@@ -8,20 +8,28 @@ import re
 from pathlib import Path
 
 from companion.editions import EDITIONS_DIR
-from companion.game import edition as edition_module
-from companion.game.edition import parse_edition
+from companion.game.edition import checks, loading, model, parse_edition, references, rows, schema
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "edition-format.md").read_text(encoding="utf-8")
 
 
+# The modules that read an edition file: the loader, its types, the schema and the references between entries.
+VALIDATOR = (loading, model, checks, schema, rows, references)
+
+
 def _keys_the_validator_reads() -> set[str]:
-    source = Path(edition_module.__file__).read_text(encoding="utf-8")
+    source = "\n".join(Path(str(module.__file__)).read_text(encoding="utf-8") for module in VALIDATOR)
     keys = set(re.findall(r'_need\([^,]+, "([a-z_]+)"', source))
     keys |= set(re.findall(r'\["([a-z_]+)"\]', source))
-    sections = re.search(r"for section in \((.*?)\):", source, re.S)
-    assert sections is not None
-    keys |= set(re.findall(r'"([a-z_]+)"', sections.group(1)))
+    # The rows of the reference table name an entry as a tuple of keys, and read their bounds with ``value_at`` and
+    # the like.
+    for path in re.findall(r'(?:_at|Unique|Limit|Equal|Among)\(\s*\(?((?:"[a-z_*]+",?\s*)+)', source):
+        keys |= set(re.findall(r'"([a-z_]+)"', path))
+    sections = re.findall(r"for section in \((.*?)\):", source, re.S)
+    assert sections
+    for listed in sections:
+        keys |= set(re.findall(r'"([a-z_]+)"', listed))
     return keys
 
 

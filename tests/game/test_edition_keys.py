@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-import companion.game.edition as edition_module
+import companion.game.edition.loading as edition_module
 from companion.editions import EDITIONS_DIR
 from companion.game.commands import CreateGame, EnterCircle, EnterPlayer, PlaceHalfDiplomas, StartTally
 from companion.game.edition import Edition, parse_edition
@@ -38,7 +38,7 @@ TEXT_KEYS = {"source", "note", "notes", "definition", "provenance", "name", "for
 # Keys read outside the rules (the web layer, or the edition's colour lookup), with the file
 # that reads them, with the file that reads them.
 WEB_READS = {
-    "players.colours[].hex": ("companion/game/edition.py", 'c["hex"]'),
+    "players.colours[].hex": ("companion/game/edition/model.py", 'c["hex"]'),
     "circles[].hex": ("companion/web/screens/hell_map.py", ".hex"),
     "quarters[].glyph": ("companion/web/screens/hell_map.py", '"glyph"'),
     "souls.plague_card_souls": ("companion/web/pages/home.py", '"plague_card_souls"'),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.game.commands import Correct, CorrectSoul
 from companion.game.edition import Edition
 from companion.game.errors import Choice, RuleViolation
+from companion.game.rules.accusation import dante_path
 from companion.game.state import GameState
 from events.catalog import Corrected, Event, SoulCorrected
 
@@ -146,8 +147,6 @@ def decide_correct(state: GameState, cmd: Correct) -> list[Event]:
             if not state.takes_standee(cmd.shield, cmd.key) and cmd.shield != state.guardians[cmd.key]:
                 raise RuleViolation("guardian_needs_empty_shield", {"guardian": cmd.key, "shield": cmd.shield})
         case "dante":
-            from companion.game.rules.accusation import dante_path
-
             _range("dante", cmd.value, 0, len(dante_path(state)) - 1)
     previous = 0 if cmd.what == "guardian" else previous_value(state, cmd)
     return [Corrected(cmd.what, cmd.player, cmd.key, cmd.value, previous, cmd.reason.strip(), cmd.shield)]

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.game.errors import Choice, RuleViolation
+from companion.game.projection import evolve
 from companion.game.rules.economy import loans_to_pay
 from companion.game.rules.rewards import reward_events
 from companion.game.state import GameState
@@ -90,8 +91,6 @@ def fraud_events(
     total = cost + (0 if play.source == "hand" else state.edition.economy("fraud_not_from_hand"))
     events: list[Event] = list(loans_to_pay(state, player, total, borrow, command)) if total else []
     events.append(FraudCardPlayed(player, play, total, reason))
-    from companion.game.projection import evolve
-
     after = state
     for evt in events:
         after = evolve(after, evt)

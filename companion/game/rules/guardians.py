@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.game.errors import Choice, RuleViolation
+from companion.game.projection import evolve
 from companion.game.rules.economy import loans_to_pay
 from companion.game.rules.hell import desk_tolls, soul_paths, toll_amount
 from companion.game.state import GameState
@@ -145,8 +146,6 @@ def _primitive(
 
 
 def _apply(state: GameState, events: list[Event]) -> GameState:
-    from companion.game.projection import evolve
-
     applied = state
     for evt in events:
         applied = evolve(applied, evt)

@@ -31,7 +31,7 @@ from companion.game.rules.fraud import fraud_events
 from companion.game.rules.guardians import guardian_events
 from companion.game.rules.guards import require_turn
 from companion.game.rules.styx import styx_events
-from companion.game.state import GameState, Phase
+from companion.game.state import Floor, GameState, Phase, Piece
 from events.catalog import (
     BarrelDelivered,
     BarrelTaken,
@@ -131,47 +131,15 @@ def decide_location(state: GameState, cmd: LocationCommand) -> list[Event]:
 
 def _effect(state: GameState, cmd: LocationCommand, here: str) -> list[Event]:
     pl = state.p[cmd.player]
-    actions = state.edition.section("actions")
     match cmd:
-        case ExchangeFlorins(florins=n):
-            limit = int(actions["bonfire_exchange_max" if here == "bonfire" else "wall_exchange_max"])
-            if not 1 <= n <= min(limit, pl.florins):
-                raise RuleViolation(
-                    "out_of_range",
-                    {"field": "florins", "value": n, "min": 1, "max": min(limit, pl.florins)},
-                )
-            return [FlorinsExchanged(cmd.player, n, n * state.edition.economy("florin_to_drachma"))]
-        case RaiseCube(circle=circle):
-            last = len(state.edition.section("phlegethon")["scale"]) - 1
-            if circle not in state.phlegethon:
-                raise RuleViolation("unknown_colour", {"colours": [circle]})
-            if state.phlegethon[circle] >= last:
-                raise RuleViolation(
-                    "cube_at_end",
-                    {"circle": circle},
-                    [Choice("choice.cube", {"circle": c}) for c, s in state.phlegethon.items() if s < last],
-                )
-            return [CubeMoved(cmd.player, circle, state.phlegethon[circle] + 1, "bonfire")]
-        case PlaceDisc(gate=gate):
-            free = [g for g in state.side.gates if g not in pl.discs]
-            if len(pl.discs) >= int(state.edition.section("discs")["per_player"]):
-                raise RuleViolation("no_disc_left", {"placed": len(pl.discs)})
-            if gate not in state.side.gates:
-                raise RuleViolation("unknown_gate", {"gate": gate}, [Choice("choice.gate", {"gate": g}) for g in free])
-            if gate not in free:
-                raise RuleViolation("gate_taken", {"gate": gate}, [Choice("choice.gate", {"gate": g}) for g in free])
-            return [DiscPlaced(cmd.player, gate)]
-        case DeliverBarrel(colour=colour):
-            floor = pl.floor_of("barrel", colour)
-            if floor is None:
-                raise RuleViolation(
-                    "no_such_barrel",
-                    {"colour": colour},
-                    [Choice("choice.barrel", {"colour": p.colour}) for p in pl.pieces("barrel")],
-                )
-            table = [int(v) for v in actions["barrel_delivery_infamy"]]
-            infamy = table[min(len(pl.barrels_delivered), len(table) - 1)]
-            return [BarrelDelivered(cmd.player, colour, floor), InfamyChanged(cmd.player, infamy, "barrel")]
+        case ExchangeFlorins():
+            return _exchange(state, cmd, here)
+        case RaiseCube():
+            return _raise_cube(state, cmd)
+        case PlaceDisc():
+            return _place_disc(state, cmd)
+        case DeliverBarrel():
+            return _deliver_barrel(state, cmd)
         case TakeBarrel(colour=colour, floor=floor):
             if colour not in pl.market_barrels:
                 raise RuleViolation(
@@ -191,22 +159,8 @@ def _effect(state: GameState, cmd: LocationCommand, here: str) -> list[Event]:
             _space(state, cmd.player, floor)
             height = pl.tower[floor].height
             return [GuestTaken(cmd.player, colour, floor), CoinsGained(cmd.player, height, 0, "palace")]
-        case ReturnFromTower(floors=floors, kinds=kinds):
-            limit = int(actions["courtyard_members_home"])
-            if not 1 <= len(floors) <= limit or len(floors) != len(kinds):
-                raise RuleViolation("out_of_range", {"field": "members", "value": len(floors), "min": 1, "max": limit})
-            tower = list(pl.tower)
-            events: list[Event] = []
-            for floor, kind in zip(floors, kinds, strict=True):
-                pieces = list(tower[floor].pieces) if 0 <= floor < len(tower) else []
-                if kind not in ("noble", "urchin") or not any(p.kind == kind for p in pieces):
-                    raise RuleViolation("no_member_on_floor", {"floor": floor, "kind": kind})
-                from companion.game.state import Floor, Piece
-
-                pieces.remove(Piece(kind))
-                tower[floor] = Floor(tower[floor].height, tuple(pieces))
-                events.append(MemberWentHome(cmd.player, kind, "tower", floor))
-            return events
+        case ReturnFromTower():
+            return _return_home(state, cmd)
         case MoveInTower(kind=kind, colour=colour, from_floor=a, to_floor=b):
             if not (0 <= a < len(pl.tower)) or not any(
                 p.kind == kind and p.colour == colour for p in pl.tower[a].pieces
@@ -225,3 +179,78 @@ def _effect(state: GameState, cmd: LocationCommand, here: str) -> list[Event]:
         case PlayFraud(play=play, borrow=borrow):
             return fraud_events(state, cmd.player, play, state.edition.economy("fraud_at_wall"), borrow, cmd)
     raise RuleViolation("unknown_command", {})
+
+
+def _exchange(state: GameState, cmd: ExchangeFlorins, here: str) -> list[Event]:
+    """Florins for drachmas, at most the location's limit and the florins the player has."""
+    pl = state.p[cmd.player]
+    actions = state.edition.section("actions")
+    limit = int(actions["bonfire_exchange_max" if here == "bonfire" else "wall_exchange_max"])
+    n = cmd.florins
+    if not 1 <= n <= min(limit, pl.florins):
+        raise RuleViolation(
+            "out_of_range",
+            {"field": "florins", "value": n, "min": 1, "max": min(limit, pl.florins)},
+        )
+    return [FlorinsExchanged(cmd.player, n, n * state.edition.economy("florin_to_drachma"))]
+
+
+def _raise_cube(state: GameState, cmd: RaiseCube) -> list[Event]:
+    """A Phlegethon cube one space right, unless it is at the end."""
+    circle = cmd.circle
+    last = len(state.edition.section("phlegethon")["scale"]) - 1
+    if circle not in state.phlegethon:
+        raise RuleViolation("unknown_colour", {"colours": [circle]})
+    if state.phlegethon[circle] >= last:
+        raise RuleViolation(
+            "cube_at_end",
+            {"circle": circle},
+            [Choice("choice.cube", {"circle": c}) for c, s in state.phlegethon.items() if s < last],
+        )
+    return [CubeMoved(cmd.player, circle, state.phlegethon[circle] + 1, "bonfire")]
+
+
+def _place_disc(state: GameState, cmd: PlaceDisc) -> list[Event]:
+    """One of the player's discs on a free gate of the Wall."""
+    pl, gate = state.p[cmd.player], cmd.gate
+    free = [g for g in state.side.gates if g not in pl.discs]
+    if len(pl.discs) >= int(state.edition.section("discs")["per_player"]):
+        raise RuleViolation("no_disc_left", {"placed": len(pl.discs)})
+    if gate not in state.side.gates:
+        raise RuleViolation("unknown_gate", {"gate": gate}, [Choice("choice.gate", {"gate": g}) for g in free])
+    if gate not in free:
+        raise RuleViolation("gate_taken", {"gate": gate}, [Choice("choice.gate", {"gate": g}) for g in free])
+    return [DiscPlaced(cmd.player, gate)]
+
+
+def _deliver_barrel(state: GameState, cmd: DeliverBarrel) -> list[Event]:
+    """A barrel from the tower delivered, for the infamy the edition's table gives the player's next delivery."""
+    pl, colour = state.p[cmd.player], cmd.colour
+    floor = pl.floor_of("barrel", colour)
+    if floor is None:
+        raise RuleViolation(
+            "no_such_barrel",
+            {"colour": colour},
+            [Choice("choice.barrel", {"colour": p.colour}) for p in pl.pieces("barrel")],
+        )
+    table = [int(v) for v in state.edition.section("actions")["barrel_delivery_infamy"]]
+    infamy = table[min(len(pl.barrels_delivered), len(table) - 1)]
+    return [BarrelDelivered(cmd.player, colour, floor), InfamyChanged(cmd.player, infamy, "barrel")]
+
+
+def _return_home(state: GameState, cmd: ReturnFromTower) -> list[Event]:
+    """Family members from the tower's floors back home, at most the courtyard's limit."""
+    floors, kinds = cmd.floors, cmd.kinds
+    limit = int(state.edition.section("actions")["courtyard_members_home"])
+    if not 1 <= len(floors) <= limit or len(floors) != len(kinds):
+        raise RuleViolation("out_of_range", {"field": "members", "value": len(floors), "min": 1, "max": limit})
+    tower = list(state.p[cmd.player].tower)
+    events: list[Event] = []
+    for floor, kind in zip(floors, kinds, strict=True):
+        pieces = list(tower[floor].pieces) if 0 <= floor < len(tower) else []
+        if kind not in ("noble", "urchin") or not any(p.kind == kind for p in pieces):
+            raise RuleViolation("no_member_on_floor", {"floor": floor, "kind": kind})
+        pieces.remove(Piece(kind))
+        tower[floor] = Floor(tower[floor].height, tuple(pieces))
+        events.append(MemberWentHome(cmd.player, kind, "tower", floor))
+    return events

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from companion.game.commands import PlaceHalfDiplomas
 from companion.game.errors import RuleViolation
-from companion.game.scoring import score_state
+from companion.game.scoring import check_half_choice, score_state
 from companion.game.state import GameState, Phase
-from companion.game.tally import check_half_choice
 from events.catalog import Event, HalfDiplomasPlaced
 
 __all__ = ["decide_place_halves"]
