@@ -81,8 +81,13 @@ def action_choices(state: GameState, player: int) -> list[Command]:
         if free and len(pl.discs) < 4:
             out.append(PlaceDisc(player, free[0]))
     if "underworld" in options:
-        if state.cemetery:
-            out.append(UseStyx(player, min(state.cemetery), 1, first_track=2, borrow=True))
+        open_tracks = [
+            int(t)
+            for t in state.edition.section("tracks")["first_four"]
+            if pl.skull(int(t), state.edition.first_level) < state.edition.track_length
+        ]
+        if state.cemetery and open_tracks:  # a track whose skull is at its end is refused (styx_track_at_end)
+            out.append(UseStyx(player, min(state.cemetery), 1, first_track=open_tracks[0], borrow=True))
         empty = [s for s in state.side.shields if not state.occupied(s)]
         if empty:
             out += [UseGuardian(player, GuardianUse(gd, empty[0], effect=False), borrow=True) for gd in state.guardians]
