@@ -94,6 +94,27 @@ def select_locale() -> Locale:
     return LOCALES[request.accept_languages.best_match(LANGUAGES) or "en"]
 
 
+PAGES = (
+    home.bp,
+    game.bp,
+    florence.bp,
+    corrections.bp,
+    live.bp,
+    data.bp,
+    table.bp,
+    viewer.bp,
+    history.bp,
+    score.bp,
+    tally.bp,
+    our_games.bp,
+    rules.bp,
+    editions.bp,
+    edition_editor.bp,
+    edition_switch.bp,
+)
+"""Every page's blueprint (and the live streams'), registered in this order."""
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``test_config`` overrides settings (tests pass a temp DATABASE)."""
     app = Flask(
@@ -102,6 +123,40 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
         instance_path=str(ROOT / "instance"),
     )
+    configure(app, test_config)
+    shipped = load_all()  # a broken edition file stops the app here, with its message
+    live.install_notifier(app)  # wakes every open live page after a write
+    open_migrated_store(app.config["DATABASE"]).close()  # creates (a SQLite file's folder too) and migrates
+    csrf = install_extensions(app)
+    games = int(app.config["VIEW_CACHE_GAMES"])
+    app.extensions[process.KEY] = process.Process(
+        editions=shipped,
+        views=ViewCache(budget_bytes=int(app.config["VIEW_CACHE_BYTES"])),
+        parts=parts.part_slots(games),
+        score_progress=Memo(games),
+        stores=process.StorePool(app),
+    )
+    history_cache.install(app)
+    live_answers.install(app)
+    app.teardown_appcontext(db.close_store)
+    app.before_request(db.check_address)
+    for blueprint in PAGES:
+        app.register_blueprint(blueprint)
+    csrf.exempt(api.blp)  # the API authenticates with a bearer token, not a cookie: no CSRF to forge
+    api.init_api(app)
+    errors.register(app)  # after the API, so HTML pages keep their own error pages
+    template_globals.install(app)
+    bidi.install(app)
+    list_filters.install(app)  # filters that pick a list's items by a field
+    part_macros.install(app)  # last: the forms' and parts' macros as globals, their modules see every global
+    server_timing.install(app)  # outermost, when asked: the answer's time in the app, proxies and all
+    if app.config.get("WARM_UP", not app.testing):  # tests make hundreds of apps, each drawing a few pages
+        warm_up(app)
+    return app
+
+
+def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """The app's settings: the defaults, the environment's, then ``test_config``; a secret key made once."""
     instance = Path(app.instance_path)
     app.config.from_mapping(
         DATABASE=os.environ.get("COMPANION_DB", str(instance / "companion.sqlite3")),
@@ -123,15 +178,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
-    shipped = load_all()  # a broken edition file stops the app here, with its message
-    live.install_notifier(app)  # wakes every open live page after a write
-    open_migrated_store(app.config["DATABASE"]).close()  # creates (a SQLite file's folder too) and migrates
+    app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
 
+
+def install_extensions(app: Flask) -> CSRFProtect:
+    """The libraries the app is built on, each as its documentation says: security headers and the session cookie,
+    static files, CSRF (returned, for the API's exemption), the parts' marks, compression, htmx, languages."""
     security.install(app)
     static_files.install(app, security.FILE_HEADERS)  # WhiteNoise in front of the app, each text file compressed once
     csrf = CSRFProtect(app)
-    parts.install(app)  # parts drawn with marks for the CSRF token, and kept per process
-    app.config.update({k: v for k, v in COMPRESSION.items() if k not in app.config})
+    parts.install(app)  # parts drawn with marks for the CSRF token
     Compress(app)
     htmx.init_app(app)
     try:
@@ -139,51 +195,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     except OSError:  # a read-only install: the catalogues compiled at set-up are used as they are
         app.logger.warning("could not compile the translation catalogues", exc_info=True)
     Babel(app, locale_selector=cast(Callable[[], str | None], select_locale))  # it parses a name; a Locale passes
-    games = int(app.config["VIEW_CACHE_GAMES"])
-    app.extensions[process.KEY] = process.Process(
-        editions=shipped,
-        views=ViewCache(budget_bytes=int(app.config["VIEW_CACHE_BYTES"])),
-        parts=parts.part_slots(games),
-        score_progress=Memo(games),
-        stores=process.StorePool(app),
-    )
-    history_cache.install(app)
-    live_answers.install(app)
-    app.teardown_appcontext(db.close_store)
-    app.before_request(db.check_address)
-    app.register_blueprint(home.bp)
-    app.register_blueprint(game.bp)
-    app.register_blueprint(florence.bp)
-    app.register_blueprint(corrections.bp)
-    app.register_blueprint(live.bp)
-    app.register_blueprint(data.bp)
-    app.register_blueprint(table.bp)
-    app.register_blueprint(viewer.bp)
-    app.register_blueprint(history.bp)
-    app.register_blueprint(score.bp)
-    app.register_blueprint(tally.bp)
-    app.register_blueprint(our_games.bp)
-    app.register_blueprint(rules.bp)
-    app.register_blueprint(editions.bp)
-    app.register_blueprint(edition_editor.bp)
-    app.register_blueprint(edition_switch.bp)
-    csrf.exempt(api.blp)  # the API authenticates with a bearer token, not a cookie: no CSRF to forge
-    api.init_api(app)
-    errors.register(app)  # after the API, so HTML pages keep their own error pages
-    template_globals.install(app)
-    bidi.install(app)
-    list_filters.install(app)  # filters that pick a list's items by a field
-    part_macros.install(app)  # last: the forms' and parts' macros as globals, their modules see every global
-    server_timing.install(app)  # outermost, when asked: the answer's time in the app, proxies and all
-    if app.config.get("WARM_UP", not app.testing):  # tests make hundreds of apps, each drawing a few pages
-        warm_up(app)
-    return app
+    return csrf
 
 
 def warm_up(app: Flask) -> int:
     """Compile every template, load every language's catalogue and make every event's, command's and form's
     schema now, when the process starts, so the first tap of any kind after a restart does not pay for them
-    (60-120 ms each before); returns how many templates were compiled. The Jinja cache is made large enough to
+    returns how many templates were compiled. The Jinja cache is made large enough to
     keep them all."""
     env = app.jinja_env
     names = [n for n in env.list_templates() if n.endswith((".html", ".svg", ".xml", ".txt"))]
@@ -194,7 +212,7 @@ def warm_up(app: Flask) -> int:
     for name in names:
         env.get_template(name)
     app.url_map.update()
-    prepare(EVENT_TYPES.values())  # the events', commands' and forms' schemas (a first accusation made ~10)
+    prepare(EVENT_TYPES.values())  # the events', commands' and forms' schemas
     prepare(COMMAND_TYPES.values())
     prepare_forms()
     with app.test_request_context("/"):
