@@ -1,6 +1,7 @@
 """The COMMIT of an append run in the background: a job in an operating-system thread of its own while its caller
-goes on (``events.sqlite``: ``append(beside=True)``, whose ``fsync`` waits on the disk while the web app draws the
-answer; the app does so with its setting ``COMMIT_BESIDE``, off by default: a handover between threads costs more
+goes on (``events.sqlite``: ``append(background_commit=True)``, whose ``fsync`` waits on the disk while the web app
+draws the
+answer; the app does so with its setting ``BACKGROUND_COMMIT``, off by default: a handover between threads costs more
 than a sync on a disk that syncs fast, ``bench/README.md`` has the figures).
 
 The caller gets a ``wait`` that returns once the job is done, raising what the job raised. A thread is started once

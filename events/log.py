@@ -143,7 +143,8 @@ class AppendResult:
     last_seq: int
     duplicate: bool
     recorded_at: str = ""  # when a new append stored its rows (empty for a duplicate)
-    # an append whose COMMIT runs in the background (``beside``): wait until its rows are durable (raising if the
+    # an append whose COMMIT runs in the background (``background_commit``): wait until its rows are durable (raising
+    # if the
     # commit failed and nothing was stored); None when they were durable before ``append`` returned
     settle: Callable[[], None] | None = field(default=None, compare=False, repr=False)
 
@@ -204,7 +205,7 @@ class EventLog(Protocol):
         idempotency_key: str,
         command: dict[str, Any] | None = None,
         actor: str | None = None,
-        beside: bool = False,
+        background_commit: bool = False,
     ) -> AppendResult: ...
 
     def settle(self) -> None: ...

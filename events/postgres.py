@@ -360,8 +360,9 @@ class PostgresEventLog(PostgresConnection, SqlEventLog):
     def settle(self) -> None:
         """Nothing to wait for: an append here commits before it returns."""
 
-    def _append(self, write: Write, beside: bool = False) -> AppendResult:
-        """One statement (``companion_append``), committed before it returns, ``beside`` or not: the game's row locked,
+    def _append(self, write: Write, background_commit: bool = False) -> AppendResult:
+        """One statement (``companion_append``), committed before it returns, ``background_commit`` or not: the
+        game's row locked,
         then where the log stands and what the key recorded, and ``write``'s rows stored when the key is new and the
         log stands where its screen was drawn. Inside an open transaction, a savepoint keeps a refusal from spoiling
         it."""

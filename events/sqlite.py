@@ -235,7 +235,8 @@ class SqliteConnection(SqlEngine):
             self.conn.close()
 
     def settle(self) -> None:
-        """Wait until the COMMIT of an append made ``beside`` is over (raising if it failed); at once without one."""
+        """Wait until the COMMIT of an append made ``background_commit`` is over (raising if it failed); at once
+        without one."""
         if self._pending is not None:
             self._pending()
 
@@ -294,10 +295,10 @@ class SqliteEventLog(SqliteConnection, SqlEventLog):
             return None
         return [] if last == seq else self.read(game_id, after=seq)
 
-    def _append(self, write: Write, beside: bool = False) -> AppendResult:
+    def _append(self, write: Write, background_commit: bool = False) -> AppendResult:
         """One ``BEGIN IMMEDIATE`` transaction: the key looked up, then where the log stands, then the rows.
 
-        ``beside``: the rows written, the COMMIT runs in the background, in a thread of its own
+        ``background_commit``: the rows written, the COMMIT runs in the background, in a thread of its own
         (``events.background``), while the caller goes on (the web app draws its answer meanwhile: the ``fsync`` of a
         durable COMMIT is most of an append), the lock of this file's writers held until it is over; the result's
         ``settle`` waits for it. A COMMIT that fails is rolled back and ``settle`` raises its error: nothing was
@@ -315,7 +316,7 @@ class SqliteEventLog(SqliteConnection, SqlEventLog):
             except BaseException:
                 self.conn.execute("ROLLBACK")
                 raise
-            if not beside or result.duplicate:  # a duplicate wrote nothing: nothing to wait for
+            if not background_commit or result.duplicate:  # a duplicate wrote nothing: nothing to wait for
                 self.conn.execute("COMMIT")
                 self._writer.release()
                 return result
@@ -354,7 +355,7 @@ class SqliteEventLog(SqliteConnection, SqlEventLog):
         return self._write_at(write, int(last))
 
     def _commit(self) -> None:
-        """The COMMIT of an append made ``beside`` (in its own thread); rolled back if it fails."""
+        """The COMMIT of an append made ``background_commit`` (in its own thread); rolled back if it fails."""
         try:
             self.conn.execute("COMMIT")
         except BaseException:

@@ -56,7 +56,8 @@ def _durable() -> None:
 class Outcome:
     """What a command did: the fresh view, the events it appended, and if it was a repeat.
 
-    ``settle``: for an entry recorded ``beside`` (``GameService.execute``), waits until its events are durable and
+    ``settle``: for an entry recorded ``background_commit`` (``GameService.execute``), waits until its events are
+    durable and
     only then caches the fresh view for every request (raising, the view cached for no one, when they could not be
     stored); call it before anything is said of the entry. At once for any other."""
 
@@ -98,7 +99,8 @@ class GameService:
         # the games whose view this request took as the process caches it, unread (``view_at``): checked against the log
         # by the append under its lock, or by ``checked`` before anything else is said of them
         self._unchecked: set[str] = set()
-        # an entry recorded ``beside`` whose COMMIT is still running: this service's own view of its game, cached for
+        # an entry recorded ``background_commit`` whose COMMIT is still running: this service's own view of its game,
+        # cached for
         # every request only once it is durable (``Outcome.settle``)
         self._unsettled: dict[str, AnyView] = {}
         # ``later``: where a snapshot is written when something is to wait for none (a page's answer: after it is
@@ -281,7 +283,7 @@ class GameService:
         produce: Callable[[AnyView], list[Event]],
         command: dict[str, Any] | None,
         actor: str | None,
-        beside: bool = False,
+        background_commit: bool = False,
     ) -> Outcome:
         """The one write path: ``produce`` judges the game as drawn at ``expected_seq`` and its events are
         appended under ``key`` with ``command`` (its JSON, as the log keeps it).
@@ -314,7 +316,9 @@ class GameService:
         new_events = to_new_events(events)
         who = actor or self.default_actor
         try:
-            result = self.store.append(game_id, expected_seq, new_events, key, command, who, beside=beside)
+            result = self.store.append(
+                game_id, expected_seq, new_events, key, command, who, background_commit=background_commit
+            )
         except StaleSequence as exc:
             raise Conflict(self.view(game_id, fresh=True), expected_seq) from exc
         if result.duplicate:  # a twin request recorded this key in between: its events, not ours, are in the log
@@ -359,14 +363,14 @@ class GameService:
         idempotency_key: str,
         actor: str | None = None,
         judged: tuple[AnyView, list[Event]] | None = None,
-        beside: bool = False,
+        background_commit: bool = False,
     ) -> Outcome:
         """Judge ``command`` against the game drawn at ``expected_seq`` and record it.
 
         Raises ``Conflict`` when the log moved on, ``RuleViolation`` when illegal. A repeated
         ``idempotency_key`` records nothing and reports ``duplicate``; the key reused for another
         command raises ``KeyReused``. ``judged``: the events ``command`` was already judged to make on
-        a view, taken as they are when that very view is the one it is recorded on. ``beside``: the store's
+        a view, taken as they are when that very view is the one it is recorded on. ``background_commit``: the store's
         COMMIT may still be running when this returns (the caller draws its answer meanwhile); the outcome's
         ``settle`` must be called before anything is said of it.
         """
@@ -377,7 +381,13 @@ class GameService:
             return decide_any(view.state, command)
 
         return self.record(
-            game_id, expected_seq, idempotency_key, produce, command_to_json(command), actor, beside=beside
+            game_id,
+            expected_seq,
+            idempotency_key,
+            produce,
+            command_to_json(command),
+            actor,
+            background_commit=background_commit,
         )
 
     def undo(
@@ -387,9 +397,10 @@ class GameService:
         idempotency_key: str,
         to_action: int | None = None,
         actor: str | None = None,
-        beside: bool = False,
+        background_commit: bool = False,
     ) -> Outcome:
-        """Take back the latest action, or every action from ``to_action`` on (``beside``: as ``execute``)."""
+        """Take back the latest action, or every action from ``to_action`` on (``background_commit``: as
+        ``execute``)."""
         return self.record(
             game_id,
             expected_seq,
@@ -397,13 +408,18 @@ class GameService:
             lambda view: list(decide_undo(view.timeline, to_action)),
             command_to_json(Undo(to_action)),
             actor,
-            beside=beside,
+            background_commit=background_commit,
         )
 
     def redo(
-        self, game_id: str, expected_seq: int, idempotency_key: str, actor: str | None = None, beside: bool = False
+        self,
+        game_id: str,
+        expected_seq: int,
+        idempotency_key: str,
+        actor: str | None = None,
+        background_commit: bool = False,
     ) -> Outcome:
-        """Put back the most recently undone action (``beside``: as ``execute``)."""
+        """Put back the most recently undone action (``background_commit``: as ``execute``)."""
         return self.record(
             game_id,
             expected_seq,
@@ -411,7 +427,7 @@ class GameService:
             lambda view: [decide_redo(view.timeline)],
             command_to_json(Redo()),
             actor,
-            beside=beside,
+            background_commit=background_commit,
         )
 
     def commands(self, view: AnyView) -> dict[int, Any]:

@@ -171,7 +171,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         VIEW_CACHE_GAMES=int(os.environ.get("COMPANION_VIEW_CACHE_GAMES", DEFAULT_GAMES)),
         VIEW_CACHE_BYTES=int(os.environ.get("COMPANION_VIEW_CACHE_BYTES", DEFAULT_VIEW_BYTES)),
         PROXY_HOPS=int(os.environ.get("COMPANION_PROXY_HOPS") or 0),  # proxies in front whose X-Forwarded-* count
-        COMMIT_BESIDE=os.environ.get("COMPANION_COMMIT_BESIDE") == "1",  # a tap's COMMIT in a thread (web/perform)
+        BACKGROUND_COMMIT=os.environ.get("COMPANION_BACKGROUND_COMMIT")
+        == "1",  # a tap's COMMIT in a thread (web/perform)
         SERVER_TIMING=os.environ.get("COMPANION_SERVER_TIMING") == "1",  # answers' time in the app (http/server_timing)
     )
     if test_config:

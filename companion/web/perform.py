@@ -55,13 +55,14 @@ def _seat_refusal(state: GameState, control: str, exc: SeatRefused) -> dict[str,
     return {"control": control, "text": text, "rule": "", "alternatives": []}
 
 
-def commit_beside() -> bool:
-    """Whether a tap's COMMIT runs beside its answer (app setting ``COMMIT_BESIDE``, off by default).
+def background_commit() -> bool:
+    """Whether a tap's COMMIT runs in the background while its answer is drawn (app setting ``BACKGROUND_COMMIT``,
+    off by default).
 
-    Handing the COMMIT to a thread and back costs a tap ~0.2 ms here (two threads woken on two cores, each way:
-    ``events.beside``), more than the ``fdatasync`` it hides once the WAL file has room (~0.1 ms: ``make_log_room``).
-    On a disk whose sync is slow (network storage), beside answers sooner."""
-    return bool(current_app.config.get("COMMIT_BESIDE", False))
+    Handing the COMMIT to a thread and back (``events.background``) costs more than the ``fdatasync`` it hides on a
+    local disk once the WAL file has room (``make_log_room``); on a disk whose sync is slow (network storage), the
+    answer comes sooner."""
+    return bool(current_app.config.get("BACKGROUND_COMMIT", False))
 
 
 def record(game_id: str, data: dict[str, Any], command: Any) -> Outcome:
@@ -73,13 +74,13 @@ def record(game_id: str, data: dict[str, Any], command: Any) -> Outcome:
     # tap was recorded, or a stale screen), and so does one refused here: the service says whether its
     # key was used before, which says more than the rule.
     if current.seq != data["seq"]:
-        return svc.execute(game_id, data["seq"], command, data["key"], beside=commit_beside())
+        return svc.execute(game_id, data["seq"], command, data["key"], background_commit=background_commit())
     try:
         command, events = check_loans(current.state, command, bool(data.get("confirm_loan")))
     except RuleViolation:
-        return svc.execute(game_id, data["seq"], command, data["key"], beside=commit_beside())
+        return svc.execute(game_id, data["seq"], command, data["key"], background_commit=background_commit())
     judged = (current, events) if events is not None else None
-    return svc.execute(game_id, data["seq"], command, data["key"], judged=judged, beside=commit_beside())
+    return svc.execute(game_id, data["seq"], command, data["key"], judged=judged, background_commit=background_commit())
 
 
 def _kept_choices(render: Renderer) -> dict[str, Any]:
@@ -143,7 +144,8 @@ def perform(
 ) -> Answer:
     """Parse a form, record its command through ``run``, and answer with the fresh page.
 
-    ``run`` may record ``beside`` (``GameService.execute``): the answer is drawn while the store's COMMIT runs, and
+    ``run`` may record ``background_commit`` (``GameService.execute``): the answer is drawn while the store's COMMIT
+    runs, and
     returned once the outcome is settled (durable).
 
     ``render(view, status, **extra)`` draws the page (the game by default); ``after`` is the
@@ -191,7 +193,8 @@ def perform(
         return unrecorded(functools.partial(_loan_to_confirm, draw, control, exc))
     except RuleViolation as exc:
         return unrecorded(functools.partial(_refused, draw, control, exc))
-    # an entry recorded ``beside`` is drawn while its COMMIT runs (the disk's sync is most of a write), and said
+    # an entry recorded ``background_commit`` is drawn while its COMMIT runs (the disk's sync is most of a write),
+    # and said
     # only once it is durable: ``settle`` raises when it could not be stored (the error page; nothing recorded)
     try:
         if not is_htmx():
@@ -222,7 +225,7 @@ def perform_command(
     def run(d: dict[str, Any]) -> Outcome:
         if loans:
             return record(game_id, d, command_of(d))
-        return service().execute(game_id, d["seq"], command_of(d), d["key"], beside=commit_beside())
+        return service().execute(game_id, d["seq"], command_of(d), d["key"], background_commit=background_commit())
 
     return perform(game_id, schema, run, control, **answer)
 
@@ -231,7 +234,7 @@ def perform_undo(game_id: str, render: Renderer | None = None, after: str = "pla
     """Undo the latest entry, or (with ``to``) every entry from that one on."""
 
     def run(d: dict[str, Any]) -> Outcome:
-        return service().undo(game_id, d["seq"], d["key"], d.get("to"), beside=commit_beside())
+        return service().undo(game_id, d["seq"], d["key"], d.get("to"), background_commit=background_commit())
 
     return perform(game_id, UndoForm, run, "undo", render, after)
 
@@ -240,6 +243,6 @@ def perform_redo(game_id: str, render: Renderer | None = None, after: str = "pla
     """Redo the most recently undone entry."""
 
     def run(d: dict[str, Any]) -> Outcome:
-        return service().redo(game_id, d["seq"], d["key"], beside=commit_beside())
+        return service().redo(game_id, d["seq"], d["key"], background_commit=background_commit())
 
     return perform(game_id, ActionForm, run, "undo", render, after)

@@ -134,9 +134,9 @@ class SqlEventLog(SqlEngine):
         """The transaction of a creation, in which another creation with the same key waits its turn."""
 
     @abstractmethod
-    def _append(self, write: Write, beside: bool = False) -> AppendResult:
+    def _append(self, write: Write, background_commit: bool = False) -> AppendResult:
         """Under the engine's lock: what the action already recorded under ``write``'s key answers
-        (``Write.again``), else ``write`` stored after the log's last seq (``_write_at``; ``beside``: see
+        (``Write.again``), else ``write`` stored after the log's last seq (``_write_at``; ``background_commit``: see
         ``append``; an engine may commit before returning all the same)."""
 
     @abstractmethod
@@ -266,14 +266,15 @@ class SqlEventLog(SqlEngine):
         idempotency_key: str,
         command: dict[str, Any] | None = None,
         actor: str | None = None,
-        beside: bool = False,
+        background_commit: bool = False,
     ) -> AppendResult:
         """Append ``events`` as one action if the log is still at ``expected_seq``.
 
         A repeated ``idempotency_key`` with the same ``command`` returns the first append's result
         and stores nothing; with another command it raises ``KeyReused``.
 
-        ``beside``: an engine that can (SQLite) returns once the rows are written and its COMMIT has begun in the
+        ``background_commit``: an engine that can (SQLite) returns once the rows are written and its COMMIT has begun
+        in the
         background, in a thread of its own (``events.background``); the result's ``settle`` waits until they are
         durable. Until then the store's other calls wait for it too, and the engine's writers queue behind it.
         """
@@ -284,7 +285,9 @@ class SqlEventLog(SqlEngine):
 
         recorded_at = utc_now()
         rows = action_rows(game_id, expected_seq + 1, events, recorded_at, idempotency_key, command, actor)
-        return self._append(Write(game_id, expected_seq, idempotency_key, command, rows, recorded_at), beside)
+        return self._append(
+            Write(game_id, expected_seq, idempotency_key, command, rows, recorded_at), background_commit
+        )
 
     def _write_at(self, write: Write, actual: int) -> AppendResult:
         """Under the engine's lock: ``write`` stored after the log's ``actual`` last seq, if its screen stood there."""

@@ -1,4 +1,5 @@
-"""An append made ``beside`` on SQLite: its COMMIT runs in the background, in a thread of its own, while the caller
+"""An append made ``background_commit`` on SQLite: its COMMIT runs in the background, in a thread of its own, while
+the caller
 goes on (the web app draws its answer meanwhile), and ``settle`` waits until the rows are durable.
 
 What must hold: nothing is durable, nor seen by another connection, before the COMMIT is over; the caller is not held
@@ -62,21 +63,21 @@ def slow_commit(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_an_append_committed_in_the_background_is_the_same_append_once_settled(store: SqliteStore, path: Path) -> None:
-    result = store.append("g", 1, [evt(1), evt(2)], "k1", {"type": "X"}, "seat-0", beside=True)
+    result = store.append("g", 1, [evt(1), evt(2)], "k1", {"type": "X"}, "seat-0", background_commit=True)
     assert result.settle is not None
     result.settle()
     result.settle()  # at once, the second time
     assert (result.first_seq, result.last_seq, result.duplicate) == (2, 3, False)
     assert _rows_seen_elsewhere(path) == [1, 2, 3]
     assert [e.data["amount"] for e in store.read("g")] == [0, 1, 2]
-    again = store.append("g", 1, [evt(1), evt(2)], "k1", {"type": "X"}, "seat-0", beside=True)
+    again = store.append("g", 1, [evt(1), evt(2)], "k1", {"type": "X"}, "seat-0", background_commit=True)
     assert again.duplicate and again.settle is None  # nothing written: nothing to wait for
 
 
 @pytest.mark.usefixtures("slow_commit")
 def test_the_caller_goes_on_while_the_commit_runs_and_nothing_is_durable_before(store: SqliteStore, path: Path) -> None:
     started = time.perf_counter()
-    result = store.append("g", 1, [evt(1)], "k1", {"type": "X"}, "seat-0", beside=True)
+    result = store.append("g", 1, [evt(1)], "k1", {"type": "X"}, "seat-0", background_commit=True)
     assert time.perf_counter() - started < SLOW / 2  # not held up by the COMMIT
     assert _rows_seen_elsewhere(path) == [1]  # not committed yet: no one else sees it
     assert result.settle is not None
@@ -88,7 +89,7 @@ def test_the_caller_goes_on_while_the_commit_runs_and_nothing_is_durable_before(
 @pytest.mark.usefixtures("slow_commit")
 def test_every_other_call_of_the_store_waits_for_the_commit(store: SqliteStore) -> None:
     started = time.perf_counter()
-    store.append("g", 1, [evt(1)], "k1", {"type": "X"}, "seat-0", beside=True)
+    store.append("g", 1, [evt(1)], "k1", {"type": "X"}, "seat-0", background_commit=True)
     assert store.last_seq("g") == 2  # it waited for the COMMIT, then read
     assert time.perf_counter() - started >= SLOW
     store.settle()  # over already: at once
@@ -99,7 +100,7 @@ def test_every_other_call_of_the_store_waits_for_the_commit(store: SqliteStore) 
 def test_the_writers_of_the_file_queue_behind_a_commit_in_the_background(store: SqliteStore, path: Path) -> None:
     other = SqliteStore.open(path)
     done: list[tuple[str, float]] = []
-    result = store.append("g", 1, [evt(1)], "k1", {"type": "X"}, "seat-0", beside=True)
+    result = store.append("g", 1, [evt(1)], "k1", {"type": "X"}, "seat-0", background_commit=True)
 
     def write_too() -> None:
         try:
@@ -132,7 +133,7 @@ def test_a_commit_that_fails_stores_nothing_says_so_and_lets_the_next_writer_in(
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(SqliteStore, "_commit", failing)
-    result = store.append("g", 1, [evt(1)], "k1", {"type": "X"}, "seat-0", beside=True)
+    result = store.append("g", 1, [evt(1)], "k1", {"type": "X"}, "seat-0", background_commit=True)
     assert result.settle is not None
     with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
         result.settle()
@@ -142,7 +143,7 @@ def test_a_commit_that_fails_stores_nothing_says_so_and_lets_the_next_writer_in(
     monkeypatch.setattr(SqliteStore, "_commit", real)
     store.settle()  # the failed one is not waited for again
     assert store.last_seq("g") == 1
-    fine = store.append("g", 1, [evt(2)], "k2", {"type": "X"}, "seat-0", beside=True)  # the lock was let go
+    fine = store.append("g", 1, [evt(2)], "k2", {"type": "X"}, "seat-0", background_commit=True)  # the lock was let go
     assert fine.settle is not None
     fine.settle()
     assert _rows_seen_elsewhere(path) == [1, 2]
@@ -167,7 +168,7 @@ e = lambda n: NewEvent("InfamyChanged", 1, {{"reason": "t", "amount": n, "player
 s.create_game("g", "game", "h" * 64, ("r", "w"), [e(0)], "create", {{"type": "C"}}, "seat-0")
 for n in range(1, 4):
     t = time.perf_counter()
-    r = s.append("g", n, [e(n)], f"k{{n}}", {{"type": "X"}}, "seat-0", beside=True)
+    r = s.append("g", n, [e(n)], f"k{{n}}", {{"type": "X"}}, "seat-0", background_commit=True)
     returned = time.perf_counter() - t
     r.settle()
     settled = time.perf_counter() - t

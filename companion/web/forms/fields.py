@@ -7,17 +7,14 @@ is legal now is the rules' business (``RuleViolation``), never this module's.
 
 from __future__ import annotations
 
-import base64
 import importlib
-import os
 import pkgutil
-import threading
+import secrets
 from collections.abc import Callable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, missing, validate
-from marshmallow.decorators import POST_LOAD, PRE_LOAD
+from marshmallow import EXCLUDE, Schema, fields, validate
 from werkzeug.datastructures import MultiDict
 
 from companion.formats.schema_errors import flatten_messages
@@ -41,38 +38,8 @@ __all__ = [
 
 
 def new_key() -> str:
-    """A fresh idempotency key for one form on one rendered screen: 128 random bits, a secret, written as
-    ``secrets.token_urlsafe(16)`` writes them (22 characters). The bits are the operating system's, read 4 KB at a
-    time (``_random_bytes``): an answer fills ~3 keys, each of its own ``urandom`` call before (~5 µs each here)."""
-    return base64.urlsafe_b64encode(_random_bytes(KEY_BYTES)).rstrip(b"=").decode("ascii")
-
-
-KEY_BYTES = 16
-_RANDOM_READ = 4096
-_random = bytearray()
-_random_lock = threading.Lock()
-
-
-def _random_bytes(count: int) -> bytes:
-    """``count`` bytes of ``os.urandom``, handed out from a buffer read ``_RANDOM_READ`` bytes at a time; never the
-    same bytes twice (each taken out under a lock), and a forked child reads its own (``os.register_at_fork``)."""
-    with _random_lock:
-        if len(_random) < count:
-            _random.extend(os.urandom(_RANDOM_READ))
-        taken = bytes(_random[:count])
-        del _random[:count]
-    return taken
-
-
-def _forget_random() -> None:
-    """In a forked child: the parent's unused random bytes are the parent's (a gunicorn worker after its master), and
-    its lock a fresh one."""
-    global _random_lock
-    _random.clear()
-    _random_lock = threading.Lock()
-
-
-os.register_at_fork(after_in_child=_forget_random)
+    """A fresh idempotency key for one form on one rendered screen: 128 random bits, a secret."""
+    return secrets.token_urlsafe(16)
 
 
 def field_messages() -> dict[str, Any]:
@@ -150,64 +117,8 @@ def prepare_forms() -> int:
 
 
 def parse(schema: type[Schema], form: MultiDict[str, str]) -> dict[str, Any]:
-    """Load a submitted form through ``schema``; raises ``ValidationError`` per field.
-
-    A form sends a few of its schema's fields (an accusation ~7 of 35), and a whole load works out every missing
-    one's default. Where the schema's load is only its fields' own (``_Plain``), each field sent is loaded by the field
-    itself, its refusal kept under its name as the schema keeps it, and the others take the defaults the whole schema
-    gives them: the same dict, or the same refusal, as a whole load, its keys in another order
-    (``tests/web/forms/test_parse_fast.py`` holds the two equal over random forms of every schema), ~3x faster.
-
-    A schema whose only hooks reshape what is loaded (``pre_load``, ``post_load``: a soul move's ``way``, a send's
-    bribe and loan flags) goes field by field too, between its hooks, run by marshmallow's own call as a whole load
-    runs them; a hook that refuses sends the form the whole way, which says so."""
+    """Load a submitted form through ``schema``; raises ``ValidationError`` per field."""
     instance = schema_of(schema)
-    data = form_data(instance, form)
-    plain = _plain(schema)
-    if plain is None:
-        loaded: dict[str, Any] = instance.load(data)
-        return loaded
-    raw = data
-    if plain.pre_load:
-        try:
-            data = _processed(instance, PRE_LOAD, data, raw)
-        except ValidationError:
-            return _whole(instance, form)
-    if not plain.required <= data.keys():
-        return _whole(instance, form)  # a required field missing: the whole schema says so
-    out = dict(plain.constants)  # the fields not sent, as the whole schema loads them when missing
-    errors: dict[str, Any] = {}
-    for name, value in data.items():
-        field = plain.fields.get(name)
-        if field is None:
-            continue  # a key no field reads (the CSRF token): left out, as the schema's ``unknown = EXCLUDE`` does
-        try:
-            out[name] = field.deserialize(value, name, data)
-        except ValidationError as exc:
-            errors[name] = exc.messages  # as the schema stores a field's refusal
-    if errors:
-        raise ValidationError(errors, data=data, valid_data=out)
-    for name, make in plain.made:
-        if name not in data:
-            out[name] = make()  # a default made afresh for each load (a list)
-    if plain.post_load:
-        try:
-            out = _processed(instance, POST_LOAD, out, raw)
-        except ValidationError:
-            return _whole(instance, form)
-    return out
-
-
-def _processed(instance: Schema, tag: str, data: dict[str, Any], original: dict[str, Any]) -> dict[str, Any]:
-    """``data`` through the schema's hooks of ``tag``, as its whole load calls them for one form."""
-    done: dict[str, Any] = instance._invoke_load_processors(  # marshmallow's own call, as ``Schema._do_load`` makes it
-        tag, data, many=False, original_data=original, partial=instance.partial, unknown=instance.unknown
-    )
-    return done
-
-
-def _whole(instance: Schema, form: MultiDict[str, str]) -> dict[str, Any]:
-    """The form loaded by the whole schema, from its data read afresh (a hook may have changed the first copy)."""
     loaded: dict[str, Any] = instance.load(form_data(instance, form))
     return loaded
 
@@ -225,54 +136,6 @@ def form_data(instance: Schema, form: MultiDict[str, str]) -> dict[str, Any]:
         else:
             data[key] = form.get(key)
     return data
-
-
-class _Plain:
-    """A schema whose load is only its fields' own, between hooks that reshape the data (``_RESHAPING``, said by
-    ``pre_load`` and ``post_load``): no other hook, no nested schema, no field sent or kept under another
-    name, unknown keys left out. Its fields, the required ones, and the others' defaults (``load_default``): kept as
-    they are, or made afresh when callable."""
-
-    def __init__(self, instance: Schema) -> None:
-        hooks = type(instance)._hooks
-        self.pre_load = bool(hooks.get(PRE_LOAD))
-        self.post_load = bool(hooks.get(POST_LOAD))
-        self.fields = dict(instance.load_fields)
-        self.required = frozenset(n for n, f in self.fields.items() if f.required)
-        defaults = {
-            n: f.load_default for n, f in self.fields.items() if not f.required and f.load_default is not missing
-        }
-        self.constants = {n: d for n, d in defaults.items() if not callable(d)}
-        self.made = tuple((n, d) for n, d in defaults.items() if callable(d))
-
-
-_PLAIN: dict[type[Schema], _Plain | None] = {}
-_RESHAPING = (PRE_LOAD, POST_LOAD)
-"""The hooks a form parsed field by field may have: they reshape the data before and after the fields load it (a
-validator, ``validates`` or ``validates_schema``, adds its refusals to the fields' own: the whole load)."""
-
-
-def _plain(schema: type[Schema]) -> _Plain | None:
-    """The schema's ``_Plain``, or None when its load does more than its fields' own and its reshaping hooks
-    (``_RESHAPING``): a validator adds refusals of its own (``validates``, ``validates_schema``), a dump's hook is not
-    looked at here, a nested schema loads fields of its own, a field with a ``data_key`` or an ``attribute`` is sent or
-    kept under another name, an unknown key is refused or kept."""
-    if schema in _PLAIN:
-        return _PLAIN[schema]
-    instance = schema_of(schema)
-    hooks = getattr(schema, "_hooks", None)
-    simple = (
-        isinstance(hooks, dict)
-        and not any(found for tag, found in hooks.items() if tag not in _RESHAPING)
-        and instance.unknown == EXCLUDE
-        and all(
-            f.data_key is None and f.attribute is None and not isinstance(f, fields.Nested)
-            for f in instance.load_fields.values()
-        )
-    )
-    plain = _Plain(instance) if simple else None
-    _PLAIN[schema] = plain
-    return plain
 
 
 def flatten_errors(messages: Any) -> dict[str, list[str]]:

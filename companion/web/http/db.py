@@ -133,7 +133,8 @@ def close_store(_exc: BaseException | None = None) -> None:
     store = g.pop("store", None)
     if store is not None:
         try:
-            store.settle()  # an append's COMMIT running beside is over before another request takes the connection
+            # an append's COMMIT running in the background is over before another request takes the connection
+            store.settle()
         except Exception:  # already said by the request that recorded it (its answer was the error page)
             logger.warning("an entry's COMMIT failed", exc_info=True)
         process().stores.give(store)

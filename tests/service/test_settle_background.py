@@ -1,4 +1,5 @@
-"""An entry recorded ``beside`` (``GameService.execute(..., beside=True)``): the service hands back the fresh view while
+"""An entry recorded ``background_commit`` (``GameService.execute(..., background_commit=True)``): the service hands
+back the fresh view while
 the store's COMMIT runs, and keeps it for every request only once ``settle`` says the events are durable.
 
 Until then the service that recorded it sees its own entry (the answer is drawn from it), and every other request
@@ -44,7 +45,7 @@ def test_the_fresh_view_is_ours_until_settled_then_everyones(tmp_path: Path, mon
 
     monkeypatch.setattr(SqliteStore, "_commit", slow)
     started = time.perf_counter()
-    outcome = ours.execute(game_id, before.seq, TakeLoan(before.state.active), "loan-1", beside=True)
+    outcome = ours.execute(game_id, before.seq, TakeLoan(before.state.active), "loan-1", background_commit=True)
     assert time.perf_counter() - started < SLOW / 2  # handed back while the COMMIT runs
     assert outcome.view.seq > before.seq
     assert ours.view(game_id) is outcome.view  # the recording request draws from its own entry
@@ -68,14 +69,14 @@ def test_a_commit_that_fails_leaves_the_game_as_it_was(tmp_path: Path, monkeypat
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(SqliteStore, "_commit", failing)
-    outcome = ours.execute(game_id, before.seq, TakeLoan(before.state.active), "loan-1", beside=True)
+    outcome = ours.execute(game_id, before.seq, TakeLoan(before.state.active), "loan-1", background_commit=True)
     with pytest.raises(sqlite3.OperationalError):
         outcome.settle()
     assert ours.cache.get(game_id) is before
     assert ours.view(game_id).seq == before.seq  # not its own unsaved entry any more
     assert theirs.view(game_id).seq == before.seq
     monkeypatch.undo()
-    again = theirs.execute(game_id, before.seq, TakeLoan(before.state.active), "loan-2", beside=True)
+    again = theirs.execute(game_id, before.seq, TakeLoan(before.state.active), "loan-2", background_commit=True)
     again.settle()  # the next entry is recorded at the same seq, as if the failed one never was
     assert again.view.seq == before.seq + len(again.events)
     assert ours.view(game_id, fresh=True).seq == again.view.seq

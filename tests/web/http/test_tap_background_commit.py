@@ -1,4 +1,5 @@
-"""With ``COMMIT_BESIDE`` on, a tap's entry is written, its COMMIT runs beside while the answer is drawn, and the
+"""With ``BACKGROUND_COMMIT`` on, a tap's entry is written, its COMMIT runs in the background while the answer is
+drawn, and the
 answer is sent only once the entry is durable (``perform``: ``Outcome.settle``). A COMMIT that fails answers the outage
 page, records nothing, and the table's next tap at the same screen is recorded as if it never was. Off (the default),
 the COMMIT runs in line, before the answer is drawn."""
@@ -23,12 +24,12 @@ from tests.web.conftest import Phone
 SLOW = 0.3
 
 
-def _app(tmp_path: Path, beside: bool | None = True) -> Flask:
-    """The app with ``COMMIT_BESIDE`` on (or off), or as its settings leave it (``None``)."""
+def _app(tmp_path: Path, background_commit: bool | None = True) -> Flask:
+    """The app with ``BACKGROUND_COMMIT`` on (or off), or as its settings leave it (``None``)."""
     from companion.web import create_app
 
     config = {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
-    return create_app(config if beside is None else {**config, "COMMIT_BESIDE": beside})
+    return create_app(config if background_commit is None else {**config, "BACKGROUND_COMMIT": background_commit})
 
 
 def _ready_for(app: Flask, action: str) -> tuple[Phone, str]:
@@ -133,6 +134,6 @@ def test_by_default_a_taps_commit_runs_in_line_before_its_answer_is_drawn(
 
 
 def test_the_setting_is_off_unless_the_environment_turns_it_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _app(tmp_path, None).config["COMMIT_BESIDE"] is False
-    monkeypatch.setenv("COMPANION_COMMIT_BESIDE", "1")
-    assert _app(tmp_path, None).config["COMMIT_BESIDE"] is True
+    assert _app(tmp_path, None).config["BACKGROUND_COMMIT"] is False
+    monkeypatch.setenv("COMPANION_BACKGROUND_COMMIT", "1")
+    assert _app(tmp_path, None).config["BACKGROUND_COMMIT"] is True
