@@ -91,8 +91,9 @@ def game_view(view: AnyView) -> GameView:
     return view
 
 
-def found(pattern: str, text: str, flags: int = 0) -> re.Match[str]:
-    """The first match of ``pattern`` in ``text``; the test fails when there is none."""
+def found(pattern: str | re.Pattern[str], text: str, flags: int = 0) -> re.Match[str]:
+    """The first match of ``pattern`` (a string, or a compiled pattern and no flags) in ``text``; the test fails
+    when there is none."""
     match = re.search(pattern, text, flags)
     assert match is not None, f"{pattern!r} not found"
     return match

@@ -17,6 +17,7 @@ from flask import Flask, url_for
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
+from tests.builders import game_view
 from tests.web.screens.random_screens import marking, screens
 
 CONTROLS = ("bring", "move", "send", "accuse", "council", "end-turn", "plague", "location-exchange", "location-styx")
@@ -54,7 +55,7 @@ def test_the_actions_of_random_games_show_the_phase_and_its_forms(monkeypatch) -
     drawn: list[tuple[str, str]] = []
 
     def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
-        view = service().view(game_id)
+        view = game_view(service().view(game_id))
         extras: list[dict[str, Any]] = [{}, *({"refusal": refusal(c)} for c in CONTROLS), {"kind": "urchin"}]
         for extra in extras:
             context = game_context(view, **choice, **extra)
@@ -98,7 +99,7 @@ def test_the_loan_of_random_games_shows_the_next_loan_while_one_may_be_taken(mon
     drawn: list[str] = []
 
     def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
-        context = game_context(service().view(game_id), **choice)
+        context = game_context(game_view(service().view(game_id)), **choice)
         with marking():
             marked = parts.marked_context(context, language)
             variants = [marked, {**marked, "open_for": "loan"}, {**marked, "refusal": refusal("loan")}]

@@ -31,6 +31,7 @@ from companion.game.state import GameState
 from companion.web.http.db import service
 from companion.web.process import process
 from companion.web.screens.parts import merge_parts
+from tests.builders import found, game_view
 from tests.web.conftest import Phone as PagePhone
 
 LIMIT = 8 * 1024
@@ -90,12 +91,12 @@ def _play(app: Flask, names: tuple[str, ...], steps: int, seed: int, language: s
     page = PagePhone(client).create(names=names, key=f"create-size-{seed:04d}")  # a game per table
     game_id = page.url.rsplit("/", 1)[-1]
     phone_client = FlaskPhoneClient(client)
-    phone = Phone(phone_client, game_id)  # type: ignore[arg-type]
+    phone = Phone(phone_client, game_id)  # type: ignore[arg-type]  # the test client in place of bench's socket client
     phone.open()
 
     def state_of() -> tuple[GameState, bool, bool]:
         with app.app_context():
-            view = service().view(game_id)
+            view = game_view(service().view(game_id))
         return view.state, bool(view.timeline.undoable), bool(view.timeline.undone)
 
     result = play_mix(phone, None, state_of, steps, random.Random(seed))
@@ -146,7 +147,7 @@ def test_the_walls_fraud_card_with_a_barrel_to_reward_is_under_8_kb(client: Flas
     page = PagePhone(client).create(plague=("9", "3", "4", "2"))
     page.post("bring", {"player": 0, "colour": 9, "shield": "1b"})  # 1B shows the Key: the Market
     page.florence(0, "market")
-    colour = re.search(r'id="take-c" name="colour"><option value="(\d)"', page.html).group(1)  # type: ignore[union-attr]
+    colour = found(r'id="take-c" name="colour"><option value="(\d)"', page.html).group(1)
     assert page.post("location/barrel", {"player": 0, "colour": colour, "floor": 0}).status_code == 200
     page.post("end-turn", {"player": 0})
     page.post("bring", {"player": 1, "colour": 3, "shield": "1a"})
@@ -166,7 +167,7 @@ def test_a_soul_move_sends_its_shields_and_not_the_rest_of_the_map(client: Flask
     page = PagePhone(client).create(plague=("9", "3", "2"))
     page.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
     page.end_turn(0, "bank")  # Ben's turn: one soul move is due
-    parts = re.search(r'data-parts="([^"]*)"', page.html).group(1)  # type: ignore[union-attr]
+    parts = found(r'data-parts="([^"]*)"', page.html).group(1)
     assert len(parts) < 2048
 
     def sent(answer: Any) -> tuple[set[str], str]:
@@ -197,7 +198,7 @@ def test_the_walls_fraud_card_comes_in_an_answer_of_its_own_and_no_tap_at_the_wa
 ) -> None:
     page = PagePhone(client).create(plague=("4", "2", "2", "3"))
     page.post("bring", {"player": 0, "colour": 4, "shield": "1a"})  # 1A shows the Eagle: the Wall
-    parts = re.search(r'data-parts="([^"]*)"', page.html).group(1)  # type: ignore[union-attr]
+    parts = found(r'data-parts="([^"]*)"', page.html).group(1)
     headers = {"HX-Request": "true", "HX-Game-Parts": parts}
     form = {"seq": page.seq, "key": "wall-send-0001", "player": 0, "kind": "noble", "location": "wall"}
     arrived = client.post(f"{page.url}/send", data=form, headers=headers)
@@ -213,7 +214,7 @@ def test_the_walls_fraud_card_comes_in_an_answer_of_its_own_and_no_tap_at_the_wa
     made = slots.made
     other = client.application.test_client().get(lazy.group(1).replace("&amp;", "&"), headers={"HX-Request": "true"})
     assert slots.made == made  # another phone of the table fetching it after the same answer: one drawing
-    keys = [re.search(r'name="key" value="([^"]+)"', a.data.decode()).group(1) for a in (card, other)]  # type: ignore[union-attr]
+    keys = [found(r'name="key" value="([^"]+)"', a.data.decode()).group(1) for a in (card, other)]
     assert keys[0] != keys[1] and "&key;" not in other.data.decode()  # each its own fresh key
     assert "csrf_token" not in other.data.decode()  # no session's token kept for another: htmx sends it
     update = json.loads(arrived.headers["HX-Trigger-After-Settle"])["game:update"]
@@ -231,7 +232,7 @@ def test_a_refused_fraud_card_comes_back_in_an_answer_of_its_own_with_the_choice
     page = PagePhone(client).create(plague=("4", "2", "2", "3"))
     page.post("bring", {"player": 0, "colour": 4, "shield": "1a"})  # 1A shows the Eagle: the Wall
     page.post("send", {"player": 0, "kind": "noble", "location": "wall"})
-    parts = re.search(r'data-parts="([^"]*)"', page.html).group(1)  # type: ignore[union-attr]
+    parts = found(r'data-parts="([^"]*)"', page.html).group(1)
     form = {"seq": page.seq, "key": "wall-fraud-0001", "player": 0, "fraud_source": "lineup", "reward_kind": ""}
     form |= {"eg_requirement": "nonsense", "eg_effect": "infamy"}
     refused = client.post(
@@ -256,7 +257,7 @@ def test_choosing_a_guardian_at_the_bonfire_sends_no_shield_and_is_under_8_kb(cl
     page = PagePhone(client).create(plague=("4", "2", "2", "3"))
     page.post("bring", {"player": 0, "colour": 4, "shield": "1d"})  # 1D shows the Lily: the Bonfire
     page.post("send", {"player": 0, "kind": "noble", "location": "bonfire"})
-    parts = re.search(r'data-parts="([^"]*)"', page.html).group(1)  # type: ignore[union-attr]
+    parts = found(r'data-parts="([^"]*)"', page.html).group(1)
     guardians = re.findall(r'href="[^"]*guardian=(\w+)" hx-get', page.html)
     assert len(guardians) >= 2, guardians
     for guardian in guardians:

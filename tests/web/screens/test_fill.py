@@ -8,6 +8,7 @@ answers) and over any text made of the pieces that matter (hypothesis), with the
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 import tempfile
@@ -19,15 +20,18 @@ from hypothesis import strategies as st
 
 import companion.web.screens.game as game_screen
 import companion.web.screens.parts as parts
-import companion.web.screens.parts.marks as part_marks
 from bench.games import play_random_game, store_game
 from bench.table_play import Phone, play_mix
 from companion.editions import DEFAULT_EDITION, load_all
+from companion.game.state import GameState
 from companion.web import create_app
 from companion.web.http.db import service
 from events.sqlite import SqliteStore
+from tests.builders import game_view
 from tests.web.screens.test_answer_size import FlaskPhoneClient
 
+# the module itself: the package rebinds its name ``marks`` to the function ``marks``
+part_marks = importlib.import_module("companion.web.screens.parts.marks")
 CSRF_FIELD = parts.CSRF_FIELD
 REFERENCE_FORMS = re.compile(r'(<form\b[^>]*\bhx-post="[^"]*"[^>]*>\s*)' + re.escape(CSRF_FIELD))
 REFERENCE_MARKS = re.compile(r"(?:&|\\u0026)(key|csrf|seq);")
@@ -138,15 +142,15 @@ def test_every_answer_of_real_games_is_filled_as_the_regexes_filled_it(monkeypat
         for language in ("en", "es"):
             client = app.test_client()
             client.get(f"/lang/{language}")
-            phone = Phone(FlaskPhoneClient(client), game_id)  # type: ignore[arg-type]
+            phone = Phone(FlaskPhoneClient(client), game_id)  # type: ignore[arg-type]  # the test client in place of bench's
             phone.open()
 
-            def state_of() -> tuple[object, bool, bool]:
+            def state_of() -> tuple[GameState, bool, bool]:
                 with app.app_context():
-                    view = service().view(game_id)
+                    view = game_view(service().view(game_id))
                 return view.state, bool(view.timeline.undoable), bool(view.timeline.undone)
 
-            play_mix(phone, None, state_of, 40, random.Random(language))  # type: ignore[arg-type]
+            play_mix(phone, None, state_of, 40, random.Random(language))
     assert len(filled) > 80 and {csrf for _html, _seq, csrf in filled} == {True, False}
     assert any(CSRF_FIELD in html and 'hx-post=""' in html for html, _seq, _csrf in filled)
     monkeypatch.setattr(part_marks, "new_key", lambda: "KEY")

@@ -9,6 +9,7 @@ from flask import Flask
 
 from companion.web.http.db import service
 from companion.web.screens.florence_board import _board, florence_board
+from tests.builders import game_view
 from tests.web.screens.random_screens import screens
 
 
@@ -16,7 +17,7 @@ def test_the_kept_board_is_the_board_worked_out_afresh(monkeypatch) -> None:
     placed: list[int] = []
 
     def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
-        state = service().view(game_id).state
+        state = game_view(service().view(game_id)).state
         kept = florence_board(state)
         assert kept == _board(state)
         assert florence_board(state) is kept  # found again, not worked out

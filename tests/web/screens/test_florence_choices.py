@@ -18,6 +18,7 @@ from companion.game.commands import HoldCouncil
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
+from tests.builders import game_view
 from tests.web.screens.random_screens import marking, screens
 
 
@@ -51,8 +52,14 @@ def test_the_choices_of_random_games_name_each_accusation_and_location(monkeypat
     drawn: list[str] = []
 
     def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
-        view = service().view(game_id)
-        for extra in ({}, {"refusal": refusal("send")}, {"refusal": refusal("council")}, {"kind": "urchin"}):
+        view = game_view(service().view(game_id))
+        extras: list[dict[str, Any]] = [
+            {},
+            {"refusal": refusal("send")},
+            {"refusal": refusal("council")},
+            {"kind": "urchin"},
+        ]
+        for extra in extras:
             context = game_context(view, **choice, **extra)
             if context["options"].florence is None or context.get("accuse") or context["state"].ended:
                 return
@@ -84,8 +91,9 @@ def test_a_forced_council_offers_each_thing_that_may_come_back(app: Flask, phone
     for language in ("en", "es"):
         with app.test_request_context(f"/g/{game_id}", headers={"Accept-Language": language}):
             app.preprocess_request()
-            for shown in ({}, {"refusal": refusal("council")}):
-                context = game_context(service().view(game_id), **shown)
+            shows: list[dict[str, Any]] = [{}, {"refusal": refusal("council")}]
+            for shown in shows:
+                context = game_context(game_view(service().view(game_id)), **shown)
                 assert context["options"].florence is not None  # Ana is in the Florence phase
                 forced = replace(context["options"].florence, council_forced=True, council=council, sends=())
                 context["options"] = replace(context["options"], florence=forced)

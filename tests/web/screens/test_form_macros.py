@@ -47,8 +47,9 @@ def test_an_action_form_carries_its_fields_escaped_and_what_its_call_block_holds
 def test_a_form_drawn_in_a_part_holds_marks_for_its_token_seq_and_key(app: Flask) -> None:
     with app.test_request_context("/"):
         g.marking_parts = True
+        view = MarkedView(_View())  # type: ignore[arg-type]  # a stand-in with the two fields a form reads
         html = render_template_string(
-            "{{ action_form('G1', 'timeline.undo', v, k, 'undo', label='Undo') }}", v=MarkedView(_View()), k=KEY_MARK
+            "{{ action_form('G1', 'timeline.undo', v, k, 'undo', label='Undo') }}", v=view, k=KEY_MARK
         )
     assert f'name="csrf_token" value="{CSRF_MARK}"' in html
     assert f'name="seq" value="{SEQ_MARK}"' in html and f'name="key" value="{KEY_MARK}"' in html

@@ -21,6 +21,7 @@ from companion.web.screens import parts
 from companion.web.screens.game import game_context
 from companion.web.screens.parts.macros import part_macro
 from companion.web.words.glossary import location_name
+from tests.builders import game_view
 from tests.web.screens.random_screens import marking, screens
 
 REFUSED = {"control": "undo", "text": Markup("Nothing <em>to</em> undo"), "rule": "", "alternatives": []}
@@ -96,8 +97,9 @@ def test_every_part_of_random_games_shows_the_game(monkeypatch) -> None:
     compared: list[str] = []
 
     def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
-        view = service().view(game_id)
-        for extra in ({}, {"refusal": REFUSED}):
+        view = game_view(service().view(game_id))
+        extras: list[dict[str, Any]] = [{}, {"refusal": REFUSED}]
+        for extra in extras:
             context = parts.marked_context(game_context(view, **choice, **extra), language)
             with marking():
                 for pi in range(len(context["state"].players)):
@@ -119,7 +121,7 @@ def test_the_cases_random_play_does_not_reach(app: Flask, phone) -> None:
     phone.create(names=('<b>Ana</b> & "Co"', "שרה"), plague=("9", "3", "2"))
     game_id = phone.url.rsplit("/", 1)[-1]
     entry = SimpleNamespace(sentences=(Markup("Ana took a <b>loan</b>."), "Then & again <i>"))
-    cases = [
+    cases: list[dict[str, Any]] = [
         {},
         {"last_entry": entry},
         {"redo_entry": entry},
@@ -131,7 +133,7 @@ def test_the_cases_random_play_does_not_reach(app: Flask, phone) -> None:
     for language in ("en", "es"):
         with app.test_request_context(f"/g/{game_id}", headers={"Accept-Language": language}):
             app.preprocess_request()
-            context = parts.marked_context(game_context(service().view(game_id)), language)
+            context = parts.marked_context(game_context(game_view(service().view(game_id))), language)
             with marking():
                 bars = [check_undo({**context, "last_entry": None, "redo_entry": None, **case}) for case in cases]
                 ana, sara = check_player(context, 0), check_player(context, 1)

@@ -17,6 +17,7 @@ from companion.game.state import Phase
 from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
+from tests.builders import game_view
 from tests.web.screens.random_screens import marking, screens
 
 
@@ -40,7 +41,7 @@ def test_the_choices_of_random_games_name_each_soul_colour_and_the_ferry(monkeyp
     drawn: list[str] = []
 
     def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
-        context = game_context(service().view(game_id))
+        context = game_context(game_view(service().view(game_id)))
         options = context["options"]
         if options.phase is not Phase.HELL or options.plague_due or choice:
             return

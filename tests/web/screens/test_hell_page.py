@@ -6,6 +6,7 @@ import json
 import re
 
 from companion.web.screens.parts import merge_parts
+from tests.builders import found
 from tests.web.conftest import Phone, ben_holds_a_bell
 
 
@@ -145,7 +146,7 @@ def test_a_hostile_way_is_refused_by_field_and_records_nothing(phone: Phone) -> 
 
 
 def _parts(html: str) -> str:
-    return re.search(r'id="game" data-seq="\d+" data-parts="([^"]*)"', html).group(1)
+    return found(r'id="game" data-seq="\d+" data-parts="([^"]*)"', html).group(1)
 
 
 def test_with_script_a_cemetery_colour_sends_no_shield_and_its_bring_sends_only_the_shield_it_lands_on(
@@ -172,7 +173,7 @@ def test_with_script_a_cemetery_colour_sends_no_shield_and_its_bring_sends_only_
     parts = merge_parts(
         headers["HX-Game-Parts"], json.loads(chosen.headers["HX-Trigger-After-Settle"])["game:update"]["changed"]
     )
-    seq = int(re.search(r'name="seq" value="(\d+)"', html).group(1))
+    seq = int(found(r'name="seq" value="(\d+)"', html).group(1))
     form = {"seq": seq, "key": "bring-steady-1", "player": 1, "colour": 3, "shield": "1c", "select": "cemetery-3"}
     brought = client.post(phone.url + "/bring", data=form, headers={"HX-Request": "true", "HX-Game-Parts": parts})
     assert brought.status_code == 200

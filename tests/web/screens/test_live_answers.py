@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from companion.service.caches import Shared
 from companion.web import create_app
 from companion.web.screens.parts.live_answers import ANSWERS_KEY
+from tests.builders import found
 from tests.web.conftest import HX, Phone
 
 KEY = re.compile(r'name="key" value="([^"]+)"')
@@ -28,13 +29,13 @@ def app(tmp_path: Path) -> Flask:
 
 def _held(client: FlaskClient, url: str) -> str:
     page = client.get(url).data.decode()
-    return re.search(r'data-parts="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    return found(r'data-parts="([^"]+)"', page).group(1)
 
 
 def _token(client: FlaskClient, url: str) -> str:
     """The CSRF token the phone's page gives htmx (``hx-headers`` on the body)."""
     page = client.get(url).data.decode()
-    return re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    return found(r'"X-CSRFToken": "([^"]+)"', page).group(1)
 
 
 def _table(app: Flask) -> tuple[Phone, list[FlaskClient], str]:
@@ -88,7 +89,7 @@ def test_a_shared_answer_holds_a_tap_sent_with_it(app: Flask) -> None:
     made = app.extensions[ANSWERS_KEY].made
     text, _ = _refresh(others[1], writer.url, held)  # the shared answer
     assert app.extensions[ANSWERS_KEY].made == made
-    key = KEY.search(text).group(1)  # type: ignore[union-attr]
+    key = found(KEY, text).group(1)
     token = _token(others[1], writer.url)  # as htmx sends it: the page's header, the form's field empty
     form = {"seq": writer.seq, "key": key, "player": 0}
     headers = {**HX, "X-CSRFToken": token}
@@ -188,8 +189,8 @@ def test_a_form_of_a_refreshed_answer_is_sent_with_the_phones_header_token_and_r
     assert form is not None
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
     assert "csrf_token" not in fields
-    fields["location"] = re.search(r'name="location" value="(\w+)"', form.group(0)).group(1)  # type: ignore[union-attr]
-    action = re.search(r'action="([^"]+)"', form.group(0)).group(1)  # type: ignore[union-attr]
+    fields["location"] = found(r'name="location" value="(\w+)"', form.group(0)).group(1)
+    action = found(r'action="([^"]+)"', form.group(0)).group(1)
     refused = phone.post(action, data=fields, headers=HX)
     assert refused.status_code == 400 and b"Form expired" in refused.data  # no token in a field nor a header
     sent = phone.post(action, data={**fields, "key": fields["key"] + "x"}, headers={**HX, "X-CSRFToken": token})
@@ -248,6 +249,6 @@ def test_a_plain_form_in_an_answer_to_htmx_keeps_this_phones_token(app: Flask) -
     assert form is not None and "hx-post" not in form.group(0)
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
     assert fields["csrf_token"] not in ("", "&csrf;")
-    action = re.search(r'action="([^"]+)"', form.group(0)).group(1)  # type: ignore[union-attr]
+    action = found(r'action="([^"]+)"', form.group(0)).group(1)
     opened = phone.client.post(action, data=fields)  # as the browser posts it: no header
     assert opened.status_code == 303 and "/editions/drafts/" in opened.headers["Location"]

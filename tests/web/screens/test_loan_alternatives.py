@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from tests.builders import found
 from tests.web.conftest import HX, Phone
 
 HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)">')
@@ -48,7 +49,7 @@ def test_the_styx_short_of_drachmas_offers_changing_florins_there_and_takes_no_l
     forms = free_forms(phone.html)
     assert "exchange" in forms, forms
     assert forms["exchange"]["florins"] == "2" and "borrow" not in forms["exchange"]
-    action = next(a for a in FORM.findall(PROMPT.search(phone.html).group(0)) if a.endswith("/location/exchange"))
+    action = next(a for a in FORM.findall(found(PROMPT, phone.html).group(0)) if a.endswith("/location/exchange"))
     response = client.post(action, data=forms["exchange"], headers=HX)
     phone.html = response.data.decode()
     assert phone.stat(0, "drachmas") == 2 and phone.stat(0, "florins") == 0
@@ -82,12 +83,8 @@ def test_cancel_on_the_styx_prompt_keeps_its_colour_count_and_track(phone: Phone
     page = client.get(cancel.group(1).replace("&amp;", "&")).data.decode()
     styx = re.search(r"<details open><summary>Or cross the Styx.*?</details>", page, re.S)
     assert styx is not None, "the Styx form is not drawn open"
-    assert re.search(
-        r'<option value="2" selected>', re.search(r'name="colour">.*?</select>', styx.group(0), re.S).group(0)
-    )
-    assert re.search(
-        r'<option value="1" selected>', re.search(r'name="count">.*?</select>', styx.group(0), re.S).group(0)
-    )
-    first = re.search(r'name="first_track">.*?</select>', styx.group(0), re.S).group(0)
+    assert re.search(r'<option value="2" selected>', found(r'name="colour">.*?</select>', styx.group(0), re.S).group(0))
+    assert re.search(r'<option value="1" selected>', found(r'name="count">.*?</select>', styx.group(0), re.S).group(0))
+    first = found(r'name="first_track">.*?</select>', styx.group(0), re.S).group(0)
     assert re.search(r'<option value="2" selected>', first)
     assert "<details open>" not in page.replace(styx.group(0), "")  # no other option drawn open

@@ -22,6 +22,7 @@ from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
 from companion.web.words.glossary import location_name
+from tests.builders import game_view
 from tests.web.screens.random_screens import marking, screens
 
 CONTROLS = (
@@ -121,9 +122,9 @@ def _check_options(variant: dict[str, Any], html: str) -> None:
     if forms["location-styx"] and me.drachmas < 2:
         assert '<input type="hidden" name="borrow" value="1">' in html
     _check_fraud(variant, html, forms["location-fraud"])
-    control = (variant.get("refusal") or {}).get("control")
-    if control:
-        assert (f'id="refusal-{control}"' in html) == forms[control], control
+    refused = (variant.get("refusal") or {}).get("control")
+    if refused:
+        assert (f'id="refusal-{refused}"' in html) == forms[refused], refused
 
 
 def _check_fraud(variant: dict[str, Any], html: str, offered: bool) -> None:
@@ -144,7 +145,7 @@ def test_the_options_of_random_games_are_the_forms_each_location_offers(monkeypa
     drawn: list[str] = []
 
     def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
-        context = game_context(service().view(game_id), **choice)
+        context = game_context(game_view(service().view(game_id)), **choice)
         if context["options"].phase is not Phase.ACTION or choice:
             return
         if context["seat_prompt"] or context["waiting"] is not None:  # no actions on this phone

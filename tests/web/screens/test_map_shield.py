@@ -19,8 +19,9 @@ from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
 from companion.web.screens.hell_map import Cell, FerrySteps
-from companion.web.screens.parts import inputs as part_inputs
+from companion.web.screens.parts.inputs import shield_context
 from companion.web.screens.parts.macros import guardian_glyph, part_macro
+from tests.builders import game_view
 from tests.web.screens.random_screens import marking, screens
 
 LINKS = {"select", "deselect", "why", "confirm", "ferry", "guard"}
@@ -30,10 +31,10 @@ def test_every_shield_of_random_games_is_its_macro_without_indentation(monkeypat
     checked: list[str] = []
 
     def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
-        context = parts.marked_context(game_context(service().view(game_id), **choice), language)
+        context = parts.marked_context(game_context(game_view(service().view(game_id)), **choice), language)
         with marking():
             for c in context["hell_map"].cells:
-                shield = part_inputs.shield_context(f"s-{c.shield}", context)
+                shield = shield_context(f"s-{c.shield}", context)
                 html = parts._draw(f"s-{c.shield}", context).html
                 assert html == str(part_macro("map_shield")(game_id, **shield)) == parts.compact(html)
                 assert html.startswith(f'<svg id="part-s-{c.shield}" data-part="s-{c.shield}"')
@@ -116,6 +117,7 @@ def test_every_tap_and_every_piece_on_a_shield(app: Flask) -> None:
             for ferry in ferries if tap == "ferry" else [None]:
                 label = '3B, circle 3, "Key" & <lock>'
                 link = "guardian=plutus&gto=3b" if tap == "guard" else ""
+                # stand-ins for a soul and a move: the fields the macro reads, each case of them
                 c = Cell("3b", 3, x, 45.0, 50.64, "K", "key", soul, guardian, tap, move, label, link=link)  # type: ignore[arg-type]
                 check(c, picked, "2a" if tap == "confirm" else "", ferry)
                 count += 1

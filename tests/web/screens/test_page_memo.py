@@ -8,6 +8,7 @@ import re
 from flask import Flask
 
 from companion.web import create_app
+from tests.builders import found
 from tests.web.conftest import Phone
 
 
@@ -32,6 +33,6 @@ def test_the_score_page_kept_at_a_seq_is_the_fresh_page_and_follows_writes(app: 
             again = client.get(score, headers={"Accept-Language": language}).data.decode()
             assert without_tokens(kept) == without_tokens(again) == without_tokens(fresh_page(app, score, language))
             if language == "en":
-                seen.add(without_tokens(re.search(r"<svg.*</svg>", kept, re.S).group(0)))  # the chart as drawn
+                seen.add(without_tokens(found(r"<svg.*</svg>", kept, re.S).group(0)))  # the chart as drawn
         assert phone.post("loan", {"player": 0}, key=f"memo-loan-{step:03d}").status_code == 200
     assert len(seen) > 1  # the chart changed along the way: a kept chart was never served stale

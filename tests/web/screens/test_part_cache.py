@@ -54,7 +54,7 @@ from companion.web.screens.parts import (
     render_parts,
 )
 from testkit.random_play import choices
-from tests.builders import seats
+from tests.builders import found, game_view, seats
 
 KEY = re.compile(r'name="key" value="([^"]+)"')
 
@@ -77,7 +77,7 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
     headers = {"Accept-Language": language, **({"HX-Request": "true"} if htmx else {})}  # htmx: steady taps
     with app.test_request_context(f"/g/{game_id}", headers=headers):
         app.preprocess_request()
-        view = service().view(game_id)
+        view = game_view(service().view(game_id))
         context = game_context(view, **choice)
         fresh_map = build_map(
             view.state,
@@ -128,7 +128,7 @@ def _play(app: Flask, seed: int, steps: int, expansion: bool) -> int:
     for step in range(steps):
         with app.test_request_context("/"):
             svc = service()
-            view = svc.view(game_id)
+            view = game_view(svc.view(game_id))
             state = view.state
             if state.phase is Phase.OVER:
                 break
@@ -142,7 +142,7 @@ def _play(app: Flask, seed: int, steps: int, expansion: bool) -> int:
                     svc.execute(game_id, view.seq, rng.choice(choices(state, rng)), f"cmd-{seed}-{step}")
             except RuleViolation:
                 continue
-            state = svc.view(game_id).state
+            state = game_view(svc.view(game_id)).state
         for choice in _selections(state, rng):
             _check_screen(app, game_id, rng.choice(("en", "es")), choice, rng.random() < 0.5)
             checked += 1
@@ -166,7 +166,7 @@ def test_a_part_is_drawn_the_same_for_every_phone_and_filled_for_each(tmp_path: 
         with app.test_request_context(f"/g/{game_id}"):
             app.preprocess_request()
             token = generate_csrf()
-            view = service().view(game_id)
+            view = game_view(service().view(game_id))
             parts = render_parts(game_context(view))
             html = "".join(part.html for part in parts.values())
             assert token not in html  # nothing of this session is kept for another phone
@@ -186,7 +186,7 @@ def test_a_loan_draws_and_sends_only_the_next_loan_the_undo_bar_and_that_players
     phone.create(names=("Ana", "Ben", "Cleo"), plague=("9", "3", "2"))
     phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
     phone.florence(0, "bank")  # Ana's location action is next: a loan changes her purse and nothing on the map
-    parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
+    parts = found(r'data-parts="([^"]*)"', phone.html).group(1)
     slots = process(app).parts
     made_before = slots.made
     headers = {"HX-Request": "true", "HX-Game-Parts": parts}
@@ -212,8 +212,8 @@ def test_the_parts_one_phone_drew_are_shared_with_every_phone_that_refreshes(pho
     phone.post("bring", {"player": 0, "colour": 9, "shield": "1b"})
     phone.florence(0, "bank")
     watchers = [app.test_client() for _ in range(3)]
-    shown = [re.search(r'data-parts="([^"]*)"', w.get(phone.url).data.decode()).group(1) for w in watchers]
-    parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
+    shown = [found(r'data-parts="([^"]*)"', w.get(phone.url).data.decode()).group(1) for w in watchers]
+    parts = found(r'data-parts="([^"]*)"', phone.html).group(1)
     headers = {"HX-Request": "true", "HX-Game-Parts": parts}
     client.post(f"{phone.url}/loan", data={"seq": phone.seq, "key": "loan-shared-0001", "player": 0}, headers=headers)
     slots = process(app).parts
@@ -237,10 +237,15 @@ def test_an_undo_and_a_redo_find_the_small_parts_drawn_before(phone, client, app
     phone.florence(0, "bank")
     drawn: list[str] = []
     draw = parts_module._draw
-    monkeypatch.setattr(parts_module, "_draw", lambda name, context: (drawn.append(name), draw(name, context))[1])
+
+    def counted(name: str, context: dict[str, Any]) -> Any:
+        drawn.append(name)
+        return draw(name, context)
+
+    monkeypatch.setattr(parts_module, "_draw", counted)
 
     def tap(path: str, data: dict[str, Any]) -> tuple[set[str], set[str]]:
-        parts = re.search(r'data-parts="([^"]*)"', phone.html).group(1)
+        parts = found(r'data-parts="([^"]*)"', phone.html).group(1)
         drawn.clear()
         answer = client.post(
             f"{phone.url}/{path}",

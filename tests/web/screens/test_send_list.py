@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from tests.builders import found
 from tests.web.conftest import HX, Phone, broke_ana
 
 SEND_FORM = re.compile(r'<form method="post" action="[^"]*/send".*?</form>', re.S)
@@ -63,7 +64,7 @@ def test_a_bribe_that_needs_a_loan_is_named_confirmed_and_taken_with_it(phone, c
     assert tap(phone, client, elsewhere).status_code == 200
     assert 'id="loan-confirm"' in phone.html and phone.seq == seq  # asked first, as any unasked loan
     forms = re.findall(
-        r"<form[^>]*>.*?</form>", re.search(r'<div class="loan-confirm".*?</div>', phone.html, re.S).group(0), re.S
+        r"<form[^>]*>.*?</form>", found(r'<div class="loan-confirm".*?</div>', phone.html, re.S).group(0), re.S
     )
     confirm = next(f for f in forms if 'name="confirm_loan"' in f)
     fields = dict(HIDDEN.findall(confirm))
@@ -101,7 +102,7 @@ def test_a_free_location_instead_of_the_loan_is_one_tap_and_takes_no_loan(phone,
     elsewhere = next(b for b in buttons if b in bribed)
     ship, seq = phone.stat(0, "ship"), phone.seq
     tap(phone, client, elsewhere)
-    prompt = re.search(r'<div class="loan-confirm".*?</div>', phone.html, re.S).group(0)
+    prompt = found(r'<div class="loan-confirm".*?</div>', phone.html, re.S).group(0)
     free = [f for f in re.findall(r"<form[^>]*>.*?</form>", prompt, re.S) if "/send" in f and "confirm_loan" not in f]
     assert free, prompt  # each free location is a form of its own
     alternative = dict(HIDDEN.findall(free[0]))

@@ -16,6 +16,7 @@ from flask import Flask
 
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.game.commands import CreateGame
+from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
 from companion.game.projection import evolve, replay
 from companion.game.rules import decide, decide_create
@@ -26,17 +27,17 @@ from testkit.random_play import choices
 from tests.builders import seats
 
 
-def _states(edition: object, seed: int, steps: int) -> list[GameState]:
+def _states(edition: Edition, seed: int, steps: int) -> list[GameState]:
     rng = random.Random(seed)
     players = rng.randint(2, 4)
     command = CreateGame(players=seats(players), expansion=rng.random() < 0.5, plague_card=(2, 4, 6, 8))
-    state = replay(edition, decide_create(edition, command))  # type: ignore[arg-type]
+    state = replay(edition, decide_create(edition, command))
     out = [state]
     for _ in range(steps):
         if state.ended:
             break
         try:
-            events = decide(state, rng.choice(choices(state, rng)))  # type: ignore[arg-type]
+            events = decide(state, rng.choice(choices(state, rng)))
         except RuleViolation:
             continue
         for event in events:
@@ -63,9 +64,10 @@ def _afresh(state: GameState, interactive: bool, words: str) -> tuple[hell_map.C
     finally:
         hell_map._ROWS.clear()
         hell_map._LAST_ROWS.clear()
-        for cache, items in ((hell_map._ROWS, rows), (hell_map._LAST_ROWS, last_rows)):
-            for key, value in items.items():
-                cache.put(key, value)
+        for key, kept in rows.items():
+            hell_map._ROWS.put(key, kept)
+        for key, last in last_rows.items():
+            hell_map._LAST_ROWS.put(key, last)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])

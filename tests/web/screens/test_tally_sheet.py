@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from tests.builders import found
 from tests.web.conftest import HX
 from tests.web.pages.test_score_pages import seq_of, start_tally
 
@@ -65,7 +66,7 @@ def test_a_refused_sheet_records_nothing_and_keeps_what_was_tapped(client) -> No
     response = client.post(url + "/sheet", data=form, headers=HX)
     html = response.data.decode()
     assert response.status_code == 422 and "HX-Reswap" not in response.headers  # it stays by the save button
-    refusal = re.search(r'<div class="sheet-save">.*?</div>', html, re.S).group(0)
+    refusal = found(r'<div class="sheet-save">.*?</div>', html, re.S).group(0)
     assert "Empty shields must be between 0 and 4; you entered 7." in refusal
     assert "Entered: 0 of 8 circles, 0 of 1 players." in html
     assert (checked(html, "empty-2"), checked(html, "infamy-0")) == ("1", "27")
@@ -124,7 +125,7 @@ def test_a_complete_tally_offers_bg_stats_share_and_print_under_the_winner(clien
     assert "durationMin" not in play  # the tally did not time the game
     assert re.search(r'<button type="button" class="secondary" data-print>Print</button>', html)
     # The heading printed with the sheet: the title, the day, and that the tally was not timed.
-    facts = re.search(r'<p class="sheet-facts">(.*?)</p>', html, re.S).group(1)
+    facts = found(r'<p class="sheet-facts">(.*?)</p>', html, re.S).group(1)
     assert "<strong>Inferno</strong>" in facts and "not timed: entered after the game" in facts
     assert re.search(r'class="sheet-date">[A-Z][a-z]+ \d{1,2}, \d{4}<', facts)
 
@@ -133,9 +134,9 @@ def test_the_shared_link_of_a_tally_opens_its_score_read_only(app) -> None:
     client = app.test_client()
     url, _html = _saved_tally(client)
     html = client.get(url, headers={"Host": "inferno.example.org"}).data.decode()
-    button = re.search(r"<button[^>]*data-share [^>]*>", html).group(0)
+    button = found(r"<button[^>]*data-share [^>]*>", html).group(0)
     assert "Inferno: Ben wins (Ben 33, Ana 20)." in button
-    link = re.search(r'data-share-url="([^"]*)"', button).group(1)
+    link = found(r'data-share-url="([^"]*)"', button).group(1)
     assert link.startswith("http://inferno.example.org/tally/result/")
     assert url.rsplit("/", 1)[1] not in link  # the read token, never the tally's own address
     assert "only works on this network" not in html
@@ -148,7 +149,7 @@ def test_the_shared_link_of_a_tally_opens_its_score_read_only(app) -> None:
 
 def test_on_a_local_address_the_share_keeps_the_link_and_says_who_can_open_it(client) -> None:
     url, html = _saved_tally(client)
-    button = re.search(r"<button[^>]*data-share [^>]*>", html).group(0)
+    button = found(r"<button[^>]*data-share [^>]*>", html).group(0)
     token = url.rstrip("/").split("/")[-1]
     assert re.search(r'data-share-url="http://localhost/tally/result/[^"]+"', button), button
     assert token not in button  # the read-only result, never the tally's own address
@@ -176,7 +177,7 @@ def test_a_configured_public_address_is_the_one_shared(tmp_path) -> None:
     html = client.get(url, headers=public).data.decode()
     form = {"seq": seq_of(html), "key": "k-public-sheet", "infamy-1": "5"}
     html = client.post(url + "/sheet", data=form, headers={**HX, **public}).data.decode()
-    link = re.search(r'data-share-url="([^"]*)"', html).group(1)
+    link = found(r'data-share-url="([^"]*)"', html).group(1)
     assert link.startswith("https://inferno.example.org/tally/result/")
     assert "only works on this network" not in html
 

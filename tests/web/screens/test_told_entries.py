@@ -18,7 +18,7 @@ from companion.web.http.db import service
 from companion.web.screens import history
 from companion.web.screens.history import _tell, latest_entries
 from testkit.random_play import choices
-from tests.builders import seats
+from tests.builders import game_view, seats
 
 
 def _game(app: Flask, seed: int, actions: int) -> str:
@@ -29,7 +29,7 @@ def _game(app: Flask, seed: int, actions: int) -> str:
         game_id = svc.create_game(CreateGame(players=seats(3), plague_card=(2, 4, 6, 8)), f"told-{seed}")
         recorded = 0
         while recorded < actions:
-            view = svc.view(game_id)
+            view = game_view(svc.view(game_id))
             try:
                 svc.execute(game_id, view.seq, rng.choice(choices(view.state, rng)), f"told-{seed}-{view.seq}")
             except RuleViolation:
@@ -44,6 +44,7 @@ def test_an_undo_and_a_redo_tell_the_entries_as_they_were_told_before(app: Flask
         svc = service()
         view = svc.view(game_id)
         before_undo, _nothing = latest_entries(view)
+        assert before_undo is not None
         previous = latest_entries(svc.view(game_id))  # told again: found, the same
         assert previous[0] == before_undo
         svc.undo(game_id, view.seq, "told-undo")
@@ -59,7 +60,7 @@ def test_an_undo_and_a_redo_tell_the_entries_as_they_were_told_before(app: Flask
 
 def test_an_entry_is_told_in_the_language_asked(app: Flask) -> None:
     game_id = _game(app, 4, 6)
-    told = {}
+    told: dict[str, tuple[str, ...]] = {}
     for language in ("en", "es", "en"):
         with app.test_request_context("/"), force_locale(language):
             last, _redo = latest_entries(service().view(game_id))

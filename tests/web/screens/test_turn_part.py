@@ -18,6 +18,7 @@ from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
 from companion.web.words.template_globals import phase_text
+from tests.builders import game_view
 from tests.web.screens.random_screens import marking, screens
 
 DONE = "The location's action is done: the turn can end."
@@ -58,7 +59,7 @@ def test_the_turn_of_random_games_says_who_plays_and_what_now(monkeypatch) -> No
     drawn: list[str] = []
 
     def look(app: Flask, game_id: str, language: str, choice: dict[str, Any]) -> None:
-        context = game_context(service().view(game_id), **choice)
+        context = game_context(game_view(service().view(game_id)), **choice)
         if context["state"].ended:
             return
         with marking():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import LazyString
+from flask_babel import lazy_gettext
 from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup, escape
@@ -47,7 +47,7 @@ VALUES: st.SearchStrategy[Any] = st.one_of(
     TEXT.map(_Shown),
     TEXT.map(_Safe),
     TEXT.map(_Text),
-    TEXT.map(lambda t: LazyString(lambda: t)),
+    TEXT.map(lazy_gettext),  # a lazy string, read outside a request: the text itself
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+from tests.builders import found
 from tests.web.conftest import Phone
 
 EVIL = '<script>alert("x")</script><img src=x onerror=alert(1)>'
@@ -23,7 +24,7 @@ def test_a_name_with_markup_is_text_on_every_page(phone: Phone, client) -> None:
     for path in ("/history", "/score", "/join", "/correct", "/at/3"):
         page = client.get(phone.url + path).data.decode()
         assert_escaped(page)
-    viewer = re.search(r'href="http://localhost(/v/[^"]+)"', client.get(phone.url + "/join").data.decode()).group(1)
+    viewer = found(r'href="http://localhost(/v/[^"]+)"', client.get(phone.url + "/join").data.decode()).group(1)
     assert_escaped(client.get(viewer).data.decode())
     exported = json.loads(client.get(phone.url + "/export.json").data)
     assert exported["setup"]["players"][0]["name"] == EVIL[:24]  # kept exactly, as data
@@ -71,7 +72,7 @@ def test_a_right_to_left_override_in_a_name_never_leaks_into_the_page(phone: Pho
         page = client.get(phone.url + path).data.decode()
         assert RLO in page, path  # the name is kept as entered...
         assert not leaks(page), (path, leaks(page)[:3])  # ...and isolated wherever it is shown
-    viewer = re.search(r'href="http://localhost(/v/[^"]+)"', client.get(phone.url + "/join").data.decode()).group(1)
+    viewer = found(r'href="http://localhost(/v/[^"]+)"', client.get(phone.url + "/join").data.decode()).group(1)
     assert not leaks(client.get(viewer).data.decode())
 
 

@@ -12,8 +12,9 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask_babel import force_locale
 
-from companion.game.commands import SendMember, UseStyx
+from companion.game.commands import SendMember, StartTally, UseStyx
 from companion.game.refusals import placeholders
+from companion.game.tally import decide_start_tally, replay_tally
 from companion.web import create_app
 from companion.web.words.editions import edition_name
 from companion.web.words.glossary import colour_name, location_name
@@ -21,6 +22,7 @@ from companion.web.words.history import narrate
 from companion.web.words.refusals import describe_refusal
 from events.catalog import TallyPlayerEntered, TurnEnded, TurnQuarterSet
 from tests.builders import Table
+from tests.web.words.message_forms import forms
 
 
 @pytest.fixture(scope="module")
@@ -70,8 +72,7 @@ def _soul_sentences() -> list[tuple[str, str]]:
         catalog = read_po(handle)
     found = []
     for message in catalog:
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strs = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids, strs = forms(message.id), forms(message.string)
         if any("soul" in i and "%(colour)s" in i for i in ids):
             found += [(ids[0], s) for s in strs if s]
     return found
@@ -110,8 +111,7 @@ def _place_sentences() -> list[tuple[str, str]]:
         catalog = read_po(handle)
     found = []
     for message in catalog:
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strs = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids, strs = forms(message.id), forms(message.string)
         if any(k in ids[0] for k in PLACE_KEYS):
             found += [(ids[0], s) for s in strs if s]
     return found
@@ -147,10 +147,11 @@ def test_every_location_takes_its_article_in_every_spanish_sentence(app: Flask, 
 
 @pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize("count", [0, 1, 2])
-def test_a_tallied_player_counts_diplomas_in_words(app: Flask, language: str, count: int) -> None:
+def test_a_tallied_player_counts_diplomas_in_words(app: Flask, table: Table, language: str, count: int) -> None:
+    tally = replay_tally(table.edition, decide_start_tally(table.edition, StartTally(("Ana",))))
     event = TallyPlayerEntered(0, 12, (), tuple(range(2, 2 + count)), count, 1, ())
     with app.test_request_context(), force_locale(language):
-        told = narrate(event, None)
+        told = narrate(event, tally)
     assert "(s)" not in told and "(es)" not in told, told
     one = {"en": "1 diploma,", "es": "1 diploma,"}[language]
     many = {"en": f"{count} diplomas,", "es": f"{count} diplomas,"}[language]

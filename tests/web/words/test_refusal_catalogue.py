@@ -20,7 +20,16 @@ from companion.game.commands import CreateGame
 from companion.game.edition import Edition
 from companion.game.errors import Choice, RuleViolation
 from companion.game.projection import evolve, replay
-from companion.game.refusals import CHOICES, REFUSALS, Kind, UndeclaredRefusal, placeholders, refusal
+from companion.game.refusals import (
+    CHOICES,
+    REFUSALS,
+    ChoiceKind,
+    Kind,
+    Refusal,
+    UndeclaredRefusal,
+    placeholders,
+    refusal,
+)
 from companion.game.rules import decide, decide_create
 from companion.game.rules.hell import why_stuck
 from companion.game.state import GameState, Phase
@@ -68,7 +77,13 @@ def _codes(arg: ast.expr, scope: ast.AST, module: ast.Module) -> set[str] | None
             if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name.id for t in n.targets)
         ]
         if values and isinstance(arg, ast.Subscript):
-            return {v.value for d in values if isinstance(d, ast.Dict) for v in d.values if isinstance(v, ast.Constant)}
+            return {
+                v.value
+                for d in values
+                if isinstance(d, ast.Dict)
+                for v in d.values
+                if isinstance(v, ast.Constant) and isinstance(v.value, str)
+            }
         if values and all(isinstance(v, (ast.Constant, ast.IfExp)) for v in values):
             return set().union(*(_strings(v) for v in values))
     return None
@@ -105,7 +120,7 @@ def test_every_raise_site_uses_a_declared_code_with_its_declared_parameters() ->
             given: set[str] = set()
             spread = False
         elif isinstance(params, ast.Dict):
-            given = {k.value for k in params.keys if isinstance(k, ast.Constant)}
+            given = {k.value for k in params.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
             spread = any(k is None for k in params.keys)
         else:
             continue  # a variable: the constructor checks it when it runs (see the dynamic test)
@@ -137,7 +152,9 @@ def test_a_code_outside_the_catalogue_or_a_parameter_it_does_not_declare_cannot_
 
 def test_every_sentence_is_in_the_spanish_catalogue_with_the_same_placeholders() -> None:
     with PO.open("rb") as handle:
-        spanish = {m.id: m.string for m in read_po(handle) if isinstance(m.id, str) and m.id}
+        spanish = {
+            m.id: m.string for m in read_po(handle) if isinstance(m.id, str) and m.id and isinstance(m.string, str)
+        }
     texts = [e.sentence for e in REFUSALS.values()] + [c.phrase for c in CHOICES.values()]
     problems = []
     for text in texts:
@@ -146,8 +163,9 @@ def test_every_sentence_is_in_the_spanish_catalogue_with_the_same_placeholders()
             problems.append(f"no Spanish for {text!r}")
         elif placeholders(translated) != placeholders(text):
             problems.append(f"placeholders differ: {text!r} -> {translated!r}")
-    for entry in [*REFUSALS.values(), *CHOICES.values()]:
-        text = entry.sentence if isinstance(entry, type(refusal("game_exists"))) else entry.phrase
+    entries: list[Refusal | ChoiceKind] = [*REFUSALS.values(), *CHOICES.values()]
+    for entry in entries:
+        text = entry.sentence if isinstance(entry, Refusal) else entry.phrase
         if placeholders(text) - set(entry.params):
             problems.append(f"{text!r} names parameters it does not declare")
     assert problems == []
@@ -160,7 +178,9 @@ def test_no_sentence_of_the_catalogue_hedges_a_plural_with_a_parenthesis_in_eith
     """Issue 24's polish: a player reads "2 loans" or "loans needed: 2", never "2 loan(s)". The catalogue has
     no plural forms, so its sentences are written to read for any number, in English and in Spanish."""
     with PO.open("rb") as handle:
-        spanish = {m.id: m.string for m in read_po(handle) if isinstance(m.id, str) and m.id}
+        spanish = {
+            m.id: m.string for m in read_po(handle) if isinstance(m.id, str) and m.id and isinstance(m.string, str)
+        }
     texts = [e.sentence for e in REFUSALS.values()] + [c.phrase for c in CHOICES.values()]
     hedged = [t for text in texts for t in (text, spanish.get(text, "")) if PARENTHETICAL_PLURAL.search(t)]
     assert hedged == []
@@ -264,7 +284,7 @@ def test_spanish_shows_spanish_words_for_colours_circles_and_citations(app: Flas
 # --- dynamically: random play with wrong taps, every refusal recorded and read -------------------
 
 
-def _wrong_taps(state: GameState, rng: random.Random) -> list[object]:
+def _wrong_taps(state: GameState, rng: random.Random) -> list[cmd.Command]:
     """Commands a hurried table might send now: most are refused, each for its own reason."""
     p = state.active
     others = [i for i in range(len(state.players)) if i != p] or [p]
@@ -328,7 +348,7 @@ def _one_legal_step(state: GameState, rng: random.Random) -> GameState:
     rng.shuffle(legal)
     for command in legal:
         try:
-            events = decide(state, command)  # type: ignore[arg-type]
+            events = decide(state, command)
         except RuleViolation:
             continue
         for evt in events:
@@ -347,7 +367,7 @@ def _play_and_collect(edition: Edition, seed: int, expansion: bool) -> list[tupl
             break
         for command in _wrong_taps(state, rng):
             try:
-                decide(state, command)  # type: ignore[arg-type]
+                decide(state, command)
             except RuleViolation as exc:
                 refused.append((state, exc))
         for start in [s for s, soul in state.hell.items() if not soul.laid][:2]:

@@ -76,7 +76,7 @@ def test_the_plain_text_score_names_tracks_and_skips_an_empty_loan() -> None:
 
 
 def test_the_chart_labels_every_shown_turn_in_full() -> None:
-    points = [(turn, (turn, 2 * turn)) for turn in range(1, 25)]
+    points: list[tuple[str, tuple[int, ...]]] = [(str(turn), (turn, 2 * turn)) for turn in range(1, 25)]
     svg = infamy_chart(["Ana", "Ben"], ["#aa2222", "#2222aa"], points, "Infamy after each turn")
     labels = re.findall(r'<text x="[^"]+" y="[^"]+" class="major">([^<]*)</text>', svg)
     assert "…" not in svg

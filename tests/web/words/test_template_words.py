@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from markupsafe import Markup
 
 from companion.web.words.catalogue import _filled, _filled_text
+from tests.web.words.message_forms import forms
 
 ROOT = Path(__file__).resolve().parents[3]
 PO = ROOT / "companion" / "translations" / "es" / "LC_MESSAGES" / "messages.po"
@@ -29,9 +30,9 @@ def _texts() -> list[str]:
     for message in catalog:
         if not message.id:
             continue
-        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+        for text in forms(message.id):
             out.add(text)
-        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+        for text in forms(message.string):
             if text:
                 out.add(text)
     return sorted(out)

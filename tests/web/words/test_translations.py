@@ -9,6 +9,8 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from tests.web.words.message_forms import forms
+
 ROOT = Path(__file__).resolve().parents[3]
 PO = ROOT / "companion" / "translations" / "es" / "LC_MESSAGES" / "messages.po"
 PLACEHOLDER = re.compile(r"%\((\w+)\)[-+ 0#]*\d*(?:\.\d+)?[sdif]")
@@ -21,8 +23,7 @@ def test_every_message_has_a_spanish_translation_with_the_same_placeholders() ->
     for message in catalog:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids, strings = forms(message.id), forms(message.string)
         wanted = set(PLACEHOLDER.findall(" ".join(ids)))
         for text in strings:
             if not text:
