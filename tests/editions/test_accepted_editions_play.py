@@ -319,7 +319,7 @@ def test_a_game_on_each_generated_edition_plays_through_the_pages(app: Flask) ->
                 if not options:
                     break  # the game is over
                 try:
-                    svc.execute(game_id, view.seq, rng.choice(options), f"k-{n}-{step}")  # type: ignore[arg-type]
+                    svc.execute(game_id, view.seq, rng.choice(options), f"k-{n}-{step}")
                     played += 1
                 except RuleViolation:
                     continue

@@ -45,7 +45,7 @@ WEB_READS = {
 }
 
 
-class Tracked(dict):  # type: ignore[type-arg]
+class Tracked(dict):
     """A dict that records every key read, under its dotted path (list items as ``[]``)."""
 
     read: ClassVar[set[str]] = set()
@@ -61,7 +61,7 @@ class Tracked(dict):  # type: ignore[type-arg]
         self._mark(key)
         return super().__getitem__(key)
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: str, default: Any = None) -> Any:
         self._mark(key)
         return super().get(key, default)
 
@@ -69,12 +69,12 @@ class Tracked(dict):  # type: ignore[type-arg]
         self._mark(key)
         return super().__contains__(key)
 
-    def items(self) -> Any:  # type: ignore[override]
+    def items(self) -> Any:
         for key in self:
             self._mark(key)
         return super().items()
 
-    def values(self) -> Any:  # type: ignore[override]
+    def values(self) -> Any:
         for key in self:
             self._mark(key)
         return super().values()
@@ -145,7 +145,7 @@ def tracked_edition(monkeypatch: pytest.MonkeyPatch) -> Edition:
         def loads(text: str, **options: Any) -> Any:
             return _track(real_loads(text, **options), "")
 
-    real_check = edition_module._check_shape
+    real_check = edition_module._check_shape  # type: ignore[attr-defined]  # a private step, patched to count keys
     # The validator reads every key to judge it: it checks a plain copy, so that only the keys
     # the game itself reads are counted.
     monkeypatch.setattr(edition_module, "_check_shape", lambda raw, v: real_check(real_loads(real_dumps(raw)), v))

@@ -25,7 +25,7 @@ from companion.game.rules.accusation import dante_path
 from companion.game.rules.guardians import _standing_near
 from companion.game.scoring import BoardFacts, PlayerFacts, score
 from companion.game.tally import decide_start_tally, decide_tally, replay_tally
-from events.catalog import DiscPlaced
+from events.catalog import DiscPlaced, SkullAdvanced
 from tests.builders import Table, place, seats
 from tests.game.variants import variant
 
@@ -183,7 +183,7 @@ def test_styx_gains_follow_the_edition(table: Table) -> None:
     from companion.game.rules.styx import styx_events
 
     events = styx_events(table.state, UseStyx(0, 4, 1, last_track=7, borrow=True))
-    assert events[-1].track == 7
+    assert isinstance(events[-1], SkullAdvanced) and events[-1].track == 7
     with pytest.raises(RuleViolation):
         styx_events(table.state, UseStyx(0, 4, 1, first_track=2, borrow=True))
 

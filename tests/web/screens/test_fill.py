@@ -31,7 +31,7 @@ from tests.builders import game_view
 from tests.web.screens.test_answer_size import FlaskPhoneClient
 
 # the module itself: the package rebinds its name ``marks`` to the function ``marks``
-part_marks = importlib.import_module("companion.web.screens.parts.marks")
+part_marks = importlib.import_module("companion.web.screens.parts.marking")
 CSRF_FIELD = parts.CSRF_FIELD
 REFERENCE_FORMS = re.compile(r'(<form\b[^>]*\bhx-post="[^"]*"[^>]*>\s*)' + re.escape(CSRF_FIELD))
 REFERENCE_MARKS = re.compile(r"(?:&|\\u0026)(key|csrf|seq);")

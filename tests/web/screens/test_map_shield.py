@@ -19,8 +19,8 @@ from companion.web.http.db import service
 from companion.web.screens import parts
 from companion.web.screens.game import game_context
 from companion.web.screens.hell_map import Cell, FerrySteps
-from companion.web.screens.parts.inputs import shield_context
 from companion.web.screens.parts.macros import guardian_glyph, part_macro
+from companion.web.screens.parts.sources import shield_context
 from tests.builders import game_view
 from tests.web.screens.random_screens import marking, screens
 

@@ -226,7 +226,7 @@ def test_the_parts_one_phone_drew_are_shared_with_every_phone_that_refreshes(pho
 
 
 def test_an_undo_and_a_redo_find_the_small_parts_drawn_before(phone, client, app, monkeypatch) -> None:
-    """A slot keeps several drawings of the parts whose inputs come back (``part_inputs.depth``): after a loan, its
+    """A slot keeps several drawings of the parts whose inputs come back (``parts.sources.depth``): after a loan, its
     undo finds Ana's purse and the next loan as they were drawn before the loan, and its redo finds them and the
     undo bar as the loan drew them; only the actions (drawn on every answer) and the undo bar that now offers a
     redo are drawn again."""

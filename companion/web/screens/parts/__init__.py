@@ -4,8 +4,8 @@ The game page is cut into parts (turn, the plague card, actions, the loan, Hell'
 Wall of Dis, the map's values and desks, one part per shield of the map, Cemetery, two per quarter of Florence
 (its title, its tiles), four per player, undo bar). Each is drawn by a template (a block of the page, or a macro
 of ``screens/game_parts.html`` and ``screens/map_shield.html``) with marks for what changes between answers
-(``screens.parts.marks``), fingerprinted, and kept per process with the inputs it was drawn from
-(``screens.part_inputs``, ``screens.part_cache``); an answer sends only the parts whose fingerprint differs from
+(``screens.parts.marking``), fingerprinted, and kept per process with the inputs it was drawn from
+(``screens.parts.sources``, ``screens.parts.cache``); an answer sends only the parts whose fingerprint differs from
 the phone's (``screens.parts_sent``).
 
 The plague card is the same in every answer: it stays on the phone, hidden (``static/css/app.css``) until the
@@ -36,7 +36,7 @@ from markupsafe import Markup, escape
 from companion.game.state import GameState
 from companion.web.screens.hell_map import HellMap
 from companion.web.screens.parts import cache as part_cache
-from companion.web.screens.parts import marks as part_marks
+from companion.web.screens.parts import marking as part_marks
 from companion.web.screens.parts.cache import (
     part_slots,
     remembered,
@@ -45,20 +45,8 @@ from companion.web.screens.parts.cache import (
     shared_block,
     slots,
 )
-from companion.web.screens.parts.inputs import (
-    NESTED,
-    PLAYER_PARTS,
-    MapInputs,
-    carries_extras,
-    depth,
-    inputs,
-    player_part,
-    quarter_tiles,
-    same_cells,
-    shield_context,
-)
 from companion.web.screens.parts.macros import part_macro
-from companion.web.screens.parts.marks import (
+from companion.web.screens.parts.marking import (
     CSRF_FIELD,
     CSRF_MARK,
     KEY_MARK,
@@ -79,6 +67,18 @@ from companion.web.screens.parts.sent import (
     merge_parts,
     out_of_band,
     parts_to_send,
+)
+from companion.web.screens.parts.sources import (
+    NESTED,
+    PLAYER_PARTS,
+    MapInputs,
+    carries_extras,
+    depth,
+    inputs,
+    player_part,
+    quarter_tiles,
+    same_cells,
+    shield_context,
 )
 from companion.web.words.catalogue import language as request_language
 from companion.web.words.catalogue import template_words

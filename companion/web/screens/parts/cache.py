@@ -3,7 +3,7 @@ of costly parts with the inputs they were drawn from, and template blocks shared
 
 The parts that are costly to draw (the map's board and shields, the quarters of Florence, each player) and the
 map's view model are kept per process with the inputs they were drawn from, and drawn again only when those inputs
-differ (``screens.part_inputs``): a tap that changes one player's purse draws that player, the actions and the undo
+differ (``screens.parts.sources``): a tap that changes one player's purse draws that player, the actions and the undo
 bar, not the map.
 """
 
@@ -22,7 +22,7 @@ from companion.service.caches import Slots
 from companion.web.process import process
 from companion.web.screens.hell_map import FerrySteps, GuardianSteps, HellMap, build_map
 from companion.web.screens.history import Entry, latest_entries
-from companion.web.screens.parts.marks import compact, marks
+from companion.web.screens.parts.marking import compact, marks
 from companion.web.words.catalogue import language as request_language
 
 __all__ = [
@@ -63,7 +63,7 @@ def part_slots(games: int) -> Slots[tuple[str, ...], Any]:
     the board, the Wall, the desks, Florence, the Cemetery, the turn, Hell's prompt, the undo bar, the map's values,
     four parts per player and a part per shield (up to ~70 shields, twice: a phone that may act and a
     waiting one), 200 slots for each game the view cache holds. A few small parts keep several drawings
-    (``part_inputs.depth``): ~60 KB of markup a game and language in the bench's mix, ~110 KB with them."""
+    (``parts.sources.depth``)."""
     return Slots(size=200 * games)
 
 

@@ -24,7 +24,7 @@ from companion.service.caches import Shared
 from companion.web.http.htmx import Answer
 from companion.web.http.phone import seat_of, seat_prompt
 from companion.web.live.notifier import held_elsewhere
-from companion.web.screens.parts.marks import fill
+from companion.web.screens.parts.marking import fill
 from companion.web.words.catalogue import language as request_language
 
 __all__ = ["ANSWERS_KEY", "AnswerKey", "KeptAnswer", "answer_key", "install", "keep_marked", "kept_answer"]

@@ -17,8 +17,8 @@ from flask import request
 
 from companion.web.forms.fields import new_key
 from companion.web.screens.hell_map import HellMap
-from companion.web.screens.parts.inputs import player_part
-from companion.web.screens.parts.marks import KEY_MARK, SEQ_MARK, without_htmx_csrf
+from companion.web.screens.parts.marking import KEY_MARK, SEQ_MARK, without_htmx_csrf
+from companion.web.screens.parts.sources import player_part
 
 __all__ = [
     "ANSWER_BUDGET",

@@ -1,7 +1,7 @@
-"""What each part of the game page is drawn from: a part kept per process (``screens.part_cache``) is drawn again
+"""What each part of the game page is drawn from: a part kept per process (``screens.parts.cache``) is drawn again
 only when these inputs differ, and is found among the few drawings its slot keeps when they come back.
 
-The seq is never among them: it is a mark (``screens.parts.marks``). ``tests/web/screens/test_part_cache.py``
+The seq is never among them: it is a mark (``screens.parts.marking``). ``tests/web/screens/test_part_cache.py``
 compares every kept part with the part drawn afresh over random games.
 """
 
@@ -15,7 +15,7 @@ from flask import current_app
 from companion.game.legal import TurnOptions
 from companion.game.state import GameState, Phase
 from companion.web.screens.hell_map import Cell, FerrySteps, HellMap
-from companion.web.screens.parts.marks import Part
+from companion.web.screens.parts.marking import Part
 
 __all__ = [
     "NESTED",
