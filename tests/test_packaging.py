@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 LOCAL = {"companion", "events", "__future__"}
-NEWER_STDLIB = {"compression"}  # Python 3.14's (compression.zstd); older ones import backports.zstd
+NEWER_STDLIB = {"compression", "_typeshed"}  # 3.14's compression.zstd; _typeshed: only for the type checker
 
 
 def _name(requirement: str) -> str:

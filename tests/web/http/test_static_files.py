@@ -12,6 +12,7 @@ from pathlib import Path
 
 import brotli
 import pytest
+from backports import zstd
 from flask.testing import FlaskClient
 
 from companion.web import ROOT
@@ -134,5 +135,8 @@ def test_a_range_request_gets_those_bytes_of_the_encoding_sent(client: FlaskClie
 
 def test_pages_stay_with_flask_compress(client: FlaskClient) -> None:
     response = client.get("/", headers={"Accept-Encoding": CHROMIUM})
+    assert response.headers["Content-Encoding"] == "zstd"  # what Flask-Compress prefers (companion.web.COMPRESSION)
+    assert "<html" in zstd.decompress(response.data).decode()
+    response = client.get("/", headers={"Accept-Encoding": "gzip, br"})
     assert response.headers["Content-Encoding"] == "br"
     assert "<html" in brotli.decompress(response.data).decode()
