@@ -21,7 +21,7 @@ from marshmallow import Schema, ValidationError
 from companion.game.errors import RuleViolation
 from companion.game.loans import LoanToConfirm, check_loans
 from companion.game.state import GameState
-from companion.service import Conflict, Outcome
+from companion.service import AnyView, Conflict, Outcome
 from companion.web.forms.fields import ActionForm, UndoForm, flatten_errors, parse
 from companion.web.http.db import service
 from companion.web.http.htmx import Answer, is_htmx
@@ -99,7 +99,7 @@ def _kept_choices(render: Renderer) -> dict[str, Any]:
     }
 
 
-def _conflict(draw: Renderer, view: Any) -> Answer:
+def _conflict(draw: Renderer, view: AnyView) -> Answer:
     """The fresh game, for a screen that sent an entry from a seq the log has left: nothing was recorded."""
     notice = gettext(
         "This screen was out of date: the game moved on at another phone. "
@@ -108,17 +108,17 @@ def _conflict(draw: Renderer, view: Any) -> Answer:
     return draw(view, 409, notice=notice, notice_kind="conflict")
 
 
-def _seat_refused(draw: Renderer, control: str, exc: SeatRefused, view: Any) -> Answer:
+def _seat_refused(draw: Renderer, control: str, exc: SeatRefused, view: AnyView) -> Answer:
     assert isinstance(view.state, GameState)  # only a recorded game has seats
     return draw(view, 403, refusal=_seat_refusal(view.state, control, exc))
 
 
-def _loan_to_confirm(draw: Renderer, control: str, exc: LoanToConfirm, view: Any) -> Answer:
+def _loan_to_confirm(draw: Renderer, control: str, exc: LoanToConfirm, view: AnyView) -> Answer:
     assert isinstance(view.state, GameState)  # only a recorded game's command takes a loan
     return draw(view, 200, loan_confirm=confirmation(view.state, exc, control), **_kept_choices(draw))
 
 
-def _refused(draw: Renderer, control: str, exc: RuleViolation, view: Any) -> Answer:
+def _refused(draw: Renderer, control: str, exc: RuleViolation, view: AnyView) -> Answer:
     """The refusal beside its control: the rule, the values in words, what is legal instead."""
     refusal = {
         "control": control,

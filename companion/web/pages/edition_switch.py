@@ -14,6 +14,7 @@ from companion.editions import library
 from companion.editions.diff import diff, scope
 from companion.game.edition import Edition
 from companion.game.errors import RuleViolation
+from companion.game.game_or_tally import AnyState
 from companion.service import Conflict, GameView, switches
 from companion.web.forms.fields import new_key
 from companion.web.http.db import recorded, service
@@ -53,7 +54,7 @@ def _board_note() -> dict[str, Any]:
     return {"board_note": board_note}
 
 
-def _told(view: GameView, seq: int, state: Any) -> str:
+def _told(view: GameView, seq: int, state: AnyState) -> str:
     """An entry in words: the history's sentences of what it recorded (who, what)."""
     events = view.timeline.events_of(seq)
     said = [narrate(e, state) for e in events if not isinstance(e, (EntriesSetAside, EditionChanged))]

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from companion.service import KeyReused
 from companion.web.api.endpoints import ApiError, api_error
+from companion.web.http.htmx import htmx_answer
 from companion.web.words.catalogue import gettext
 
 __all__ = ["register"]
@@ -34,7 +35,7 @@ def register(app: Flask) -> None:
         return response
 
     @app.errorhandler(KeyReused)
-    def key_reused(_exc: KeyReused) -> tuple[str, int, dict[str, str]] | tuple[Response, int]:
+    def key_reused(_exc: KeyReused) -> Response | tuple[Response, int]:
         """A form's key sent again for a different entry: a sentence and a way back, never a 500.
 
         The page says nothing about what the key recorded before. An htmx request gets the whole
@@ -47,7 +48,7 @@ def register(app: Flask) -> None:
             "Reload the page and enter it again."
         )
         page = render_template("pages/error.html", title=gettext("Nothing recorded"), text=text)
-        return page, 422, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
+        return htmx_answer(page, 422, retarget="body", reswap="innerHTML")
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError) -> tuple[str, int]:

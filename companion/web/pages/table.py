@@ -19,7 +19,7 @@ from companion.web.forms.fields import new_key, parse
 from companion.web.forms.start import PlayAgainForm
 from companion.web.forms.table import ModeForm
 from companion.web.http.db import recorded, service
-from companion.web.http.htmx import Answer, is_htmx
+from companion.web.http.htmx import Answer, client_redirect, is_htmx
 from companion.web.http.phone import actor_label, remember_game, seat_of, set_seat
 from companion.web.live.notifier import held_elsewhere
 from companion.web.perform import perform
@@ -166,7 +166,7 @@ def play_again_form(game_id: str) -> Answer:
         return redirect(url_for("scores.sheet", game_id=game_id), 303)
     if next_game_token(_secret(), view) is not None:  # another phone started it meanwhile: join it
         if is_htmx():  # the step's live refresh: the whole page moves
-            return "", 200, {"HX-Redirect": url_for("table.next_game", game_id=game_id)}
+            return client_redirect(url_for("table.next_game", game_id=game_id))
         return redirect(url_for("table.next_game", game_id=game_id), 303)
     return _again_page(view, new_key())
 

@@ -13,7 +13,7 @@ from companion.game.state import GameState
 from companion.service import GameView
 from companion.service.next_game import next_game_token
 from companion.web.http.db import recorded, service
-from companion.web.http.htmx import Answer, is_htmx
+from companion.web.http.htmx import Answer, client_redirect, is_htmx
 from companion.web.screens.game import game_context, render_game
 from companion.web.screens.score import score_context
 
@@ -53,7 +53,7 @@ def screen(token: str) -> Answer:
     if is_htmx():
         following = _next_screen(view)
         if following is not None:  # the table started a new game: the screen moves to it by itself
-            return "", 200, {"HX-Redirect": following}
+            return client_redirect(following)
         return render_game(view, readonly=True, live=live)
     context = {**game_context(view, readonly=True, live=live), **_viewer_score(view, token)}
     return render_template("pages/viewer.html", **context), 200

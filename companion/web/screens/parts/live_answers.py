@@ -20,8 +20,9 @@ from typing import Any
 
 from flask import Flask, current_app, g, request
 
+from companion.service import GameView
 from companion.service.caches import Shared
-from companion.web.http.htmx import Answer
+from companion.web.http.htmx import Answer, htmx
 from companion.web.http.phone import seat_of, seat_prompt
 from companion.web.live.notifier import held_elsewhere
 from companion.web.screens.parts.marking import fill
@@ -41,14 +42,14 @@ class KeptAnswer:
     headers: tuple[tuple[str, str], ...]
 
 
-def answer_key(view: Any, block: str, extra: dict[str, Any]) -> AnswerKey | None:
+def answer_key(view: GameView, block: str, extra: dict[str, Any]) -> AnswerKey | None:
     """The key of this request's answer if it is a plain live refresh of the game, else None.
 
     (game, seq, language, the parts the phone holds, the query, the seat variant: the phone's seat and,
     when it must still pick one, the seats other phones hold)."""
     if request.method != "GET" or block != "game" or extra.get("readonly") or not _sharing():
         return None
-    if request.headers.get("HX-Request") != "true" or request.headers.get("HX-Trigger") != "live-trigger":
+    if not htmx or htmx.trigger != "live-trigger":
         return None
     held = request.headers.get("HX-Game-Parts")
     if not held:
