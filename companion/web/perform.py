@@ -83,8 +83,8 @@ def record(game_id: str, data: dict[str, Any], command: Any) -> Outcome:
     return svc.execute(game_id, data["seq"], command, data["key"], judged=judged, background_commit=background_commit())
 
 
-def _kept_choices(render: Renderer) -> dict[str, Any]:
-    """What the player had chosen on the page (soul, accusation, guardian), kept after a refusal."""
+def _choices_shown_again(render: Renderer) -> dict[str, Any]:
+    """What the player had chosen on the page (soul, accusation, guardian), held after a refusal."""
     if render is not render_game:
         return {}
     return {
@@ -115,7 +115,7 @@ def _seat_refused(draw: Renderer, control: str, exc: SeatRefused, view: AnyView)
 
 def _loan_to_confirm(draw: Renderer, control: str, exc: LoanToConfirm, view: AnyView) -> Answer:
     assert isinstance(view.state, GameState)  # only a recorded game's command takes a loan
-    return draw(view, 200, loan_confirm=confirmation(view.state, exc, control), **_kept_choices(draw))
+    return draw(view, 200, loan_confirm=confirmation(view.state, exc, control), **_choices_shown_again(draw))
 
 
 def _refused(draw: Renderer, control: str, exc: RuleViolation, view: AnyView) -> Answer:
@@ -129,7 +129,7 @@ def _refused(draw: Renderer, control: str, exc: RuleViolation, view: AnyView) ->
         "alternatives": [describe_choice(c.key, c.params, view.state) for c in exc.alternatives],
         "retry": exc.alternatives[0].command if exc.alternatives and exc.alternatives[0].command else None,
     }
-    return draw(view, 422, refusal=refusal, **_kept_choices(draw))
+    return draw(view, 422, refusal=refusal, **_choices_shown_again(draw))
 
 
 def perform(

@@ -28,15 +28,15 @@ __all__ = ["KEY", "Process", "StorePool", "process"]
 KEY = "companion"  # the one entry of ``app.extensions`` the app itself adds
 
 
-POOL_KEPT = 8  # idle connections kept per app; more requests at once open (and later close) their own
+POOL_IDLE = 8  # idle connections held per app; more requests at once open (and later close) their own
 
 
 class StorePool:
     """Idle connections to one database file, each lent to one request at a time."""
 
-    def __init__(self, app: Flask, kept: int = POOL_KEPT) -> None:
+    def __init__(self, app: Flask, held: int = POOL_IDLE) -> None:
         self.app = app
-        self.kept = kept
+        self.held = held
         self._idle: list[SqliteStore] = []
         self._lock = threading.Lock()
 
@@ -50,13 +50,13 @@ class StorePool:
     def give(self, store: Store) -> None:
         """Take back a connection a request is done with (closed if it is not clean or not needed).
 
-        Only SQLite connections are kept here; the PostgreSQL store keeps its own clean connections.
+        Only SQLite connections are held here; the PostgreSQL store keeps its own clean connections.
         """
         if not isinstance(store, SqliteStore) or store.conn.in_transaction:
             store.close()
             return
         with self._lock:
-            if len(self._idle) < self.kept:
+            if len(self._idle) < self.held:
                 self._idle.append(store)
                 return
         store.close()

@@ -102,7 +102,7 @@ def schema_of(schema: type[Schema]) -> Schema:
 
 
 def prepare_forms() -> int:
-    """Each form's schema made now and kept (``schema_of``), so the first tap of a kind after a start makes none;
+    """Each form's schema made now and held (``schema_of``), so the first tap of a kind after a start makes none;
     returns how many."""
     import companion.web.forms as package
 
@@ -165,7 +165,7 @@ def field_named(schema: type[Schema], path: str) -> str | None:
     return name
 
 
-def kept_choice(form: MultiDict[str, str] | None) -> Callable[..., bool]:
+def chosen_before(form: MultiDict[str, str] | None) -> Callable[..., bool]:
     """``chosen(name, value, default)`` for a template: whether ``form`` (what the player sent, or ``None``)
     holds ``value`` for ``name``, else ``default`` when it does not name the field: a form drawn again after a
     refusal keeps what the player had chosen."""

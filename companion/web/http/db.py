@@ -1,4 +1,4 @@
-"""One store connection per request, kept on ``g`` and given back at teardown; the rebuilt games
+"""One store connection per request, held on ``g`` and given back at teardown; the rebuilt games
 are shared by every request of the process through its ``ViewCache`` (``process().views``).
 
 Connections are reused from a small per-app pool rather than opened and closed per request:
@@ -96,7 +96,7 @@ def after_answer(job: Callable[[Store], None]) -> None:
     """Run ``job`` once this request's answer is sent (a snapshot: no tap waits for it), with a connection of the
     pool. The WSGI server closes the answer after its last byte; the jobs run then (``call_on_close``). A job that
     fails is logged and dropped: what it writes is disposable."""
-    if not has_request_context():  # a service kept past its request (none does): the job now, or none at all
+    if not has_request_context():  # a service held past its request (none does): the job now, or none at all
         if has_app_context():
             _run_jobs(current_flask_app(), [job])
         return
@@ -181,8 +181,8 @@ def check_address() -> Response | None:
     try:
         # a form's post (a tap) takes the kind of the view the process keeps, unread: a game's kind never changes, and
         # the tap reads where the log stands itself (``perform``: under its append's lock); a page reads it here
-        kept = svc.cached_view(game_id) if request.method == "POST" else None
-        view = kept if kept is not None else svc.view(game_id)
+        held = svc.cached_view(game_id) if request.method == "POST" else None
+        view = held if held is not None else svc.view(game_id)
     except UnknownGame:
         abort(404)
     if view.kind == PAGES_OF[prefix] or request.endpoint in ANY_KIND:

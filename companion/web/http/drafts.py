@@ -1,7 +1,7 @@
 """Edition drafts and saved editions as this phone keeps them.
 
 The editor and the library pages go through these functions only, so who may see a draft, how long it
-is kept and how many a phone may hold are decided here, in one place:
+is held and how many a phone may hold are decided here, in one place:
 
 - a draft and a saved edition belong to the phone that made them (``phone.phone_id``): another phone's
   draft id is unknown here (``LookupError``, a 404), and names are unique per phone;
@@ -99,7 +99,7 @@ def my_drafts() -> list[Draft]:
 
 
 def new_draft(text: str, reuse: str | None = None) -> str:
-    """Keep ``text`` as a new draft of this phone; its id. With ``reuse``, the phone's draft already kept
+    """Keep ``text`` as a new draft of this phone; its id. With ``reuse``, the phone's draft already held
     under that key is returned as it is instead. Raises ``LibraryFull`` (too large, or too many drafts)."""
     _check_size(text)
     owner, store = phone_id(), service().store

@@ -48,7 +48,7 @@ class SeatRefused(Exception):
 
 
 def phone_id() -> str:
-    """This phone's stable random id, made on its first visit and kept in its signed cookie: the owner
+    """This phone's stable random id, made on its first visit and held in its signed cookie: the owner
     of its drafts and saved editions (never shown to anyone)."""
     found = session.get("phone")
     if isinstance(found, str) and len(found) >= 16:
@@ -104,7 +104,7 @@ def remembered_views() -> Iterator[AnyView]:
 
 
 def remember_edition(content_hash: str) -> None:
-    """This phone's edition for its next new game (kept in its signed cookie)."""
+    """This phone's edition for its next new game (held in its signed cookie)."""
     session["edition"] = content_hash
 
 

@@ -28,7 +28,7 @@ _CSS_COMMENT = re.compile(rb"(\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*')|/\*.*?\*/\
 
 
 def lean_css(css: bytes) -> bytes:
-    """A style sheet without its comments. Strings are kept as they are, even one holding ``/*``."""
+    """A style sheet without its comments. Strings are left as they are, even one holding ``/*``."""
     return _CSS_COMMENT.sub(lambda m: m.group(1) or b"", css)
 
 

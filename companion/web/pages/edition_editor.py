@@ -3,7 +3,7 @@ of each board side drawn as printed, then each component of the box — where "M
 shown and "Different" edits it in place; the whole edition is judged when the table leaves a
 question, and saved under a name.
 
-Every tap is kept in the draft at once (``http/drafts``), so leaving the page loses nothing.
+Every tap is held in the draft at once (``http/drafts``), so leaving the page loses nothing.
 """
 
 from __future__ import annotations
@@ -218,7 +218,7 @@ def answer(draft_id: str, key: str) -> Answer:
     comp = _component(raw, key)
     try:
         return _answer(draft_id, key, raw, comp, request.form)
-    except LibraryFull as full:  # the phone's library is full or the file too large: nothing was kept
+    except LibraryFull as full:  # the phone's library is full or the file too large: nothing was held
         return _page(
             draft_id,
             raw,
@@ -269,7 +269,7 @@ def _answer(draft_id: str, key: str, raw: Raw, comp: Component, form: MultiDict[
                     status=422,
                 )
         edition, invalid = _valid(changed)
-        if edition is None:  # typed values are not kept; a circle's taps already are, to finish
+        if edition is None:  # typed values are not held; a circle's taps already are, to finish
             return _page(
                 draft_id,
                 raw,

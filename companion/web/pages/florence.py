@@ -33,7 +33,7 @@ from companion.game.commands import (
 )
 from companion.game.legal import turn_options
 from companion.game.state import Phase
-from companion.web.forms.fields import kept_choice, new_key
+from companion.web.forms.fields import chosen_before, new_key
 from companion.web.forms.florence import (
     AccuseForm,
     CouncilForm,
@@ -136,14 +136,14 @@ def location_option(game_id: str, option: str) -> Answer:
     return perform_command(game_id, LocationForm, lambda d: _location_command(option, d), f"location-{option}")
 
 
-def _kept() -> dict[str, Callable[..., Any]]:
+def _chosen_before() -> dict[str, Callable[..., Any]]:
     """``chosen`` and ``chosen_value`` (``screens/card_fields.html``) over the choices in the card's address."""
     args = request.args
 
     def chosen_value(name: str, default: Any = "") -> Any:
         return args.get(name, default)
 
-    return {"chosen": kept_choice(args), "chosen_value": chosen_value}
+    return {"chosen": chosen_before(args), "chosen_value": chosen_value}
 
 
 @bp.get("/card/fraud")
@@ -161,8 +161,8 @@ def fraud_card(game_id: str) -> Answer:
         return f'<p id="fraud-form" class="hint" role="status">{escape(gone)}</p>', 200
     me = state.p[state.active]
     if is_htmx() and set(request.args) - {"at"}:  # after a refusal: the choices the player made (screens/game.py)
-        kept = _kept()
-        return render_template("screens/fraud_form.html", view=view, state=state, me=me, new_key=new_key, **kept), 200
+        held = _chosen_before()
+        return render_template("screens/fraud_form.html", view=view, state=state, me=me, new_key=new_key, **held), 200
     if is_htmx():  # the table's phones fetch it after the same answer: drawn once, with marks
         owned = tuple(sorted({barrel.colour for barrel in me.pieces("barrel")}))
         inputs = (view.edition.content_hash, state.active, me.fraud_hand, owned)

@@ -88,7 +88,7 @@ def index() -> str:
 
 @bp.get("/lang/<code>")
 def language(code: str) -> Response:
-    """Switch the interface language (kept in this phone's cookie) and go back."""
+    """Switch the interface language (held in this phone's cookie) and go back."""
     if code in ("en", "es"):
         session["lang"] = code
     target = safe_next(request.args.get("next")) or url_for("home.index")

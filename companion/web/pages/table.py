@@ -129,7 +129,7 @@ def code_go() -> Answer:
 
 def tap_key(sent: str) -> str:
     """A page form's idempotency key as sent, when it is one (16 to 64 characters, like the keys the
-    pages draw); anything shorter or longer is replaced by a fresh key, never kept."""
+    pages draw); anything shorter or longer is replaced by a fresh key, never held."""
     return sent if 16 <= len(sent) <= 64 else new_key()
 
 

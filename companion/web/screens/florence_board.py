@@ -47,10 +47,10 @@ def florence_board(state: GameState) -> tuple[tuple[str, tuple[LocationTile, ...
     """The four quarters, each with its two location tiles (free first); worked out once for each layout and the
     family members standing in Florence (every answer asks for it, most taps move no one there)."""
     key = (state.edition.content_hash, tuple(state.florence.items()), tuple(p.placed for p in state.p))
-    kept = _BOARDS.get(key)
-    if kept is None:
-        kept = _BOARDS.put(key, _board(state))
-    return kept
+    held = _BOARDS.get(key)
+    if held is None:
+        held = _BOARDS.put(key, _board(state))
+    return held
 
 
 _BOARDS: Lru[tuple[object, ...], tuple[tuple[str, tuple[LocationTile, ...]], ...]] = Lru(512)

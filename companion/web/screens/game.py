@@ -17,7 +17,7 @@ from companion.game.legal import turn_options
 from companion.game.rules.hell import why_stuck
 from companion.game.state import GameState, Phase
 from companion.service import GameView
-from companion.web.forms.fields import kept_choice, new_key
+from companion.web.forms.fields import chosen_before, new_key
 from companion.web.http.htmx import Answer, htmx
 from companion.web.http.phone import seat_prompt, waiting_for
 from companion.web.live.notifier import held_elsewhere
@@ -40,7 +40,7 @@ from companion.web.screens.parts import (
     remembered_map,
     render_parts,
 )
-from companion.web.screens.parts.live_answers import answer_key, keep_marked, kept_answer
+from companion.web.screens.parts.live_answers import answer_key, keep_marked, shared_answer
 from companion.web.screens.refusal_shown import box_drawn
 from companion.web.words.refusals import describe_refusal
 
@@ -182,7 +182,7 @@ def _card_choices(extra: dict[str, Any]) -> str:
     """After a refusal about the Wall's fraud card, for htmx: the card's choices as the query of its address (``&...``).
 
     The card (8-11 KB with the Wall's options around it) then comes in an answer of its own, fetched right after, with
-    the player's choices kept (``pages/florence.py``: ``fraud_card``); a page without script shows it in place."""
+    the player's choices held (``pages/florence.py``: ``fraud_card``); a page without script shows it in place."""
     if not htmx or request.method != "POST" or _open_for(extra) != "location-fraud" or extra.get("loan_confirm"):
         return ""
     pairs = [(k, v) for k, v in request.form.items(multi=True) if k not in _NOT_CHOICES]
@@ -190,17 +190,17 @@ def _card_choices(extra: dict[str, Any]) -> str:
 
 
 def _chooser(extra: dict[str, Any]) -> Callable[..., bool]:
-    """``chosen(name, value, default)``: whether a field kept the player's choice after a refusal (or
+    """``chosen(name, value, default)``: whether a field held the player's choice after a refusal (or
     after "Cancel" on the loan prompt)."""
     if not _open_for(extra):
-        return kept_choice(None)
-    return kept_choice(request.form if request.method == "POST" else request.args)
+        return chosen_before(None)
+    return chosen_before(request.form if request.method == "POST" else request.args)
 
 
 def render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Answer:
     """``_render_game``; a live refresh drawn once for the phones holding the same parts (``parts.live_answers``)."""
     key = answer_key(view, block, extra) if status == 200 else None
-    return kept_answer(key, lambda: _render_game(view, status, block, **extra))
+    return shared_answer(key, lambda: _render_game(view, status, block, **extra))
 
 
 def _render_game(view: GameView, status: int = 200, block: str = "game", **extra: Any) -> Answer:

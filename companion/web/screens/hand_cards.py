@@ -16,7 +16,7 @@ from flask import request
 from companion.game.commands import PlayFraud
 from companion.game.errors import RuleViolation
 from companion.game.state import GameState, Phase
-from companion.web.forms.fields import kept_choice
+from companion.web.forms.fields import chosen_before
 from companion.web.forms.florence import fraud_of
 from companion.web.words.refusals import describe_refusal, describe_rule
 from companion.web.words.rules_reference import link_citations
@@ -36,9 +36,9 @@ def cards_left(state: GameState) -> dict[int, int]:
     return {i: p.fraud_hand - p.hand_scored for i, p in enumerate(state.p) if p.fraud_hand > p.hand_scored}
 
 
-def _kept_choices(refused: bool) -> Callable[..., bool]:
+def _choices_shown_again(refused: bool) -> Callable[..., bool]:
     """``chosen(name, value, default)`` for the chips: a refused card keeps what the table tapped."""
-    return kept_choice(request.form if refused and request.method == "POST" else None)
+    return chosen_before(request.form if refused and request.method == "POST" else None)
 
 
 def hand_cards_context(state: GameState, refusal: dict[str, Any] | None) -> dict[str, Any]:
@@ -56,5 +56,5 @@ def hand_cards_context(state: GameState, refusal: dict[str, Any] | None) -> dict
     return {
         "hand_cards": left,
         "hand_player": int(posted) if posted.isdigit() and int(posted) in left else first,
-        "chosen": _kept_choices(refused),
+        "chosen": _choices_shown_again(refused),
     }

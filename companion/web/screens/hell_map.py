@@ -79,7 +79,7 @@ class HellMap:
 
     @functools.cached_property
     def by_shield(self) -> dict[str, Cell]:
-        """The cells by shield, worked out once per map (a map is kept and answers many taps). Not to be changed."""
+        """The cells by shield, worked out once per map (a map is held and answers many taps). Not to be changed."""
         return {c.shield: c for c in self.cells}
 
 
@@ -96,9 +96,9 @@ def _side_layout(side: Side) -> tuple[Layout, dict[tuple[Any, ...], Cell]]:
     """What is worked out once per board side: where each shield goes (x, y, width) and its lines down, and the
     steady cells made so far (``_steady_cell``). A side is the edition's, unchanged while it lives; it holds
     dicts, so it is found by identity."""
-    kept = _SIDES.get(id(side))
-    if kept is not None and kept[0] is side:
-        return kept[1], kept[2]
+    held = _SIDES.get(id(side))
+    if held is not None and held[0] is side:
+        return held[1], held[2]
     out: dict[str, tuple[float, float, float]] = {}
     span = WIDTH - LEFT - 6
     for circle, row in side.rows.items():
@@ -127,7 +127,7 @@ def _layout(side: Side) -> Layout:
 def _words(language: str, message: str, values: tuple[tuple[str, Any], ...]) -> str:
     """``message`` translated (the request's language, named in the key) with its values put in.
 
-    The map's labels say the same few hundred things in every game: kept per language, a map is
+    The map's labels say the same few hundred things in every game: held per language, a map is
     worded without Flask-Babel's lookup of the locale and the catalogue for each of its ~200 phrases."""
     return str(_gettext(message, **dict(values)))
 
@@ -137,7 +137,7 @@ def _language() -> str:
 
 
 def gettext(message: str, **values: Any) -> str:
-    """Flask-Babel's ``gettext`` for the map's words, kept per language (``_words``)."""
+    """Flask-Babel's ``gettext`` for the map's words, held per language (``_words``)."""
     return _words(_language(), message, tuple(sorted(values.items())))
 
 
@@ -145,7 +145,7 @@ def gettext(message: str, **values: Any) -> str:
 def _cell_words(
     language: str, shield: str, circle: int, quarter: str, soul: tuple[int, str] | None, guardian: str | None
 ) -> str:
-    """A shield's label without what tapping it does, kept per language and what stands on it."""
+    """A shield's label without what tapping it does, held per language and what stands on it."""
     text = gettext(
         "%(shield)s, circle %(circle)s, %(quarter)s",
         shield=shield.upper(),
@@ -186,7 +186,7 @@ def build_map(
     ferry: FerrySteps | None = None,
     using: GuardianSteps | None = None,
     steady_guard: bool = False,
-    kept_cells: bool = True,
+    held_cells: bool = True,
 ) -> HellMap:
     """The map for this state; ``select`` is a shield id or ``cemetery-<colour>``; ``using``: a guardian's steps.
 
@@ -197,7 +197,7 @@ def build_map(
     name them (``bring_to``) for the tap to bring it there, so choosing it and bringing it send no shield but
     the one it lands on; a page without script gets a "bring" tap on each.
 
-    ``kept_cells=False`` works out every cell afresh, none from ``_steady_cell`` (a test compares the two)."""
+    ``held_cells=False`` works out every cell afresh, none from ``_steady_cell`` (a test compares the two)."""
     pos, lines = _layout(state.side)
     in_hell = interactive and options.phase is Phase.HELL and not options.plague_due
     guard_try = bool(interactive and not in_hell and steady_guard and using and not using.to_shield and using.shields)
@@ -210,7 +210,7 @@ def build_map(
     choice = _Choice(
         interactive, in_hell, selected, landing_moves, bring_colour, ferry, guarding, guard_try, steady_guard
     )
-    cells, bring_to = _cells(state, options, choice, kept_cells)
+    cells, bring_to = _cells(state, options, choice, held_cells)
     wall_y = _row_y(6) - WALL_GAP / 2
     rows = tuple(
         (c, _row_y(c), state.edition.circles[c].hex, colour_name(c), state.edition.circles[c].sin)
@@ -267,7 +267,7 @@ def _chosen(state: GameState, select: str | None) -> tuple[str | None, int | Non
 
 
 def _cells(
-    state: GameState, options: TurnOptions, choice: _Choice, kept_cells: bool
+    state: GameState, options: TurnOptions, choice: _Choice, held_cells: bool
 ) -> tuple[tuple[Cell, ...], tuple[str, ...]]:
     """Every shield's cell, and the shields whose steady tap brings the soul chosen in the Cemetery."""
     pos, _ = _layout(state.side)
@@ -280,7 +280,7 @@ def _cells(
     bringing = in_hell and choice.bring_colour is not None
     # a shield no choice under way touches has its steady cell (what stands on it, its steady tap), made once
     # per side, shield, occupant and language (``_steady_cell``): a guardian's steps or the ferry touch them all
-    plain = kept_cells and choice.using is None and not (in_hell and choice.ferry is not None)
+    plain = held_cells and choice.using is None and not (in_hell and choice.ferry is not None)
     touched = {choice.selected, *choice.landing_moves} if choice.selected else set()  # the soul and its landings
     # every shield's steady cell, the whole row found again while Hell is the same (``_steady_cells``)
     steady_row = _steady_cells(state, choice.interactive, glyphs, words, guardian_at) if plain else ()
@@ -404,15 +404,15 @@ def _steady_cells(
     Hell as it was, a loan, a send, an accusation, shares them), and the phone may act or not as then, in the same
     language. ``tests/web/screens/test_part_cache.py`` compares every map with the map worked out afresh."""
     key = (id(state.edition), id(state.side), id(state.hell), id(state.guardians), interactive, words)
-    kept = _ROWS.get(key)
+    held = _ROWS.get(key)
     if (
-        kept is not None
-        and kept[0] is state.edition
-        and kept[1] is state.side
-        and kept[2] is state.hell
-        and kept[3] is state.guardians
+        held is not None
+        and held[0] is state.edition
+        and held[1] is state.side
+        and held[2] is state.hell
+        and held[3] is state.guardians
     ):
-        return kept[4]
+        return held[4]
     (pos, _), _ = _side_layout(state.side)
     infos = state.side.shields
     hell = state.hell
@@ -423,12 +423,12 @@ def _steady_cells(
         # keeps its cell, which it alone decides (``_steady_cell``: the side, the soul, the guardian, the words)
         before, last_row = last[3], last[4]
         row = tuple(
-            kept
+            held
             if (soul := hell.get(shield)) is before.get(shield)
             else _steady_cell(
                 state, shield, soul, guardian_at.get(shield), interactive, glyphs[infos[shield].quarter], words
             )
-            for shield, kept in zip(pos, last_row, strict=True)
+            for shield, held in zip(pos, last_row, strict=True)
         )
     else:
         row = tuple(

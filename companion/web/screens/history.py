@@ -154,7 +154,7 @@ class HistoryFold:
 def history_entries(view: AnyView) -> list[Entry]:
     """Every action of the game, oldest first, told against the state it was recorded in.
 
-    The state after each action is kept, so an undo returns to the state after the last action
+    The state after each action is held, so an undo returns to the state after the last action
     still in effect without replaying the log; only a replacement replays it.
     """
     return HistoryFold().advance(view).entries(view)
@@ -167,16 +167,16 @@ _TOLD: Lru[tuple[str, int, int], tuple[weakref.ref[Action], weakref.ref[Any], li
 
 
 def _told(view: AnyView, action: Action, before: Any) -> list[str]:
-    """``_tell``'s sentences, kept by the action and the state it is told from, and the language: an undo tells
+    """``_tell``'s sentences, held by the action and the state it is told from, and the language: an undo tells
     the entry before it as it was told when that one was recorded, and the entry it undid (the one to redo) from
     the state it was told from then; a redo tells that entry once more.
 
     A state and an action are never changed once made: they are found by the objects themselves, held weakly
-    (a game left aside is not kept alive by its entries; an id reused by another object is told afresh)."""
+    (a game left aside is not held alive by its entries; an id reused by another object is told afresh)."""
     key = (language(), id(action), id(before))
-    kept = _TOLD.get(key)
-    if kept is not None and kept[0]() is action and kept[1]() is before:
-        return kept[2]
+    held = _TOLD.get(key)
+    if held is not None and held[0]() is action and held[1]() is before:
+        return held[2]
     sentences, _after = _tell(view, action, before)
     _TOLD.put(key, (weakref.ref(action), weakref.ref(before), sentences))
     return sentences

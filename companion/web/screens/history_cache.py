@@ -1,4 +1,4 @@
-"""The history told so far of recently read games, per language, kept by the process: a long
+"""The history told so far of recently read games, per language, held by the process: a long
 game's history page tells only the actions recorded since it was last shown."""
 
 from __future__ import annotations

@@ -89,7 +89,7 @@ def _cancel_query(control: str) -> str:
     if control.startswith("location-") and not form.get("guardian"):
         own = [("open", control)]
         own += [(k, v) for k, v in form.items(multi=True) if k not in _NOT_A_CHOICE and len(v) <= 40][:12]
-    kept = {
+    held = {
         "select": form.get("select", ""),
         "accuse": form.get("prepare", ""),
         "guardian": form.get("guardian", ""),
@@ -97,7 +97,7 @@ def _cancel_query(control: str) -> str:
         "gt": ",".join(form.getlist("targets")) if form.get("guardian") else "",
         "gd": form.get("desk_below", "") if form.get("guardian") else "",
     }
-    return urlencode([*((k, v) for k, v in kept.items() if v), *own])
+    return urlencode([*((k, v) for k, v in held.items() if v), *own])
 
 
 def confirmation(state: GameState, exc: LoanToConfirm, control: str) -> dict[str, Any]:

@@ -102,7 +102,7 @@ def sheet_facts(started: datetime | None, seconds: int | None) -> dict[str, str]
 
 def _share(sheet: Scoresheet, url: str) -> dict[str, Any]:
     """The share button's text and link (the public address when one is configured); a link only this
-    network can open is kept for the people at the table, and the page says friends elsewhere cannot open it."""
+    network can open is held for the people at the table, and the page says friends elsewhere cannot open it."""
     local = only_on_this_network(url)
     return {
         "share_text": share_text(sheet),
@@ -182,7 +182,7 @@ def _progress(view: GameView, state: GameState, sheet: Scoresheet) -> dict[str, 
 
 
 def score_context(view: GameView, refusal: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Everything the score sheet shows (``refusal``: a refused entry, whose choices are kept)."""
+    """Everything the score sheet shows (``refusal``: a refused entry, whose choices are held)."""
     state = view.state
     sheet = scoresheet(state)
     context: dict[str, Any] = {

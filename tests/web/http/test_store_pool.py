@@ -27,7 +27,7 @@ def test_a_page_borrows_a_pooled_connection_and_gives_it_back(app: Flask) -> Non
 
 
 def test_a_connection_left_in_a_transaction_is_closed_not_lent(app: Flask) -> None:
-    pool = StorePool(app, kept=2)
+    pool = StorePool(app, held=2)
     store = pool.take()
     assert isinstance(store, SqliteStore)
     store.conn.execute("BEGIN IMMEDIATE")
@@ -38,7 +38,7 @@ def test_a_connection_left_in_a_transaction_is_closed_not_lent(app: Flask) -> No
 
 
 def test_only_a_few_idle_connections_are_kept(app: Flask) -> None:
-    pool = StorePool(app, kept=2)
+    pool = StorePool(app, held=2)
     stores = [pool.take() for _ in range(4)]
     for store in stores:
         pool.give(store)

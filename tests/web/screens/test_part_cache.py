@@ -88,7 +88,7 @@ def _check_screen(app: Flask, game_id: str, language: str, choice: dict[str, Any
             ferry=context["ferry"],
             using=context["guardian_steps"],
             steady_guard=htmx,
-            kept_cells=False,  # every cell worked out afresh, none kept as a steady cell
+            held_cells=False,  # every cell worked out afresh, none kept as a steady cell
         )
         assert context["hell_map"] == fresh_map, "the kept map differs from the map drawn afresh"
         told_before = dict(history._TOLD._items)

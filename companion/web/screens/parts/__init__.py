@@ -1,10 +1,10 @@
-"""The game page's parts: each drawn with marks, kept when costly, and put together as the phone shows them.
+"""The game page's parts: each drawn with marks, held when costly, and put together as the phone shows them.
 
 The game page is cut into parts (turn, the plague card, actions, the loan, Hell's prompt, the map's board, the
 Wall of Dis, the map's values and desks, one part per shield of the map, Cemetery, two per quarter of Florence
 (its title, its tiles), four per player, undo bar). Each is drawn by a template (a block of the page, or a macro
 of ``screens/game_parts.html`` and ``screens/map_shield.html``) with marks for what changes between answers
-(``screens.parts.marking``), fingerprinted, and kept per process with the inputs it was drawn from
+(``screens.parts.marking``), fingerprinted, and held per process with the inputs it was drawn from
 (``screens.parts.sources``, ``screens.parts.cache``); an answer sends only the parts whose fingerprint differs from
 the phone's (``screens.parts_sent``).
 
@@ -262,8 +262,8 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
     game_id = context["view"].game_id
     language = request_language()  # found once for all the parts
     marked = marked_context(context, language)
-    kept_parts = slots()
-    still = "-still" if not m.steady else ""  # a waiting phone's map, kept apart
+    held_parts = slots()
+    still = "-still" if not m.steady else ""  # a waiting phone's map, held apart
 
     extras = carries_extras(marked)
 
@@ -273,17 +273,17 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
         if drawn_from is None:
             return draw()
         where = (game_id, language, f"{name}{still}" if name.startswith("s-") else name)
-        made: Part = kept_parts.get_or_make(where, drawn_from, draw, depth(name))
+        made: Part = held_parts.get_or_make(where, drawn_from, draw, depth(name))
         return made
 
     fixed, quarters, shield_names, seats = _layout(part_names(context["state"]))
-    # the shields, ~70 parts, as a whole while the map is the one kept (``remembered_map``: a loan, a card,
+    # the shields, ~70 parts, as a whole while the map is the one held (``remembered_map``: a loan, a card,
     # Florence's taps) or equal to it: only a map that changed asks its shields, and of those only the ones
     # whose cell changed since the last map drawn (``shield_context``'s inputs: the cell, and what the map
     # says of all shields: the soul chosen, the guardian's steps, the ferry)
     map_inputs: MapInputs = (context["state"].edition.content_hash, m, context.get("ferry"))
     group = (game_id, language, f"shields{still}")
-    last = kept_parts.latest(group)
+    last = held_parts.latest(group)
 
     def shields() -> dict[str, Part]:
         same = same_cells(last, map_inputs)
@@ -291,13 +291,13 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
 
     # a player's four parts as a whole while the player is the same (``inputs``: each reads only the player, its
     # seat and whether the game has the expansion), and the quarters' titles and tiles while Florence is the same
-    # (the board, the turn's quarter, the seats): ~20 parts an answer found in 5 looks, each kept three deep like
+    # (the board, the turn's quarter, the seats): ~20 parts an answer found in 5 looks, each held three deep like
     # its parts (an undo and a redo bring back the two before); one that changed asks its parts one by one
     state: GameState = context["state"]
     edition = state.edition.content_hash
 
     def together(slot: str, drawn_from: tuple[Any, ...], members: tuple[str, ...]) -> dict[str, Part]:
-        made: dict[str, Part] = kept_parts.get_or_make(
+        made: dict[str, Part] = held_parts.get_or_make(
             (game_id, language, slot), drawn_from, lambda: {name: part(name) for name in members}, 3
         )
         return made
@@ -308,8 +308,8 @@ def render_parts(context: dict[str, Any]) -> dict[str, Part]:
         parts: dict[str, Part] = {name: part(name) for name in fixed}
         board = (edition, state.quarter, context["florence_board"], state.players)
         parts.update(together("quarters", board, quarters))
-        # made for ``shield_names`` (``shields``) and kept for an equal map: the same side, the same shields in order
-        drawn_shields: dict[str, Part] = kept_parts.get_or_make(group, map_inputs, shields)
+        # made for ``shield_names`` (``shields``) and held for an equal map: the same side, the same shields in order
+        drawn_shields: dict[str, Part] = held_parts.get_or_make(group, map_inputs, shields)
         parts.update(drawn_shields)
         found: dict[str, Part] = {}
         for i, (info, members) in enumerate(zip(state.players, seats, strict=True)):

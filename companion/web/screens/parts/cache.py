@@ -2,7 +2,7 @@
 of costly parts with the inputs they were drawn from, and template blocks shared by every game.
 
 The parts that are costly to draw (the map's board and shields, the quarters of Florence, each player) and the
-map's view model are kept per process with the inputs they were drawn from, and drawn again only when those inputs
+map's view model are held per process with the inputs they were drawn from, and drawn again only when those inputs
 differ (``screens.parts.sources``): a tap that changes one player's purse draws that player, the actions and the undo
 bar, not the map.
 """
@@ -59,7 +59,7 @@ _SHARED_BLOCKS: Slots[tuple[Any, ...], Markup] = Slots(size=4096)
 
 
 def part_slots(games: int) -> Slots[tuple[str, ...], Any]:
-    """The process's kept parts: by game and language, the map's model twice (interactive and still),
+    """The process's held parts: by game and language, the map's model twice (interactive and still),
     the board, the Wall, the desks, Florence, the Cemetery, the turn, Hell's prompt, the undo bar, the map's values,
     four parts per player and a part per shield (up to ~70 shields, twice: a phone that may act and a
     waiting one), 200 slots for each game the view cache holds. A few small parts keep several drawings
@@ -68,12 +68,12 @@ def part_slots(games: int) -> Slots[tuple[str, ...], Any]:
 
 
 def slots() -> Slots[tuple[str, ...], Any]:
-    """The current app's kept parts."""
+    """The current app's held parts."""
     return process().parts
 
 
 def slot(game_id: str, name: str) -> tuple[str, ...]:
-    """Where the part ``name`` of a game is kept, in the request's language."""
+    """Where the part ``name`` of a game is held, in the request's language."""
     return (game_id, request_language(), name)
 
 
@@ -146,7 +146,7 @@ def remembered_entries(view: GameView) -> tuple[Entry | None, Entry | None]:
 
 
 def remembered(game_id: str, name: str, inputs: tuple[Any, ...], template: str, **context: Any) -> str:
-    """``template`` drawn with marks, kept per process and language with the inputs it was drawn from, like a
+    """``template`` drawn with marks, held per process and language with the inputs it was drawn from, like a
     part: the phones of a table that fetch it after the same answer get one drawing (filled by ``fill``)."""
     language = request_language()
 

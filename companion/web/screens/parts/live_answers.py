@@ -3,12 +3,12 @@
 After an event every open phone of the game fetches its refreshed parts (``HX-Trigger: live-trigger``,
 ``HX-Game-Parts``). Most hold the same parts and differ only by their session (its CSRF token, the
 seat it took): the answer is worked out once per game, seq, language, held parts, query and seat
-variant, and kept marked (``screens.parts``: the marks for a form's fresh key and the session's CSRF
+variant, and held marked (``screens.parts``: the marks for a form's fresh key and the session's CSRF
 token are filled per request, in what is sent). Phones that ask while the first one draws wait for it
 (``caches.Shared``) instead of drawing the same answer again.
 
 Nothing here is the truth: an answer is only looked up once the store's last seq for the game was read
-(the view's seq is part of the key), and dropping every kept answer is always safe.
+(the view's seq is part of the key), and dropping every held answer is always safe.
 """
 
 from __future__ import annotations
@@ -28,13 +28,13 @@ from companion.web.live.notifier import held_elsewhere
 from companion.web.screens.parts.marking import fill
 from companion.web.words.catalogue import language as request_language
 
-__all__ = ["ANSWERS_KEY", "AnswerKey", "KeptAnswer", "answer_key", "install", "keep_marked", "kept_answer"]
+__all__ = ["ANSWERS_KEY", "AnswerKey", "SharedAnswer", "answer_key", "install", "keep_marked", "shared_answer"]
 
 AnswerKey = tuple[str, int, str, str, bytes, int | None, frozenset[int] | None]
 
 
 @dataclass(frozen=True)
-class KeptAnswer:
+class SharedAnswer:
     """One live refresh's answer as drawn with marks, its status and headers."""
 
     marked: str
@@ -75,30 +75,30 @@ def keep_marked(marked: str) -> None:
     g.live_marked = marked
 
 
-def kept_answer(key: AnswerKey | None, render: Callable[[], Answer]) -> Answer:
+def shared_answer(key: AnswerKey | None, render: Callable[[], Answer]) -> Answer:
     """``render()``'s answer, drawn once per ``key`` for every phone asking the same (None: not shared);
     the marks of what is sent filled for this request."""
     if key is None:
         return render()
 
-    def draw() -> KeptAnswer:
+    def draw() -> SharedAnswer:
         g.pop("live_marked", None)
         answer = render()
         marked = g.pop("live_marked", None)
         if not isinstance(answer, tuple) or len(answer) != 3 or marked is None:
             raise _NotShared(answer)
         _body, status, headers = answer
-        return KeptAnswer(marked, status, tuple(headers.items()))
+        return SharedAnswer(marked, status, tuple(headers.items()))
 
     try:
-        kept = _answers().get_or_make(key, draw)
+        held = _answers().get_or_make(key, draw)
     except _NotShared as apart:
         return apart.answer
-    return fill(kept.marked, key[1], csrf=False), kept.status, dict(kept.headers)  # htmx: the token is a header
+    return fill(held.marked, key[1], csrf=False), held.status, dict(held.headers)  # htmx: the token is a header
 
 
 class _NotShared(Exception):
-    """The answer was not one of parts (a whole block): sent as it is, not kept."""
+    """The answer was not one of parts (a whole block): sent as it is, not held."""
 
     def __init__(self, answer: Answer) -> None:
         super().__init__("not an answer of parts")
@@ -114,6 +114,6 @@ def install(app: Flask) -> None:
     app.extensions[ANSWERS_KEY] = Shared()
 
 
-def _answers() -> Shared[AnswerKey, KeptAnswer]:
-    found: Shared[AnswerKey, KeptAnswer] = current_app.extensions[ANSWERS_KEY]
+def _answers() -> Shared[AnswerKey, SharedAnswer]:
+    found: Shared[AnswerKey, SharedAnswer] = current_app.extensions[ANSWERS_KEY]
     return found

@@ -98,7 +98,7 @@ def compact(html: str) -> str:
     lines = html.split("\n")
     if len(lines) == 1:
         return html
-    middle = [kept for line in lines[1:-1] if (kept := line.lstrip().rstrip(" \t"))]
+    middle = [held for line in lines[1:-1] if (held := line.lstrip().rstrip(" \t"))]
     return "\n".join([lines[0].rstrip(" \t"), *middle, lines[-1].lstrip()])
 
 

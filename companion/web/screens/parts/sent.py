@@ -50,7 +50,7 @@ def answer_later(
     their CSRF field). Past it: the other players' purses, families,
     towers and sin tracks, then the quarters' tiles, then the active player's, the largest first, until it is within;
     and only then the shields of the map but those in ``keep`` (the ones the tap chose or lit: ``map_keep``). The
-    actions, the turn, the undo bar, the loan, the map's values and the shields kept always come in the first
+    actions, the turn, the undo bar, the loan, the map's values and the shields held always come in the first
     answer: the player reads the actions first. (The largest answers are undos back into the Florence phase: the send
     list, two players' tracks, the tiles; ``bench/README.md``. The shields go second only for a phone whose map was
     drawn for a page without script, whose next tap turns ~37 empty shields back to their steady taps: a page

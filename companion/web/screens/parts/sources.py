@@ -1,8 +1,8 @@
-"""What each part of the game page is drawn from: a part kept per process (``screens.parts.cache``) is drawn again
+"""What each part of the game page is drawn from: a part held per process (``screens.parts.cache``) is drawn again
 only when these inputs differ, and is found among the few drawings its slot keeps when they come back.
 
 The seq is never among them: it is a mark (``screens.parts.marking``). ``tests/web/screens/test_part_cache.py``
-compares every kept part with the part drawn afresh over random games.
+compares every held part with the part drawn afresh over random games.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def inputs(name: str, context: dict[str, Any], extras: bool) -> tuple[Any, ...] 
     ``carries_extras``).
 
     The seq is not among them: it is a mark (``MarkedView``). ``tests/web/screens/test_part_cache.py``
-    compares every kept part with the part drawn afresh over random games."""
+    compares every held part with the part drawn afresh over random games."""
     state: GameState = context["state"]
     m: HellMap = context["hell_map"]
     edition = state.edition.content_hash
@@ -143,7 +143,7 @@ def depth(name: str) -> int:
 
 @functools.lru_cache(maxsize=1024)
 def player_part(name: str) -> tuple[str, int]:
-    """A player's part and the player's seat (``("tower", 2)`` for ``tower2``), or ``("", 0)`` (kept by name: ~40
+    """A player's part and the player's seat (``("tower", 2)`` for ``tower2``), or ``("", 0)`` (held by name: ~40
     asks an answer)."""
     for kind in PLAYER_PARTS:
         if name.startswith(kind) and name[len(kind) :].isdigit():
@@ -246,8 +246,8 @@ def same_cells(last: tuple[object, dict[str, Part]] | None, map_inputs: MapInput
     part reads the same (``shield_reads``: its cell, whether it is picked, what a confirm or ferry tap holds)."""
     if last is None:
         return {}
-    kept_inputs, parts = last
-    edition, before, ferry = cast(MapInputs, kept_inputs)
+    held_inputs, parts = last
+    edition, before, ferry = cast(MapInputs, held_inputs)
     now_edition, m, now_ferry = map_inputs
     if edition != now_edition:
         return {}
