@@ -1,6 +1,6 @@
 """Puts WSGI middleware around the application, the way Flask's documentation does it.
 
-The proxy headers (``security``), the public address (``hosting``) and the static files
+The proxy headers (``security``), the public address (``public_address``) and the static files
 (``static_files``) each wrap ``app.wsgi_app``; the assignment lives here once.
 """
 

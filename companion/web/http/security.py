@@ -20,7 +20,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_talisman import Talisman
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from companion.web.http import hosting, nul
+from companion.web.http import nul, outage, public_address
 from companion.web.http.middleware import wrap_wsgi_app
 
 __all__ = ["CONTENT_SECURITY_POLICY", "FILE_HEADERS", "POLICY", "SessionOverHttps", "install"]
@@ -62,7 +62,8 @@ def install(app: Flask) -> None:
     """Add the security headers to every response of ``app`` and secure its session cookie; refuse a
     NUL character anywhere in a request (``nul``)."""
     nul.install(app)
-    hosting.install(app)  # the public address (inside ProxyFix, so it sees the proxy's host) and outages
+    public_address.install(app)  # inside ProxyFix, so it sees the proxy's host
+    outage.install(app)
     Talisman(
         app,
         force_https=False,  # phones on the LAN speak plain HTTP

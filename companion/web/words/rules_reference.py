@@ -17,7 +17,8 @@ from markupsafe import Markup, escape
 from companion.game.errors import RuleViolation
 from companion.game.refusals import Citation
 from companion.web.words.catalogue import gettext
-from companion.web.words.rules_digest import PAGES, SECTIONS, Page, Section
+from companion.web.words.rules_digest import SECTIONS, Section
+from companion.web.words.rules_pages import PAGES, Page
 
 __all__ = ["PAGES", "SECTIONS", "Page", "Section", "citation_anchor", "link_citations", "link_sections", "rule_url"]
 
