@@ -41,10 +41,10 @@ from companion.web import create_app
 recorded = json.loads(open(script).read())
 app = create_app({"DATABASE": db, "SECRET_KEY": "bench", "WARM_UP": True})
 client = app.test_client()
-page = client.get(recorded["page"], headers={"Accept-Encoding": "gzip, deflate, br, zstd"}).get_data(as_text=False)
+page = client.get(recorded["page"]).get_data(as_text=False)  # plain, to read its CSRF token
 found = re.search(rb'name="csrf_token" value="([^"]+)"', page)
 token = found.group(1).decode() if found else ""
-sent = 0
+sent = refused = 0
 for method, path, body, headers in recorded["requests"] if replay else ():
     headers = {k: (token if k.lower() == "x-csrftoken" else v) for k, v in headers.items()}
     if body is not None:
@@ -52,7 +52,8 @@ for method, path, body, headers in recorded["requests"] if replay else ():
     answer = client.open(path, method=method, data=body, headers=headers)
     answer.get_data()
     sent += 1
-print(sent)
+    refused += answer.status_code >= 400
+print(sent, refused)
 """
 
 
@@ -116,7 +117,10 @@ def instructions(root: Path, seed_db: Path, workdir: Path, script: Path, replay:
         check=True,
     )
     totals = [line for line in out.read_text().splitlines() if line.startswith(("totals:", "summary:"))]
-    return int(totals[-1].split()[1]), int(done.stdout.strip().splitlines()[-1])
+    sent, refused = (int(n) for n in done.stdout.strip().splitlines()[-1].split())
+    if refused:
+        raise RuntimeError(f"{root.name}: {refused} of {sent} replayed requests were refused: not the taps recorded")
+    return int(totals[-1].split()[1]), sent
 
 
 def main(argv: list[str] | None = None) -> int:
