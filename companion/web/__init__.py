@@ -51,7 +51,7 @@ from companion.web.pages import (
 from companion.web.screens import history_cache, list_filters, parts
 from companion.web.screens.parts import live_answers
 from companion.web.screens.parts import macros as part_macros
-from companion.web.words import bidi, template_globals
+from companion.web.words import bidi, catalogue, template_globals
 from events.catalog import EVENT_TYPES
 from events.codec import prepare
 from events.factory import open_store as open_migrated_store
@@ -196,6 +196,7 @@ def install_extensions(app: Flask) -> CSRFProtect:
     except OSError:  # a read-only install: the catalogues compiled at set-up are used as they are
         app.logger.warning("could not compile the translation catalogues", exc_info=True)
     Babel(app, locale_selector=cast(Callable[[], str | None], select_locale))  # it parses a name; a Locale passes
+    catalogue.install(app.jinja_env)  # the templates' words through the app's own lookups
     return csrf
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import flask_babel
 from flask import current_app, g, has_app_context
 from flask_babel import LazyString, get_locale
+from jinja2 import Environment
 from markupsafe import Markup
 
 from companion.web.words.escaping import esc
@@ -24,10 +25,13 @@ from companion.web.words.escaping import esc
 __all__ = [
     "Words",
     "gettext",
+    "install",
     "language",
     "lazy_gettext",
     "ngettext",
     "pgettext",
+    "said",
+    "said_plural",
     "template_words",
     "text_words",
     "words_for",
@@ -115,6 +119,25 @@ def pgettext(context: str, string: str, **variables: Any) -> str:
         return flask_babel.pgettext(context, string, **variables)
     s = words.context(context, string)
     return s % variables if variables else s
+
+
+def said(string: str) -> str:
+    """The request's translation of ``string``, unformatted: Jinja's newstyle gettext formats it (``install``)."""
+    words = _words()
+    return flask_babel.gettext(string) if words is None else words.plain(string)
+
+
+def said_plural(singular: str, plural: str, num: int) -> str:
+    """The request's translation of a plural, unformatted: Jinja's newstyle ngettext formats it (``install``)."""
+    words = _words()
+    return flask_babel.ngettext(singular, plural, num) if words is None else words.plural(singular, plural, num)
+
+
+def install(env: Environment) -> None:
+    """The templates' ``_``, ``gettext`` and ``ngettext`` say the app's words through the lookups above, each message
+    found once per language, where Flask-Babel's would find the request's catalogue again for every message (Jinja's
+    documented ``install_gettext_callables``; call after Flask-Babel's own)."""
+    env.install_gettext_callables(said, said_plural, newstyle=True)  # type: ignore[attr-defined]
 
 
 def lazy_gettext(string: str, **variables: Any) -> LazyString:
