@@ -9,7 +9,8 @@ an instruction count does not. This script:
 3. for each repository root given, replays exactly those requests in a process of its own, the app built by that
    tree's ``create_app`` and driven through Flask's test client (the session cookie and CSRF token as a phone sends
    them), under ``valgrind --tool=callgrind``; and once more building the app and opening the page without the
-   taps. The difference over the number of requests is the instructions the app runs per request.
+   taps. The difference over the number of requests is the instructions the app runs per request. The process's
+   garbage collector is left as ``companion serve`` leaves it (``settle_collector``).
 
 The server's own parsing and writing are left out (the same for every tree); the app's hooks, the service, the
 store's SQL, drawing, compression are in. Run from the repository root (valgrind from Debian's packages)::
@@ -40,6 +41,8 @@ sys.path.insert(0, root)
 from companion.web import create_app
 recorded = json.loads(open(script).read())
 app = create_app({"DATABASE": db, "SECRET_KEY": "bench", "WARM_UP": True})
+from companion.cli.serve import settle_collector
+settle_collector()  # as companion serve leaves its collector once the app is made
 client = app.test_client()
 page = client.get(recorded["page"]).get_data(as_text=False)  # plain, to read its CSRF token
 found = re.search(rb'name="csrf_token" value="([^"]+)"', page)
