@@ -85,7 +85,7 @@ def record(seed_db: Path, workdir: Path, game_id: str, editions: Any, steps: int
         try:
             play_mix(phone, None, state_of, steps, random.Random(seed))
         finally:
-            state_of.close()  # type: ignore[attr-defined]
+            state_of.close()
             phone.client.close()
     finally:
         process.terminate()
