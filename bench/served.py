@@ -59,17 +59,26 @@ def _wait_until_listening(port: int, process: subprocess.Popen[bytes], seconds: 
 @contextmanager
 def server(argv: list[str], env: dict[str, str] | None = None) -> Iterator[int]:
     """Run ``argv`` (given ``{port}`` to fill in) in its own process; yields the port; stops it after."""
+    with served_process(argv, env) as (port, _process):
+        yield port
+
+
+@contextmanager
+def served_process(
+    argv: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT
+) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """``server``, run from ``cwd`` (another checkout's root, to serve its app), yielding its process too."""
     port = free_port()
     process = subprocess.Popen(
         [a.format(port=port) for a in argv],
-        cwd=ROOT,
+        cwd=cwd,
         env={**os.environ, **(env or {})},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
-        _wait_until_listening(port, process)
-        yield port
+        _wait_until_listening(port, process, seconds=60)
+        yield port, process
     finally:
         process.terminate()
         try:

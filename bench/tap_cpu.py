@@ -24,12 +24,13 @@ import argparse
 import os
 import random
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository r
 import contextlib
 
 from bench.games import play_random_game, state_reader, store_game
-from bench.served import Answer, Client
+from bench.served import Answer, Client, companion_server, served_process
 from bench.table_play import Phone, play_mix
 from companion.editions import DEFAULT_EDITION, load_all
 from companion.game.edition import Edition
@@ -45,12 +46,6 @@ from events.sqlite import SqliteStore
 
 HERE = Path(__file__).resolve().parents[1]
 TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _tree(pid: int) -> list[int]:
@@ -77,29 +72,11 @@ def cpu_seconds(pid: int) -> float:
     return total / TICKS
 
 
-def start(root: Path, db: Path) -> tuple[subprocess.Popen[bytes], int]:
-    """``companion serve`` of the tree at ``root`` on ``db``, one gunicorn gevent worker, 127.0.0.1."""
-    port = _free_port()
-    argv = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)]
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    process = subprocess.Popen(
-        [*argv, "--server", "gunicorn", "--workers", "1"],
-        cwd=root,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server of {root} exited with {process.returncode}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return process, port
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    raise RuntimeError(f"the server of {root} is not listening")
+@contextmanager
+def serving(root: Path, db: Path) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """``companion serve`` of the checkout at ``root`` on ``db`` (one gunicorn gevent worker): its port and process."""
+    with served_process(companion_server(db, "gunicorn", 1), {"PYTHONPATH": str(root)}, cwd=root) as served:
+        yield served
 
 
 @dataclass
@@ -125,8 +102,7 @@ def one(
     """The CPU per request, in ms, of ``steps`` steps of the mix on the server of ``root``."""
     db = workdir / f"run-{time.monotonic_ns()}.sqlite3"
     shutil.copyfile(seed_db, db)
-    process, port = start(root, db)
-    try:
+    with serving(root, db) as (port, process):
         client = CountingClient(port)
         phone = Phone(client, game_id)
         phone.open()
@@ -140,10 +116,7 @@ def one(
         finally:
             state_of.close()
             phone.client.close()
-        return 1000 * used / max(requests, 1)
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
+    return 1000 * used / max(requests, 1)
 
 
 def main(argv: list[str] | None = None) -> int:

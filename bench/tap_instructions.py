@@ -63,21 +63,20 @@ print(sent, refused)
 def record(seed_db: Path, workdir: Path, game_id: str, editions: Any, steps: int, seed: int) -> dict[str, Any]:
     """The requests a phone sends playing ``steps`` steps of the mix on this tree's server."""
     from bench.games import state_reader
-    from bench.served import Answer, Client
+    from bench.served import ENCODING, Answer, Client
     from bench.table_play import Phone, play_mix
-    from bench.tap_cpu import start
+    from bench.tap_cpu import serving
 
     db = workdir / "record.sqlite3"
     shutil.copyfile(seed_db, db)
-    process, port = start(HERE, db)
     requests: list[tuple[str, str, str | None, dict[str, str]]] = []
 
     class Recording(Client):
         def _send(self, method: str, path: str, body: str | None, headers: dict[str, str]) -> Answer:
-            requests.append((method, path, body, {"Accept-Encoding": "gzip, deflate, br, zstd", **headers}))
+            requests.append((method, path, body, {"Accept-Encoding": ENCODING, **headers}))
             return super()._send(method, path, body, headers)
 
-    try:
+    with serving(HERE, db) as (port, _process):
         phone = Phone(Recording(port), game_id)
         phone.open()
         requests.clear()  # the page itself is opened by every replay
@@ -87,9 +86,6 @@ def record(seed_db: Path, workdir: Path, game_id: str, editions: Any, steps: int
         finally:
             state_of.close()
             phone.client.close()
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
     return {"page": f"/g/{game_id}", "requests": requests}
 
 
